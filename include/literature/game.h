@@ -1,0 +1,200 @@
+/* game.h - the position, actions, and the referee's apply / legal.
+ *
+ * The position (LitGame) is a plain value with no pointers: the public part
+ * (LitPublic: rules, hand sizes, turn, phase, claimed sets, scores) and every
+ * hand. Copy it with `=`. The history is a separate log of events owned by
+ * the caller (LitLog). Seats are 0-based here; every text and JSON interface
+ * numbers them 1..N. Seat s belongs to team s % 2 (team A = seats 1, 3, 5...).
+ *
+ * Nothing here allocates, prints or reads a clock.
+ */
+#ifndef LITERATURE_GAME_H
+#define LITERATURE_GAME_H
+
+#include <stdint.h>
+
+#include "cards.h"
+#include "rules.h"
+
+enum {
+    LIT_NOBODY = 0xFF,
+    /* Largest number of asks, passes and choices lit_game_legal can list. */
+    LIT_MAX_LEGAL = LIT_MAX_CARDS * (LIT_MAX_PLAYERS / 2) + LIT_MAX_PLAYERS
+};
+
+typedef enum LitActionKind {
+    LIT_ASK = 1,    /* seat asks target for card */
+    LIT_CLAIM = 2,  /* seat claims set, naming holders[pos] for every card */
+    LIT_PASS = 3,   /* seat hands the turn to teammate target */
+    LIT_CHOOSE = 4  /* seat names target: the next asker or the endgame claimer */
+} LitActionKind;
+
+/* What the seat on turn (pub.turn) must do. */
+typedef enum LitPhase {
+    LIT_PHASE_PLAY = 0,          /* ask (or claim; pass under pass-play) */
+    LIT_PHASE_PASS = 1,          /* emptied by a claim: pass to a teammate with cards (or claim) */
+    LIT_PHASE_CHOOSE_ASKER = 2,  /* after-claim=team: choose who asks next (or claim) */
+    LIT_PHASE_CHOOSE_CLAIMER = 3,/* endgame, own team empty: choose the opponent who claims */
+    LIT_PHASE_ENDGAME = 4,       /* endgame: the seat on turn claims every remaining set */
+    LIT_PHASE_OVER = 5
+} LitPhase;
+
+typedef enum LitResult {
+    LIT_ONGOING = 0,
+    LIT_WIN_A = 1,
+    LIT_WIN_B = 2,
+    LIT_DRAW = 3,
+    LIT_ABORTED = 4 /* LIT_MAX_ACTIONS reached */
+} LitResult;
+
+/* The answer to an ask and the outcome of a claim. */
+typedef enum LitAnswer {
+    LIT_UNKNOWN = 0,    /* not (yet) known: a record may leave it out */
+    LIT_HIT = 1,        /* the target held the card; it moved to the asker */
+    LIT_MISS = 2,       /* the target did not; the turn went to the target */
+    LIT_WON = 3,        /* right claim: the claiming team won the set */
+    LIT_CANCELLED = 4,  /* wrong claim, the set counts for neither team */
+    LIT_LOST = 5,       /* wrong claim, the set went to the opponents */
+    LIT_POINT_OFF = 6   /* wrong claim, the claiming team lost the set's value */
+} LitAnswer;
+
+typedef struct LitAction {
+    uint8_t kind;                       /* LitActionKind */
+    uint8_t seat;                       /* who acts */
+    uint8_t target;                     /* ask: the opponent; pass, choose: the seat named */
+    uint8_t card;                       /* ask: the card */
+    uint8_t set;                        /* claim: the set */
+    uint8_t holders[LIT_MAX_SET_SIZE];  /* claim: seat named for each position */
+} LitAction;
+
+/* An applied action and what became public by it. Events hold only public
+ * information: the history of a game is the same for every seat. */
+typedef struct LitEvent {
+    LitAction action;
+    uint8_t answer;                     /* LitAnswer */
+    uint8_t truth[LIT_MAX_SET_SIZE];    /* claim: true holder of each position */
+} LitEvent;
+
+/* Everything every seat knows about the position. */
+typedef struct LitPublic {
+    LitRules rules;
+    uint8_t dealer;
+    uint8_t turn;                       /* seat on turn (LIT_NOBODY when over) */
+    uint8_t phase;                      /* LitPhase */
+    uint8_t result;                     /* LitResult */
+    uint8_t counts[LIT_MAX_PLAYERS];    /* hand sizes */
+    uint16_t actions;                   /* actions applied */
+    uint16_t won[2];                    /* sets won by each team (bit = set) */
+    uint16_t dead;                      /* sets out of play won by nobody */
+    int16_t score[2];                   /* points of team A and team B */
+    uint64_t live;                      /* cards of the sets still in play */
+} LitPublic;
+
+typedef struct LitGame {
+    LitPublic pub;
+    uint64_t hands[LIT_MAX_PLAYERS];
+} LitGame;
+
+/* The caller's history: events[0 .. len) in a buffer of cap events. */
+typedef struct LitLog {
+    LitEvent *events;
+    uint32_t len;
+    uint32_t cap;
+} LitLog;
+
+static inline int lit_team_of(int seat)
+{
+    return seat & 1;
+}
+
+/* Seats (bit = seat) of a team. */
+static inline unsigned lit_team_seats(const LitRules *rules, int team)
+{
+    unsigned all = (1u << rules->players) - 1;
+    return all & (team ? 0xAAAu : 0x555u);
+}
+
+/* Deals the deck from a seed: the frozen shuffle of docs/RULES.md, one card
+ * at a time clockwise from the dealer's left. Unused seats get 0. */
+void lit_deal(const LitRules *rules, uint64_t seed, int dealer,
+              uint64_t hands[LIT_MAX_PLAYERS]);
+
+/* Number of cards seat gets in a deal by dealer. */
+int lit_deal_size(const LitRules *rules, int dealer, int seat);
+
+/* A new game dealt from a seed. LIT_BAD_RULE_VALUE, LIT_BAD_SEAT (dealer). */
+int lit_game_new(LitGame *game, const LitRules *rules, uint64_t seed,
+                 int dealer);
+
+/* A new game from given hands: every card of the deck in exactly one hand,
+ * every seat at least one card (LIT_BAD_DEAL); sizes need not follow the
+ * deal order. */
+int lit_game_from_deal(LitGame *game, const LitRules *rules,
+                       const uint64_t hands[LIT_MAX_PLAYERS], int dealer);
+
+/* The public position at the start of a game whose deal is unknown: hand
+ * sizes follow the deal order. */
+int lit_public_init(LitPublic *pub, const LitRules *rules, int dealer);
+
+/* Whether the action is legal now: LIT_OK or the status that refuses it,
+ * the checks in the order docs/RULES.md "Order of checks" gives. */
+int lit_game_check(const LitGame *game, const LitAction *action);
+
+/* Checks and applies an action. On LIT_OK fills *event (may be NULL) with the
+ * action and what it made public. On an error nothing changes. A wrong claim
+ * is legal: its outcome is in event->answer. */
+int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event);
+
+/* Applies an action and appends its event to the log: LIT_NO_SPACE (nothing
+ * applied) when the log is full. */
+int lit_game_play(LitGame *game, LitLog *log, const LitAction *action);
+
+/* Applies an event whose answer is written (a record with no known deal, or
+ * a seat's own tracking): checks everything public information can check,
+ * including that the claim outcome follows from the revealed holders.
+ * LIT_MISSING_OUTCOME without an answer; LIT_OUTCOME_MISMATCH,
+ * LIT_BAD_REVEAL; on an error nothing changes. */
+int lit_public_apply(LitPublic *pub, const LitEvent *event);
+
+/* Lists seat's legal asks, passes and choices (claims are validated, not
+ * listed: see lit_claimable) into out[0 .. cap). Returns how many there are
+ * (possibly more than cap; LIT_MAX_LEGAL always suffices). Order: asks by
+ * card then target, then passes and choices by seat. */
+int lit_game_legal(const LitGame *game, int seat, LitAction *out, int cap);
+
+/* The same from public information plus the seat's own hand (views use it). */
+int lit_public_legal(const LitPublic *pub, int seat, uint64_t hand,
+                     LitAction *out, int cap);
+
+/* Cards the holder of hand may ask for if on turn in the play phase: cards of
+ * live sets in which the hand holds another card, not in the hand unless
+ * bluffs are allowed. */
+uint64_t lit_askable(const LitPublic *pub, uint64_t hand);
+
+/* Seats (bit = seat) of the other team than seat's that hold cards. */
+unsigned lit_targets(const LitPublic *pub, int seat);
+
+/* Sets (bit = set) seat may claim now. */
+unsigned lit_claimable(const LitPublic *pub, int seat);
+
+/* Sets (bit = set) still in play that hand holds entirely. */
+unsigned lit_whole_sets(const LitPublic *pub, uint64_t hand);
+
+/* Whether the game has ended (won, drawn or aborted). */
+static inline int lit_game_over(const LitGame *game)
+{
+    return game->pub.result != LIT_ONGOING;
+}
+
+void lit_log_init(LitLog *log, LitEvent *buffer, uint32_t cap);
+
+/* Appends a copy of the event: LIT_NO_SPACE when full. */
+int lit_log_push(LitLog *log, const LitEvent *event);
+
+/* Words of the notation, also used in JSON: "hit", "won", ...; "" for
+ * LIT_UNKNOWN. Static storage. */
+const char *lit_answer_name(int answer);
+const char *lit_result_name(int result); /* "A", "B", "draw", "aborted", "*" */
+const char *lit_phase_name(int phase);   /* "play", "pass", ... "over" */
+
+#endif

@@ -1,0 +1,113 @@
+/* notation.h - the text record of a whole game (docs/NOTATION.md).
+ *
+ * A record is a header of tag pairs, [Rules "classic"], then one action per
+ * line: "12. 3 asks 4 for Qh: hit". The writer is canonical:
+ * parse(format(r)) == r, and format(parse(x)) == x for canonical x. Records
+ * with no known deal (no Seed, no Hand tags) hold every answer and claim
+ * outcome, so their public information replays.
+ *
+ * Nothing here allocates: the caller gives the event buffer and the text
+ * buffer.
+ */
+#ifndef LITERATURE_NOTATION_H
+#define LITERATURE_NOTATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+enum {
+    LIT_NAME_MAX = 32,               /* bytes of a player name */
+    LIT_TEXT_MAX = 64,               /* bytes of the Event, Site, Date tags */
+    LIT_LINE_MAX = 4096,             /* bytes of a line */
+    LIT_RECORD_TEXT_MAX = 1 << 18    /* bytes of a record, read or written */
+};
+
+typedef struct LitRecord {
+    LitRules rules;
+    uint8_t dealer;                  /* seat, 0-based */
+    uint8_t has_seed;                /* the Seed tag was given */
+    uint8_t has_deal;                /* the Hand tags were given */
+    uint8_t has_result;              /* the Result tag was given */
+    uint8_t has_score;               /* the Score tag was given */
+    uint8_t result;                  /* LitResult ("*" is LIT_ONGOING) */
+    int16_t score[2];
+    uint64_t seed;
+    uint64_t hands[LIT_MAX_PLAYERS]; /* the deal, when has_deal */
+    char names[LIT_MAX_PLAYERS][LIT_NAME_MAX + 1]; /* "" when not given */
+    char event[LIT_TEXT_MAX + 1];
+    char site[LIT_TEXT_MAX + 1];
+    char date[LIT_TEXT_MAX + 1];
+    LitEvent *events;                /* the caller's buffer */
+    uint32_t n_events;
+    uint32_t cap;
+    uint32_t *lines;                 /* optional: the parser writes each event's line */
+    uint32_t result_line;            /* the parser writes the Result tag's line */
+} LitRecord;
+
+/* Where parsing stopped: the status and the 1-based line. */
+typedef struct LitParseError {
+    int status;
+    uint32_t line;
+} LitParseError;
+
+/* An empty record with the default rules, dealer seat 1 (index 0), and the
+ * caller's event buffer (and optional line buffer of the same cap). */
+void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
+                     uint32_t cap);
+
+/* Parses text[0 .. len). On error fills *err (may be NULL) and returns its
+ * status; *rec is then unspecified except its buffers. Records longer than
+ * LIT_RECORD_TEXT_MAX or with more events than cap: LIT_TOO_LONG. The parser
+ * checks form only (cards of the deck, seats of the game, every card of a
+ * claimed set once); legality is the replay's. */
+int lit_record_parse(LitRecord *rec, const char *text, size_t len,
+                     LitParseError *err);
+
+/* Writes the canonical text and a terminating 0. Returns its length or
+ * LIT_NO_SPACE. LIT_RECORD_TEXT_MAX bytes suffice for any record of at most
+ * LIT_MAX_ACTIONS events. */
+int lit_record_format(const LitRecord *rec, char *buf, size_t cap);
+
+/* Writes one event as its move line, "12. 3 asks 4 for Qh: hit" (n is its
+ * number; 0 leaves the number out), with no newline and a terminating 0.
+ * Returns the length or LIT_NO_SPACE; LIT_LINE_MAX bytes suffice. */
+int lit_event_format(const LitRules *rules, const LitEvent *event, int n,
+                     char *buf, size_t cap);
+
+/* Whether two records say the same (buffers and line numbers aside). */
+int lit_record_equal(const LitRecord *a, const LitRecord *b);
+
+/* Checks a player name or text tag: 1 to max bytes of UTF-8, no control
+ * characters, no space at either end. LIT_OK or LIT_BAD_NAME. */
+int lit_name_check(const char *s, size_t len, size_t max);
+
+/* A replay in progress: the game when the deal is known, else only its public
+ * part (known == 0). */
+typedef struct LitReplay {
+    LitGame game;
+    int known;
+} LitReplay;
+
+/* Starts a replay of a record: from the Hand tags, else from the Seed, else
+ * with no deal. LIT_DEAL_MISMATCH when the Seed does not give the Hand tags;
+ * LIT_BAD_DEAL, LIT_BAD_SEAT. */
+int lit_replay_start(LitReplay *rp, const LitRecord *rec);
+
+/* Applies one event of a record: with a known deal the action is applied and
+ * a written answer (and revealed holders) must match what happened
+ * (LIT_OUTCOME_MISMATCH); without one, lit_public_apply. On LIT_OK *out (may
+ * be NULL) is the event as applied. On an error nothing changes. */
+int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out);
+
+/* Whether the Result and Score tags (those given) match the replayed game:
+ * LIT_OK or LIT_RESULT_MISMATCH. */
+int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec);
+
+/* Fills a record's header from a game at its start (rules, dealer, deal) and
+ * its result fields from the game at its end; events are the caller's. */
+void lit_record_set_game(LitRecord *rec, const LitGame *start,
+                         const LitGame *end);
+
+#endif

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, then
+#   1. the normal build and its CTest suite;
+#   2. the sanitizer build (ASan + UBSan, -fno-sanitize-recover=all) and the
+#      same suite, with leak detection and halt on error;
+#   3. the canary: a deliberately leaking test must make the sanitizer suite
+#      fail, or the sanitizer setup is not working;
+#   4. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 20).
+# Prints "N passed, N failed" at the end and exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh || exit 1
+
+passed=0
+failed=0
+step() {
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    echo "!! $name FAILED"
+    failed=$((failed + 1))
+  fi
+}
+
+export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+jobs=$(nproc 2>/dev/null || echo 2)
+
+normal() {
+  scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+    ctest --test-dir build/release --output-on-failure -j "$jobs"
+}
+
+sanitized() {
+  scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON &&
+    ctest --test-dir build/asan --output-on-failure -j "$jobs"
+}
+
+canary() {
+  scripts/build.sh build/canary -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_CANARY=ON >/dev/null || return 1
+  if ctest --test-dir build/canary -R '^test_canary$' >/dev/null 2>&1; then
+    echo "canary: a leaking test passed: the sanitizer setup does not catch leaks"
+    return 1
+  fi
+  echo "canary: the deliberate leak failed the sanitizer suite, as it must"
+}
+
+fuzz() {
+  CC=clang scripts/build.sh build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON >/dev/null || return 1
+  scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
+}
+
+step "normal build and tests" normal
+step "sanitizer build and tests" sanitized
+step "sanitizer canary" canary
+step "fuzz targets" fuzz
+
+echo
+echo "test steps: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

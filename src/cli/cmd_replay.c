@@ -1,0 +1,157 @@
+/* cmd_replay.c - `lit replay`: checks a record action by action. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "common.h"
+#include "literature/notation.h"
+#include "literature/status.h"
+
+static const char usage[] =
+    "usage: lit replay [--trace] FILE\n"
+    "\n"
+    "Reads a record (docs/NOTATION.md; - for standard input), checks every\n"
+    "action against the rules, prints the game event by event and the final\n"
+    "score. At the first malformed or illegal line it stops and exits 1 with\n"
+    "FILE:LINE: status: reason.\n"
+    "\n"
+    "  --trace   for machine checks: the record may hold illegal actions; print\n"
+    "            one JSON object per action, {\"n\":k, \"status\":\"ok\" or the\n"
+    "            status name, \"result\":\"hit\"|\"miss\"|null, \"outcome\":<claim\n"
+    "            outcome>|null, \"turn\":<seat>|null, \"score\":[a, b]}; refused\n"
+    "            actions change nothing and the replay goes on. Malformed lines\n"
+    "            still stop it.\n"
+    "  --help    this text\n";
+
+static void fail_at(const char *file, uint32_t line, int st)
+{
+    fprintf(stderr, "%s:%u: %s: %s\n", file, line, lit_status_name(st),
+            lit_status_text(st));
+}
+
+static void print_result(const LitPublic *p)
+{
+    const char *how;
+    switch (p->result) {
+    case LIT_WIN_A: how = "team A wins"; break;
+    case LIT_WIN_B: how = "team B wins"; break;
+    case LIT_DRAW: how = "a draw"; break;
+    case LIT_ABORTED: how = "aborted at the action bound"; break;
+    default: how = "unfinished"; break;
+    }
+    printf("result: %s, score %d-%d after %u actions\n", how, p->score[0],
+           p->score[1], p->actions);
+}
+
+static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *p)
+{
+    const char *result = "null", *outcome = "null";
+    char rbuf[16], obuf[16];
+    if (st == LIT_OK && e->action.kind == LIT_ASK) {
+        snprintf(rbuf, sizeof rbuf, "\"%s\"", lit_answer_name(e->answer));
+        result = rbuf;
+    }
+    if (st == LIT_OK && e->action.kind == LIT_CLAIM) {
+        snprintf(obuf, sizeof obuf, "\"%s\"", lit_answer_name(e->answer));
+        outcome = obuf;
+    }
+    printf("{\"n\":%u,\"status\":\"%s\",\"result\":%s,\"outcome\":%s,", n,
+           lit_status_name(st), result, outcome);
+    if (p->turn == LIT_NOBODY)
+        printf("\"turn\":null,");
+    else
+        printf("\"turn\":%d,", p->turn + 1);
+    printf("\"score\":[%d,%d]}\n", p->score[0], p->score[1]);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    static const struct option longs[] = {{"trace", no_argument, NULL, 't'},
+                                          {"help", no_argument, NULL, OPT_HELP},
+                                          {NULL, 0, NULL, 0}};
+    int trace = 0, opt;
+    while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        if (opt == 't') {
+            trace = 1;
+        } else if (opt == OPT_HELP) {
+            fputs(usage, stdout);
+            return 0;
+        } else {
+            fputs(usage, stderr);
+            return 2;
+        }
+    }
+    if (argc - optind != 1) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *file = argv[optind];
+    char *text;
+    size_t len;
+    if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
+        return 1;
+    enum { CAP = 4 * LIT_MAX_ACTIONS };
+    LitEvent *events = malloc(sizeof *events * CAP);
+    uint32_t *lines = malloc(sizeof *lines * CAP);
+    int rc = 1;
+    if (!events || !lines) {
+        say("out of memory");
+        goto done;
+    }
+    LitRecord rec;
+    LitParseError err;
+    lit_record_init(&rec, events, lines, CAP);
+    if (lit_record_parse(&rec, text, len, &err) != LIT_OK) {
+        fail_at(file, err.line, err.status);
+        goto done;
+    }
+    LitReplay rp;
+    int st = lit_replay_start(&rp, &rec);
+    if (st != LIT_OK) {
+        fail_at(file, 1, st);
+        goto done;
+    }
+    if (!trace) {
+        char rules[LIT_RULES_TEXT_MAX];
+        lit_rules_format(&rec.rules, rules, sizeof rules);
+        printf("rules: %s; dealer %d; deal %s\n", rules, rec.dealer + 1,
+               rp.known ? "known" : "unknown (public information only)");
+        for (int s = 0; s < rec.rules.players; s++)
+            printf("seat %d: team %c%s%s\n", s + 1, "AB"[lit_team_of(s)],
+                   rec.names[s][0] ? ", " : "", rec.names[s]);
+    }
+    for (uint32_t i = 0; i < rec.n_events; i++) {
+        LitEvent e;
+        st = lit_replay_step(&rp, &rec.events[i], &e);
+        if (trace) {
+            trace_line(i + 1, st, &e, &rp.game.pub);
+            continue;
+        }
+        if (st != LIT_OK) {
+            fail_at(file, lines[i], st);
+            goto done;
+        }
+        char line[LIT_LINE_MAX];
+        lit_event_format(&rec.rules, &e, (int)i + 1, line, sizeof line);
+        const LitPublic *p = &rp.game.pub;
+        if (e.action.kind == LIT_CLAIM)
+            printf("%s  [score %d-%d]\n", line, p->score[0], p->score[1]);
+        else
+            printf("%s\n", line);
+    }
+    if (!trace) {
+        st = lit_replay_check_result(&rp, &rec);
+        if (st != LIT_OK) {
+            fail_at(file, rec.result_line, st);
+            goto done;
+        }
+        print_result(&rp.game.pub);
+    }
+    rc = 0;
+done:
+    free(text);
+    free(events);
+    free(lines);
+    return rc;
+}

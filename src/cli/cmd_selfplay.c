@@ -1,0 +1,177 @@
+/* cmd_selfplay.c - `lit selfplay`: many games of the pinned policy; the
+ * engine benchmark. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "common.h"
+#include "literature/notation.h"
+#include "literature/rng.h"
+#include "literature/status.h"
+#include "selfplay.h"
+
+static const char usage[] =
+    "usage: lit selfplay --games N --seed S [rule options] [--json] [--record FILE]\n"
+    "\n"
+    "Plays N games with the pinned self-play policy (docs/BENCHMARKS.md):\n"
+    "before each ask the mover's team correctly claims every set it holds\n"
+    "entirely, then the mover asks a uniformly random legal question. Every\n"
+    "action goes through the validating apply and into the history.\n"
+    "\n"
+    "  --games N          number of games (default 1000)\n"
+    "  --seed S           seed of the run; game i is dealt from (S, i) (default 1)\n"
+    RULE_OPTIONS_HELP
+    "  --json             print one JSON object: games, actions, seconds,\n"
+    "                     actions_per_second, games_per_second, team_a_wins,\n"
+    "                     team_b_wins, draws, aborted\n"
+    "  --record FILE      write the first game's record to FILE\n"
+    "  --help             this text\n";
+
+static int write_record(const char *path, const LitGame *start,
+                        const LitGame *end, const LitLog *log, uint64_t seed)
+{
+    LitRecord rec;
+    lit_record_init(&rec, log->events, NULL, log->len);
+    lit_record_set_game(&rec, start, end);
+    rec.has_seed = 1;
+    rec.seed = seed;
+    rec.n_events = log->len;
+    snprintf(rec.event, sizeof rec.event, "lit selfplay");
+    char *text = malloc(LIT_RECORD_TEXT_MAX);
+    if (!text) {
+        say("out of memory");
+        return -1;
+    }
+    int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
+    FILE *f = n < 0 ? NULL : fopen(path, "w");
+    int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(text);
+    if (!ok) {
+        say("%s: cannot write the record", path);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        RULE_LONG_OPTIONS,
+        {"games", required_argument, NULL, 'g'},
+        {"seed", required_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},
+        {"record", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    RuleArgs ra;
+    memset(&ra, 0, sizeof ra);
+    uint64_t games = 1000, seed = 1;
+    int json = 0, opt;
+    const char *record = NULL;
+    while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        int took = rule_args_take(&ra, opt, optarg);
+        if (took < 0)
+            return 2;
+        if (took)
+            continue;
+        switch (opt) {
+        case 'g':
+            if (parse_u64(optarg, &games) || games == 0) {
+                say("--games: not a positive number: '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 's':
+            if (parse_u64(optarg, &seed)) {
+                say("--seed: not a number: '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'r':
+            record = optarg;
+            break;
+        case OPT_HELP:
+            fputs(usage, stdout);
+            return 0;
+        default:
+            fputs(usage, stderr);
+            return 2;
+        }
+    }
+    if (optind != argc) {
+        say("selfplay: unexpected argument '%s'", argv[optind]);
+        return 2;
+    }
+    LitRules rules;
+    if (rule_args_build(&ra, &rules))
+        return 2;
+
+    LitEvent *events = malloc(sizeof *events * LIT_MAX_ACTIONS);
+    if (!events) {
+        say("out of memory");
+        return 1;
+    }
+    LitLog log;
+    lit_log_init(&log, events, LIT_MAX_ACTIONS);
+    uint64_t actions = 0, wins[2] = {0, 0}, draws = 0, aborted = 0;
+    int tty = isatty(2);
+    double t0 = now_seconds(), last = t0;
+    for (uint64_t i = 0; i < games; i++) {
+        LitGame start, end;
+        actions += selfplay_game(&rules, seed, i, &start, &end, &log);
+        switch (end.pub.result) {
+        case LIT_WIN_A: wins[0]++; break;
+        case LIT_WIN_B: wins[1]++; break;
+        case LIT_DRAW: draws++; break;
+        default: aborted++; break;
+        }
+        if (i == 0 && record &&
+            write_record(record, &start, &end, &log, lit_seed_mix(seed, 0))) {
+            free(events);
+            return 1;
+        }
+        if (tty && (i & 255) == 255) {
+            double t = now_seconds();
+            if (t - last > 0.5) {
+                fprintf(stderr, "\rselfplay: %llu/%llu games", (unsigned long long)i + 1,
+                        (unsigned long long)games);
+                last = t;
+            }
+        }
+    }
+    double secs = now_seconds() - t0;
+    free(events);
+    if (tty && secs > 0.5)
+        fputs("\r\033[K", stderr);
+    if (secs <= 0)
+        secs = 1e-9;
+    if (json) {
+        printf("{\"games\":%llu,\"actions\":%llu,\"seconds\":%.6f,"
+               "\"actions_per_second\":%.0f,\"games_per_second\":%.1f,"
+               "\"actions_per_game\":%.2f,"
+               "\"team_a_wins\":%llu,\"team_b_wins\":%llu,\"draws\":%llu,"
+               "\"aborted\":%llu}\n",
+               (unsigned long long)games, (unsigned long long)actions, secs,
+               (double)actions / secs, (double)games / secs,
+               (double)actions / (double)games, (unsigned long long)wins[0],
+               (unsigned long long)wins[1], (unsigned long long)draws,
+               (unsigned long long)aborted);
+    } else {
+        printf("games %llu  actions %llu  (%.1f per game)\n",
+               (unsigned long long)games, (unsigned long long)actions,
+               (double)actions / (double)games);
+        printf("team A %llu  team B %llu  draws %llu  aborted %llu\n",
+               (unsigned long long)wins[0], (unsigned long long)wins[1],
+               (unsigned long long)draws, (unsigned long long)aborted);
+        printf("%.3f s  %.3g actions/s  %.3g games/s\n", secs,
+               (double)actions / secs, (double)games / secs);
+    }
+    return 0;
+}

@@ -1,0 +1,11 @@
+/* cmds.h - the subcommands of `lit`; each takes the arguments after its name
+ * (argv[0] is the subcommand) and returns the exit status. */
+#ifndef LIT_CLI_CMDS_H
+#define LIT_CLI_CMDS_H
+
+int cmd_replay(int argc, char **argv);
+int cmd_deal(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

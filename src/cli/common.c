@@ -1,0 +1,123 @@
+/* common.c - rule options, files and clocks for the subcommands. */
+#include "common.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "literature/status.h"
+
+void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("lit: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!*s || *s == '-' || *s == '+' || *s == ' ')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+int rule_args_take(RuleArgs *ra, int opt, const char *arg)
+{
+    uint64_t v;
+    switch (opt) {
+    case OPT_RULES:
+        ra->preset = arg;
+        return 1;
+    case OPT_RULE:
+        if (ra->n_overrides >= (int)(sizeof ra->overrides / sizeof ra->overrides[0])) {
+            say("too many --rule options");
+            return -1;
+        }
+        ra->overrides[ra->n_overrides++] = arg;
+        return 1;
+    case OPT_PLAYERS:
+        if (parse_u64(arg, &v) || v > 99) {
+            say("--players: not a number of players: '%s'", arg);
+            return -1;
+        }
+        ra->players = (int)v;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int rule_args_build(const RuleArgs *ra, LitRules *rules)
+{
+    const char *preset = ra->preset ? ra->preset : "classic";
+    int st = lit_rules_preset(rules, preset, strlen(preset));
+    if (st != LIT_OK) {
+        say("--rules %s: %s: %s", preset, lit_status_name(st), lit_status_text(st));
+        return -1;
+    }
+    for (int i = 0; i < ra->n_overrides; i++) {
+        st = lit_rules_set(rules, ra->overrides[i], strlen(ra->overrides[i]));
+        if (st != LIT_OK) {
+            say("--rule %s: %s: %s", ra->overrides[i], lit_status_name(st),
+                lit_status_text(st));
+            return -1;
+        }
+    }
+    if (ra->players) {
+        char kv[32];
+        snprintf(kv, sizeof kv, "players=%d", ra->players);
+        st = lit_rules_set(rules, kv, strlen(kv));
+        if (st != LIT_OK) {
+            say("--players %d: %s: %s", ra->players, lit_status_name(st),
+                lit_status_text(st));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int read_file(const char *path, size_t max, char **data, size_t *len)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        say("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    char *buf = malloc(max + 1);
+    if (!buf) {
+        say("out of memory");
+        if (f != stdin)
+            fclose(f);
+        return -1;
+    }
+    size_t n = fread(buf, 1, max + 1, f);
+    int bad = ferror(f);
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        say("%s: read error", path);
+        free(buf);
+        return -1;
+    }
+    *data = buf;
+    *len = n; /* max + 1 bytes tells the caller the file is too long */
+    return 0;
+}
+
+double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

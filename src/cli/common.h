@@ -1,0 +1,55 @@
+/* common.h - what the subcommands of `lit` share: rule options, files,
+ * clocks, output. */
+#ifndef LIT_CLI_COMMON_H
+#define LIT_CLI_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "literature/rules.h"
+
+/* The rule options every subcommand that starts games takes. */
+typedef struct RuleArgs {
+    const char *preset;      /* --rules */
+    const char *overrides[64]; /* --rule, in order */
+    int n_overrides;
+    int players;             /* --players, 0 when not given */
+} RuleArgs;
+
+/* getopt_long ids of the rule options (beyond any char). */
+enum { OPT_RULES = 1000, OPT_RULE, OPT_PLAYERS, OPT_HELP };
+
+#define RULE_LONG_OPTIONS                                                      \
+    {"rules", required_argument, NULL, OPT_RULES},                             \
+    {"rule", required_argument, NULL, OPT_RULE},                               \
+    {"players", required_argument, NULL, OPT_PLAYERS}
+
+#define RULE_OPTIONS_HELP                                                      \
+    "  --rules PRESET     rule preset: classic (default), club, encyclopedia,\n" \
+    "                     jokers, quartets, india (docs/RULES.md)\n"           \
+    "  --rule KEY=VALUE   one rule option over the preset, e.g.\n"              \
+    "                     misclaim=opponents (repeatable)\n"                    \
+    "  --players N        4, 6, 8, 10 or 12 (same as --rule players=N)\n"
+
+/* Takes a rule option from getopt_long; returns 1 if it was one, 0 if not,
+ * -1 (message printed) on a bad value. */
+int rule_args_take(RuleArgs *ra, int opt, const char *arg);
+
+/* Builds the rules: 0, or -1 with a message on stderr naming the word. */
+int rule_args_build(const RuleArgs *ra, LitRules *rules);
+
+/* Reads a whole file ("-" is standard input) of at most max bytes into a
+ * malloc'd buffer (caller frees). Returns 0, or -1 with a message. */
+int read_file(const char *path, size_t max, char **data, size_t *len);
+
+/* Parses an unsigned decimal number; 0 on success. */
+int parse_u64(const char *s, uint64_t *v);
+
+/* Seconds on the monotonic clock. */
+double now_seconds(void);
+
+/* Prints "lit: " and a message to stderr. */
+void say(const char *fmt, ...);
+
+#endif

@@ -1,0 +1,46 @@
+/* lit.c - the `lit` command: dispatches to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+
+static const char usage[] =
+    "usage: lit COMMAND [options]    (lit COMMAND --help for each)\n"
+    "\n"
+    "  replay FILE      check and print a game record; --trace for JSON\n"
+    "  deal --seed N    print the deal a seed gives, as a record header\n"
+    "  selfplay         play many games with the pinned policy (the engine\n"
+    "                   benchmark)\n"
+    "  bench            the fixed workload and its behaviour signature\n"
+    "\n"
+    "  --version        print the version\n"
+    "  --help           this text\n";
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } cmds[] = {{"replay", cmd_replay},
+                {"deal", cmd_deal},
+                {"selfplay", cmd_selfplay},
+                {"bench", cmd_bench}};
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("lit %s\n", LIT_VERSION);
+        return 0;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (strcmp(argv[1], cmds[i].name) == 0)
+            return cmds[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "lit: unknown command '%s'\n", argv[1]);
+    fputs(usage, stderr);
+    return 2;
+}

@@ -1,0 +1,930 @@
+/* notation.c - reading and writing game records (docs/NOTATION.md).
+ *
+ * The reader works a line at a time: tag pairs until the first move, then
+ * one action per line. Tag values are kept as spans of the input until the
+ * header ends, because cards and seats can only be read once the Rules tag
+ * is known, wherever it stands in the header.
+ */
+#include "literature/notation.h"
+
+#include <string.h>
+
+#include "literature/status.h"
+
+/* ---- writing ------------------------------------------------------------- */
+
+typedef struct Out {
+    char *buf;
+    size_t cap, len;
+    int full;
+} Out;
+
+static void put(Out *o, const char *s, size_t n)
+{
+    if (o->full || o->len + n + 1 > o->cap) {
+        o->full = 1;
+        return;
+    }
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+}
+
+static void puts_(Out *o, const char *s)
+{
+    put(o, s, strlen(s));
+}
+
+static void put_uint(Out *o, uint64_t v)
+{
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[sizeof tmp - 1 - (size_t)n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put(o, tmp + sizeof tmp - (size_t)n, (size_t)n);
+}
+
+static void put_int(Out *o, int v)
+{
+    if (v < 0) {
+        put(o, "-", 1);
+        put_uint(o, (uint64_t)(-(int64_t)v));
+    } else {
+        put_uint(o, (uint64_t)v);
+    }
+}
+
+static void put_tag(Out *o, const char *name, int index, const char *value)
+{
+    puts_(o, "[");
+    puts_(o, name);
+    if (index)
+        put_int(o, index);
+    puts_(o, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            put(o, "\\", 1);
+        put(o, p, 1);
+    }
+    puts_(o, "\"]\n");
+}
+
+static void put_hand(Out *o, int deck, uint64_t hand)
+{
+    for (int first = 1; hand; first = 0) {
+        if (!first)
+            put(o, " ", 1);
+        puts_(o, lit_card_name(deck, lit_pop_lsb(&hand)));
+    }
+}
+
+/* " S:c,c S:c" for the positions of a set whose seat in seats[] is s, for
+ * every seat in order; positions where skip[pos] is set are left out. */
+static void put_groups(Out *o, const LitRules *r, int set,
+                       const uint8_t seats[LIT_MAX_SET_SIZE],
+                       const uint8_t skip[LIT_MAX_SET_SIZE])
+{
+    int deck = r->deck, size = lit_deck_set_size(deck);
+    for (int s = 0; s < r->players; s++) {
+        int n = 0;
+        for (int i = 0; i < size; i++) {
+            if (seats[i] != s || skip[i])
+                continue;
+            if (n++ == 0) {
+                put(o, " ", 1);
+                put_int(o, s + 1);
+                put(o, ":", 1);
+            } else {
+                put(o, ",", 1);
+            }
+            puts_(o, lit_card_name(deck, lit_set_first(deck, set) + i));
+        }
+    }
+}
+
+static void put_event(Out *o, const LitRules *r, const LitEvent *e, int n)
+{
+    const LitAction *a = &e->action;
+    if (n > 0) {
+        put_int(o, n);
+        puts_(o, ". ");
+    }
+    put_int(o, a->seat + 1);
+    switch (a->kind) {
+    case LIT_ASK:
+        puts_(o, " asks ");
+        put_int(o, a->target + 1);
+        puts_(o, " for ");
+        puts_(o, lit_card_name(r->deck, a->card));
+        if (e->answer != LIT_UNKNOWN) {
+            puts_(o, ": ");
+            puts_(o, lit_answer_name(e->answer));
+        }
+        break;
+    case LIT_CLAIM: {
+        uint8_t none[LIT_MAX_SET_SIZE] = {0}, same[LIT_MAX_SET_SIZE];
+        int size = lit_deck_set_size(r->deck), wrong = 0;
+        puts_(o, " claims ");
+        puts_(o, lit_set_name(r->deck, a->set));
+        put_groups(o, r, a->set, a->holders, none);
+        if (e->answer == LIT_UNKNOWN)
+            break;
+        puts_(o, " ");
+        puts_(o, lit_answer_name(e->answer));
+        for (int i = 0; i < LIT_MAX_SET_SIZE; i++) {
+            same[i] = (uint8_t)(i >= size || e->truth[i] == a->holders[i] ||
+                                e->truth[i] == LIT_NOBODY);
+            wrong += !same[i];
+        }
+        if (wrong) {
+            puts_(o, " (");
+            size_t mark = o->len;
+            put_groups(o, r, a->set, e->truth, same);
+            /* put_groups starts every group with a space: drop the first. */
+            if (!o->full && o->len > mark) {
+                memmove(o->buf + mark, o->buf + mark + 1, o->len - mark - 1);
+                o->len--;
+            }
+            puts_(o, ")");
+        }
+        break;
+    }
+    case LIT_PASS:
+        puts_(o, " passes to ");
+        put_int(o, a->target + 1);
+        break;
+    default:
+        puts_(o, " chooses ");
+        put_int(o, a->target + 1);
+        break;
+    }
+}
+
+int lit_event_format(const LitRules *rules, const LitEvent *event, int n,
+                     char *buf, size_t cap)
+{
+    Out o = {buf, cap, 0, 0};
+    if (cap == 0)
+        return LIT_NO_SPACE;
+    put_event(&o, rules, event, n);
+    if (o.full)
+        return LIT_NO_SPACE;
+    buf[o.len] = 0;
+    return (int)o.len;
+}
+
+int lit_record_format(const LitRecord *rec, char *buf, size_t cap)
+{
+    Out o = {buf, cap, 0, 0};
+    char rules[LIT_RULES_TEXT_MAX];
+    const LitRules *r = &rec->rules;
+    if (cap == 0)
+        return LIT_NO_SPACE;
+    if (lit_rules_format(r, rules, sizeof rules) < 0)
+        return LIT_BAD_RULE_VALUE;
+    if (rec->event[0])
+        put_tag(&o, "Event", 0, rec->event);
+    if (rec->site[0])
+        put_tag(&o, "Site", 0, rec->site);
+    if (rec->date[0])
+        put_tag(&o, "Date", 0, rec->date);
+    put_tag(&o, "Rules", 0, rules);
+    puts_(&o, "[Dealer \"");
+    put_int(&o, rec->dealer + 1);
+    puts_(&o, "\"]\n");
+    if (rec->has_seed) {
+        puts_(&o, "[Seed \"");
+        put_uint(&o, rec->seed);
+        puts_(&o, "\"]\n");
+    }
+    for (int s = 0; s < r->players; s++)
+        if (rec->names[s][0])
+            put_tag(&o, "Name", s + 1, rec->names[s]);
+    for (int s = 0; rec->has_deal && s < r->players; s++) {
+        puts_(&o, "[Hand");
+        put_int(&o, s + 1);
+        puts_(&o, " \"");
+        put_hand(&o, r->deck, rec->hands[s]);
+        puts_(&o, "\"]\n");
+    }
+    if (rec->has_result)
+        put_tag(&o, "Result", 0, lit_result_name(rec->result));
+    if (rec->has_score) {
+        puts_(&o, "[Score \"");
+        put_int(&o, rec->score[0]);
+        puts_(&o, "-");
+        put_int(&o, rec->score[1]);
+        puts_(&o, "\"]\n");
+    }
+    if (rec->n_events)
+        puts_(&o, "\n");
+    for (uint32_t i = 0; i < rec->n_events; i++) {
+        put_event(&o, r, &rec->events[i], (int)i + 1);
+        puts_(&o, "\n");
+    }
+    if (o.full)
+        return LIT_NO_SPACE;
+    buf[o.len] = 0;
+    return (int)o.len;
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+int lit_name_check(const char *s, size_t len, size_t max)
+{
+    if (len == 0 || len > max || s[0] == ' ' || s[len - 1] == ' ')
+        return LIT_BAD_NAME;
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    while (p < end) {
+        unsigned c = *p++;
+        if (c < 0x20 || c == 0x7F)
+            return LIT_BAD_NAME;
+        if (c < 0x80)
+            continue;
+        /* A well-formed UTF-8 sequence: no overlong form, no surrogate,
+         * nothing above U+10FFFF. */
+        int more;
+        unsigned cp;
+        if (c >= 0xC2 && c <= 0xDF) {
+            more = 1;
+            cp = c & 0x1F;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            more = 2;
+            cp = c & 0x0F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            more = 3;
+            cp = c & 0x07;
+        } else {
+            return LIT_BAD_NAME;
+        }
+        if (end - p < more)
+            return LIT_BAD_NAME;
+        for (int i = 0; i < more; i++) {
+            if ((p[i] & 0xC0) != 0x80)
+                return LIT_BAD_NAME;
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        p += more;
+        if ((more == 2 && cp < 0x800) || (more == 3 && cp < 0x10000) ||
+            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return LIT_BAD_NAME;
+        /* C1 control characters. */
+        if (cp >= 0x80 && cp <= 0x9F)
+            return LIT_BAD_NAME;
+    }
+    return LIT_OK;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+enum {
+    TAG_EVENT, TAG_SITE, TAG_DATE, TAG_RULES, TAG_DEALER, TAG_SEED,
+    TAG_RESULT, TAG_SCORE, TAG_NAME, TAG_HAND = TAG_NAME + LIT_MAX_PLAYERS,
+    TAGS = TAG_HAND + LIT_MAX_PLAYERS
+};
+
+static const char *const tag_names[TAG_NAME] = {
+    "Event", "Site", "Date", "Rules", "Dealer", "Seed", "Result", "Score"};
+
+typedef struct Span {
+    const char *p;   /* the raw value, escapes included */
+    size_t len;
+    uint32_t line;   /* 0: not given */
+} Span;
+
+typedef struct Parser {
+    LitRecord *rec;
+    Span tags[TAGS];
+    uint32_t line;
+    int status;
+} Parser;
+
+static int fail(Parser *ps, int status)
+{
+    ps->status = status;
+    return status;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static int is_word(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) ||
+           c == '-';
+}
+
+/* Unescapes a tag value into out (cap bytes with the 0): LIT_TOO_LONG. */
+static int unescape(const Span *v, char *out, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < v->len; i++) {
+        char c = v->p[i];
+        if (c == '\\')
+            c = v->p[++i]; /* the reader checked every \ escapes " or \ */
+        if (n + 1 >= cap)
+            return LIT_TOO_LONG;
+        out[n++] = c;
+    }
+    out[n] = 0;
+    *len = n;
+    return LIT_OK;
+}
+
+/* Reads an unsigned decimal number of at most max from s[0 .. len). */
+static int read_number(const char *s, size_t len, uint64_t max, uint64_t *v)
+{
+    uint64_t x = 0;
+    if (len == 0 || len > 20 || (len > 1 && s[0] == '0'))
+        return LIT_BAD_TAG_VALUE;
+    for (size_t i = 0; i < len; i++) {
+        if (!is_digit(s[i]))
+            return LIT_BAD_TAG_VALUE;
+        uint64_t d = (uint64_t)(s[i] - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return LIT_BAD_TAG_VALUE;
+        x = x * 10 + d;
+    }
+    if (x > max)
+        return LIT_BAD_TAG_VALUE;
+    *v = x;
+    return LIT_OK;
+}
+
+/* One header line: [Name "value"] with an optional comment after it. */
+static int parse_tag(Parser *ps, const char *p, const char *end)
+{
+    p++; /* '[' */
+    const char *name = p;
+    while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                       is_digit(*p)))
+        p++;
+    size_t nlen = (size_t)(p - name);
+    if (nlen == 0 || p >= end || !is_space(*p))
+        return fail(ps, LIT_SYNTAX);
+    while (p < end && is_space(*p))
+        p++;
+    if (p >= end || *p != '"')
+        return fail(ps, LIT_SYNTAX);
+    const char *value = ++p;
+    while (p < end && *p != '"') {
+        if (*p == '\\') {
+            if (p + 1 >= end || (p[1] != '"' && p[1] != '\\'))
+                return fail(ps, LIT_SYNTAX);
+            p++;
+        }
+        p++;
+    }
+    if (p >= end)
+        return fail(ps, LIT_SYNTAX);
+    size_t vlen = (size_t)(p - value);
+    p++;
+    if (p >= end || *p != ']')
+        return fail(ps, LIT_SYNTAX);
+    for (p++; p < end && is_space(*p); p++)
+        ;
+    if (p < end && *p != ';')
+        return fail(ps, LIT_SYNTAX);
+
+    int tag = -1;
+    for (int i = 0; i < TAG_NAME; i++)
+        if (strlen(tag_names[i]) == nlen && memcmp(tag_names[i], name, nlen) == 0)
+            tag = i;
+    if (tag < 0) {
+        int base = -1;
+        size_t plen = 0;
+        if (nlen > 4 && memcmp(name, "Name", 4) == 0)
+            base = TAG_NAME, plen = 4;
+        else if (nlen > 4 && memcmp(name, "Hand", 4) == 0)
+            base = TAG_HAND, plen = 4;
+        uint64_t seat;
+        if (base < 0 ||
+            read_number(name + plen, nlen - plen, LIT_MAX_PLAYERS, &seat) != LIT_OK ||
+            seat == 0)
+            return fail(ps, LIT_UNKNOWN_TAG);
+        tag = base + (int)seat - 1;
+    }
+    if (ps->tags[tag].line)
+        return fail(ps, LIT_DUPLICATE_TAG);
+    ps->tags[tag] = (Span){value, vlen, ps->line};
+    return LIT_OK;
+}
+
+/* Reads the value of a tag that is a name or free text. */
+static int read_text(Parser *ps, const Span *v, char *out, size_t max)
+{
+    char tmp[LIT_LINE_MAX];
+    size_t len;
+    ps->line = v->line;
+    if (unescape(v, tmp, sizeof tmp, &len) != LIT_OK ||
+        lit_name_check(tmp, len, max) != LIT_OK)
+        return fail(ps, LIT_BAD_NAME);
+    memcpy(out, tmp, len + 1);
+    return LIT_OK;
+}
+
+static int read_score_part(const char **p, const char *end, int16_t *out)
+{
+    int neg = 0;
+    uint64_t v = 0;
+    if (*p < end && **p == '-') {
+        neg = 1;
+        (*p)++;
+    }
+    const char *start = *p;
+    while (*p < end && is_digit(**p))
+        (*p)++;
+    if (read_number(start, (size_t)(*p - start), 1000, &v) != LIT_OK)
+        return LIT_BAD_TAG_VALUE;
+    *out = (int16_t)(neg ? -(int)v : (int)v);
+    return LIT_OK;
+}
+
+/* Interprets the header once it has ended at line `end_line`. */
+static int finish_header(Parser *ps, uint32_t end_line)
+{
+    LitRecord *rec = ps->rec;
+    char tmp[LIT_LINE_MAX];
+    size_t len;
+    uint64_t v;
+    Span *t = ps->tags;
+
+    ps->line = end_line;
+    if (!t[TAG_RULES].line || !t[TAG_DEALER].line)
+        return fail(ps, LIT_MISSING_TAG);
+    ps->line = t[TAG_RULES].line;
+    if (unescape(&t[TAG_RULES], tmp, sizeof tmp, &len) != LIT_OK)
+        return fail(ps, LIT_TOO_LONG);
+    int st = lit_rules_parse(&rec->rules, tmp, NULL);
+    if (st != LIT_OK)
+        return fail(ps, st);
+    int players = rec->rules.players, deck = rec->rules.deck;
+
+    ps->line = t[TAG_DEALER].line;
+    if (read_number(t[TAG_DEALER].p, t[TAG_DEALER].len, (uint64_t)players, &v) != LIT_OK ||
+        v == 0)
+        return fail(ps, LIT_BAD_TAG_VALUE);
+    rec->dealer = (uint8_t)(v - 1);
+
+    if (t[TAG_SEED].line) {
+        ps->line = t[TAG_SEED].line;
+        if (read_number(t[TAG_SEED].p, t[TAG_SEED].len, UINT64_MAX, &rec->seed) != LIT_OK)
+            return fail(ps, LIT_BAD_TAG_VALUE);
+        rec->has_seed = 1;
+    }
+    if (t[TAG_EVENT].line && read_text(ps, &t[TAG_EVENT], rec->event, LIT_TEXT_MAX))
+        return ps->status;
+    if (t[TAG_SITE].line && read_text(ps, &t[TAG_SITE], rec->site, LIT_TEXT_MAX))
+        return ps->status;
+    if (t[TAG_DATE].line && read_text(ps, &t[TAG_DATE], rec->date, LIT_TEXT_MAX))
+        return ps->status;
+
+    int hands = 0;
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
+        const Span *name = &t[TAG_NAME + s], *hand = &t[TAG_HAND + s];
+        if ((name->line || hand->line) && s >= players) {
+            ps->line = name->line ? name->line : hand->line;
+            return fail(ps, LIT_BAD_SEAT);
+        }
+        if (name->line && read_text(ps, name, rec->names[s], LIT_NAME_MAX))
+            return ps->status;
+        hands += hand->line != 0;
+    }
+    if (hands) {
+        for (int s = 0; s < players; s++) {
+            const Span *hand = &t[TAG_HAND + s];
+            if (!hand->line) {
+                ps->line = end_line;
+                return fail(ps, LIT_MISSING_TAG);
+            }
+            ps->line = hand->line;
+            const char *p = hand->p, *end = p + hand->len;
+            uint64_t cards = 0;
+            for (;;) {
+                while (p < end && is_space(*p))
+                    p++;
+                if (p >= end)
+                    break;
+                const char *w = p;
+                while (p < end && !is_space(*p))
+                    p++;
+                int card = lit_card_parse(deck, w, (size_t)(p - w));
+                if (card < 0)
+                    return fail(ps, LIT_BAD_CARD);
+                if (cards & lit_bit(card))
+                    return fail(ps, LIT_BAD_DEAL);
+                cards |= lit_bit(card);
+            }
+            rec->hands[s] = cards;
+        }
+        rec->has_deal = 1;
+    }
+
+    if (t[TAG_RESULT].line) {
+        ps->line = t[TAG_RESULT].line;
+        rec->result_line = ps->line;
+        int found = 0;
+        for (int res = LIT_ONGOING; res <= LIT_ABORTED; res++) {
+            const char *name = lit_result_name(res);
+            if (strlen(name) == t[TAG_RESULT].len &&
+                memcmp(name, t[TAG_RESULT].p, t[TAG_RESULT].len) == 0) {
+                rec->result = (uint8_t)res;
+                found = 1;
+            }
+        }
+        if (!found)
+            return fail(ps, LIT_BAD_TAG_VALUE);
+        rec->has_result = 1;
+    }
+    if (t[TAG_SCORE].line) {
+        const char *p = t[TAG_SCORE].p, *end = p + t[TAG_SCORE].len;
+        ps->line = t[TAG_SCORE].line;
+        if (!rec->result_line)
+            rec->result_line = ps->line;
+        if (read_score_part(&p, end, &rec->score[0]) != LIT_OK || p >= end ||
+            *p++ != '-' || read_score_part(&p, end, &rec->score[1]) != LIT_OK ||
+            p != end)
+            return fail(ps, LIT_BAD_TAG_VALUE);
+        rec->has_score = 1;
+    }
+    return LIT_OK;
+}
+
+typedef struct Cur {
+    const char *p, *end;
+} Cur;
+
+static void skip(Cur *c)
+{
+    while (c->p < c->end && is_space(*c->p))
+        c->p++;
+}
+
+/* The next word (letters, digits, '-'), after spaces; empty at the end. */
+static size_t word(Cur *c, const char **w)
+{
+    skip(c);
+    *w = c->p;
+    while (c->p < c->end && is_word(*c->p))
+        c->p++;
+    return (size_t)(c->p - *w);
+}
+
+static int word_is(const char *w, size_t len, const char *s)
+{
+    return strlen(s) == len && memcmp(w, s, len) == 0;
+}
+
+/* A seat number 1..players; returns the 0-based seat or an error. */
+static int seat_of(const char *w, size_t len, int players)
+{
+    uint64_t v;
+    if (len == 0 || !is_digit(w[0]))
+        return LIT_SYNTAX;
+    if (read_number(w, len, 99, &v) != LIT_OK || v == 0 || v > (uint64_t)players)
+        return LIT_BAD_SEAT;
+    return (int)v - 1;
+}
+
+/* Groups "S:c,c S:c" of a claim into seats[pos]; stops at a word that does
+ * not start with a digit. seen marks positions already given. */
+static int read_groups(Cur *c, const LitRules *r, int set,
+                       uint8_t seats[LIT_MAX_SET_SIZE], unsigned *seen)
+{
+    int deck = r->deck;
+    for (;;) {
+        skip(c);
+        if (c->p >= c->end || !is_digit(*c->p))
+            return LIT_OK;
+        const char *w = c->p;
+        while (c->p < c->end && is_digit(*c->p))
+            c->p++;
+        int seat = seat_of(w, (size_t)(c->p - w), r->players);
+        if (seat < 0)
+            return seat;
+        if (c->p >= c->end || *c->p != ':')
+            return LIT_SYNTAX;
+        do {
+            c->p++; /* ':' or ',' */
+            w = c->p;
+            while (c->p < c->end && is_word(*c->p))
+                c->p++;
+            int card = lit_card_parse(deck, w, (size_t)(c->p - w));
+            if (card < 0)
+                return card;
+            if (lit_set_of(deck, card) != set)
+                return LIT_BAD_CLAIM_CARDS;
+            int pos = lit_pos_of(deck, card);
+            if (*seen & (1u << pos))
+                return LIT_BAD_CLAIM_CARDS;
+            *seen |= 1u << pos;
+            seats[pos] = (uint8_t)seat;
+        } while (c->p < c->end && *c->p == ',');
+    }
+}
+
+static int parse_move(Parser *ps, const char *p, const char *end)
+{
+    LitRecord *rec = ps->rec;
+    const LitRules *r = &rec->rules;
+    Cur c = {p, end};
+    const char *w;
+    size_t n;
+    LitEvent e;
+    memset(&e, 0, sizeof e);
+    e.action.target = LIT_NOBODY;
+    e.action.card = LIT_NO_CARD;
+    e.action.set = LIT_NO_CARD;
+    memset(e.action.holders, LIT_NOBODY, sizeof e.action.holders);
+    memset(e.truth, LIT_NOBODY, sizeof e.truth);
+
+    if (rec->n_events >= rec->cap)
+        return fail(ps, LIT_TOO_LONG);
+    n = word(&c, &w);
+    if (c.p < c.end && *c.p == '.') {
+        uint64_t v;
+        c.p++;
+        if (read_number(w, n, UINT32_MAX, &v) != LIT_OK)
+            return fail(ps, LIT_SYNTAX);
+        if (v != rec->n_events + 1)
+            return fail(ps, LIT_BAD_MOVE_NUMBER);
+        n = word(&c, &w);
+    }
+    int seat = seat_of(w, n, r->players);
+    if (seat < 0)
+        return fail(ps, seat);
+    e.action.seat = (uint8_t)seat;
+    n = word(&c, &w);
+    int st;
+    if (word_is(w, n, "asks")) {
+        e.action.kind = LIT_ASK;
+        n = word(&c, &w);
+        if ((st = seat_of(w, n, r->players)) < 0)
+            return fail(ps, st);
+        e.action.target = (uint8_t)st;
+        n = word(&c, &w);
+        if (!word_is(w, n, "for"))
+            return fail(ps, LIT_SYNTAX);
+        n = word(&c, &w);
+        if (n == 0)
+            return fail(ps, LIT_SYNTAX);
+        if ((st = lit_card_parse(r->deck, w, n)) < 0)
+            return fail(ps, st);
+        e.action.card = (uint8_t)st;
+        skip(&c);
+        if (c.p < c.end && *c.p == ':') {
+            c.p++;
+            n = word(&c, &w);
+            if (word_is(w, n, "hit"))
+                e.answer = LIT_HIT;
+            else if (word_is(w, n, "miss"))
+                e.answer = LIT_MISS;
+            else
+                return fail(ps, LIT_SYNTAX);
+        }
+    } else if (word_is(w, n, "claims")) {
+        unsigned seen = 0, size = (unsigned)lit_deck_set_size(r->deck);
+        e.action.kind = LIT_CLAIM;
+        n = word(&c, &w);
+        if (n == 0)
+            return fail(ps, LIT_SYNTAX);
+        if ((st = lit_set_parse(r->deck, w, n)) < 0)
+            return fail(ps, st);
+        e.action.set = (uint8_t)st;
+        if ((st = read_groups(&c, r, e.action.set, e.action.holders, &seen)) < 0)
+            return fail(ps, st);
+        if (seen != (1u << size) - 1)
+            return fail(ps, LIT_BAD_CLAIM_CARDS);
+        n = word(&c, &w);
+        if (n) {
+            int answer = 0;
+            for (int a = LIT_WON; a <= LIT_POINT_OFF; a++)
+                if (word_is(w, n, lit_answer_name(a)))
+                    answer = a;
+            if (!answer)
+                return fail(ps, LIT_SYNTAX);
+            e.answer = (uint8_t)answer;
+            memcpy(e.truth, e.action.holders, size);
+            skip(&c);
+            if (c.p < c.end && *c.p == '(') {
+                unsigned fixed = 0;
+                c.p++;
+                if ((st = read_groups(&c, r, e.action.set, e.truth, &fixed)) < 0)
+                    return fail(ps, st);
+                skip(&c);
+                if (c.p >= c.end || *c.p != ')')
+                    return fail(ps, LIT_SYNTAX);
+                c.p++;
+            }
+        }
+    } else if (word_is(w, n, "passes") || word_is(w, n, "chooses")) {
+        e.action.kind = w[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
+        if (e.action.kind == LIT_PASS) {
+            n = word(&c, &w);
+            if (!word_is(w, n, "to"))
+                return fail(ps, LIT_SYNTAX);
+        }
+        n = word(&c, &w);
+        if ((st = seat_of(w, n, r->players)) < 0)
+            return fail(ps, st);
+        e.action.target = (uint8_t)st;
+    } else {
+        return fail(ps, LIT_SYNTAX);
+    }
+    skip(&c);
+    if (c.p != c.end)
+        return fail(ps, LIT_SYNTAX);
+    if (rec->lines)
+        rec->lines[rec->n_events] = ps->line;
+    rec->events[rec->n_events++] = e;
+    return LIT_OK;
+}
+
+void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
+                     uint32_t cap)
+{
+    memset(rec, 0, sizeof *rec);
+    lit_rules_default(&rec->rules);
+    rec->events = events;
+    rec->lines = lines;
+    rec->cap = cap;
+}
+
+int lit_record_parse(LitRecord *rec, const char *text, size_t len,
+                     LitParseError *err)
+{
+    Parser ps;
+    memset(&ps, 0, sizeof ps);
+    lit_record_init(rec, rec->events, rec->lines, rec->cap);
+    ps.rec = rec;
+    int header = 1, st = LIT_OK;
+    const char *p = text, *end = text + len;
+    if (len > LIT_RECORD_TEXT_MAX) {
+        ps.line = 1;
+        st = fail(&ps, LIT_TOO_LONG);
+    }
+    while (st == LIT_OK && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = nl ? nl : end;
+        ps.line++;
+        if (line_end - p > LIT_LINE_MAX) {
+            st = fail(&ps, LIT_TOO_LONG);
+            break;
+        }
+        const char *q = p, *e = line_end;
+        p = nl ? nl + 1 : end;
+        if (e > q && e[-1] == '\r')
+            e--;
+        while (q < e && is_space(*q))
+            q++;
+        if (memchr(q, 0, (size_t)(e - q))) {
+            st = fail(&ps, LIT_SYNTAX);
+            break;
+        }
+        if (q < e && *q == '[') {
+            if (!header) {
+                st = fail(&ps, LIT_SYNTAX);
+                break;
+            }
+            st = parse_tag(&ps, q, e);
+            continue;
+        }
+        const char *semi = memchr(q, ';', (size_t)(e - q));
+        if (semi)
+            e = semi;
+        while (e > q && is_space(e[-1]))
+            e--;
+        if (q == e)
+            continue;
+        if (header) {
+            header = 0;
+            uint32_t here = ps.line;
+            if ((st = finish_header(&ps, here)) != LIT_OK)
+                break;
+            ps.line = here;
+        }
+        st = parse_move(&ps, q, e);
+    }
+    if (st == LIT_OK && header)
+        st = finish_header(&ps, ps.line ? ps.line : 1);
+    if (err) {
+        err->status = st;
+        err->line = st == LIT_OK ? 0 : ps.line;
+    }
+    return st;
+}
+
+/* ---- comparing ----------------------------------------------------------- */
+
+int lit_record_equal(const LitRecord *a, const LitRecord *b)
+{
+    if (memcmp(&a->rules, &b->rules, sizeof a->rules) != 0 ||
+        a->dealer != b->dealer || a->has_seed != b->has_seed ||
+        a->has_deal != b->has_deal || a->has_result != b->has_result ||
+        a->has_score != b->has_score || a->n_events != b->n_events)
+        return 0;
+    if (a->has_seed && a->seed != b->seed)
+        return 0;
+    if (a->has_deal &&
+        memcmp(a->hands, b->hands, sizeof a->hands) != 0)
+        return 0;
+    if (a->has_result && a->result != b->result)
+        return 0;
+    if (a->has_score &&
+        (a->score[0] != b->score[0] || a->score[1] != b->score[1]))
+        return 0;
+    if (memcmp(a->names, b->names, sizeof a->names) != 0 ||
+        strcmp(a->event, b->event) != 0 || strcmp(a->site, b->site) != 0 ||
+        strcmp(a->date, b->date) != 0)
+        return 0;
+    for (uint32_t i = 0; i < a->n_events; i++)
+        if (memcmp(&a->events[i], &b->events[i], sizeof a->events[i]) != 0)
+            return 0;
+    return 1;
+}
+
+/* ---- replaying ----------------------------------------------------------- */
+
+int lit_replay_start(LitReplay *rp, const LitRecord *rec)
+{
+    memset(rp, 0, sizeof *rp);
+    if (rec->has_deal) {
+        int st = lit_game_from_deal(&rp->game, &rec->rules, rec->hands,
+                                    rec->dealer);
+        if (st != LIT_OK)
+            return st;
+        if (rec->has_seed) {
+            uint64_t hands[LIT_MAX_PLAYERS];
+            lit_deal(&rec->rules, rec->seed, rec->dealer, hands);
+            if (memcmp(hands, rec->hands, sizeof hands) != 0)
+                return LIT_DEAL_MISMATCH;
+        }
+        rp->known = 1;
+        return LIT_OK;
+    }
+    if (rec->has_seed) {
+        rp->known = 1;
+        return lit_game_new(&rp->game, &rec->rules, rec->seed, rec->dealer);
+    }
+    return lit_public_init(&rp->game.pub, &rec->rules, rec->dealer);
+}
+
+int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out)
+{
+    if (!rp->known) {
+        int st = lit_public_apply(&rp->game.pub, event);
+        if (st == LIT_OK && out)
+            *out = *event;
+        return st;
+    }
+    LitGame g = rp->game;
+    LitEvent e;
+    int st = lit_game_apply(&g, &event->action, &e);
+    if (st != LIT_OK)
+        return st;
+    if (event->answer != LIT_UNKNOWN) {
+        if (event->answer != e.answer)
+            return LIT_OUTCOME_MISMATCH;
+        if (e.action.kind == LIT_CLAIM)
+            for (int i = 0; i < lit_deck_set_size(g.pub.rules.deck); i++)
+                if (event->truth[i] != LIT_NOBODY && event->truth[i] != e.truth[i])
+                    return LIT_OUTCOME_MISMATCH;
+    }
+    rp->game = g;
+    if (out)
+        *out = e;
+    return LIT_OK;
+}
+
+int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec)
+{
+    const LitPublic *p = &rp->game.pub;
+    if (rec->has_result && rec->result != p->result)
+        return LIT_RESULT_MISMATCH;
+    if (rec->has_score &&
+        (rec->score[0] != p->score[0] || rec->score[1] != p->score[1]))
+        return LIT_RESULT_MISMATCH;
+    return LIT_OK;
+}
+
+void lit_record_set_game(LitRecord *rec, const LitGame *start,
+                         const LitGame *end)
+{
+    rec->rules = start->pub.rules;
+    rec->dealer = start->pub.dealer;
+    rec->has_deal = 1;
+    memcpy(rec->hands, start->hands, sizeof rec->hands);
+    rec->has_result = 1;
+    rec->has_score = 1;
+    rec->result = end->pub.result;
+    rec->score[0] = end->pub.score[0];
+    rec->score[1] = end->pub.score[1];
+}

@@ -1,0 +1,134 @@
+/* test_rules.c - presets, options, their text form. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static const char *fmt(const LitRules *r)
+{
+    static char buf[LIT_RULES_TEXT_MAX];
+    cr_assert_gt(lit_rules_format(r, buf, sizeof buf), 0);
+    return buf;
+}
+
+Test(rules, default_is_classic_six)
+{
+    LitRules d, c = rules_of("classic");
+    lit_rules_default(&d);
+    cr_assert_eq(memcmp(&d, &c, sizeof d), 0);
+    cr_assert_eq(d.players, 6);
+    cr_assert_eq(d.deck, LIT_DECK_NO8);
+    cr_assert_eq(d.misclaim, LIT_MISCLAIM_CANCEL);
+    cr_assert_eq(d.claim_time, LIT_CLAIM_OWN_TURN);
+    cr_assert_eq(d.after_claim, LIT_AFTER_CLAIMER);
+    cr_assert_eq(d.first, LIT_FIRST_DEALER);
+    cr_assert_str_eq(fmt(&d), "classic");
+}
+
+Test(rules, presets)
+{
+    LitRules r = rules_of("club");
+    cr_assert_eq(r.misclaim, LIT_MISCLAIM_OPPONENTS);
+    cr_assert_eq(r.early_end, 1);
+    r = rules_of("encyclopedia");
+    cr_assert_eq(r.deck, LIT_DECK_NO2);
+    cr_assert_eq(r.misclaim, LIT_MISCLAIM_POINT_OFF);
+    cr_assert_eq(r.first, LIT_FIRST_LEFT);
+    cr_assert_eq(r.counts, LIT_COUNTS_HIDDEN);
+    cr_assert_eq(rules_of("jokers").deck, LIT_DECK_JOKERS);
+    cr_assert_eq(rules_of("quartets").deck, LIT_DECK_QUARTETS);
+    cr_assert_eq(rules_of("india").double_high, 1);
+    for (int i = 0; i < lit_rules_preset_count(); i++) {
+        const char *name = lit_rules_preset_name(i);
+        LitRules p;
+        cr_assert_eq(lit_rules_preset(&p, name, strlen(name)), LIT_OK);
+        cr_assert_str_eq(fmt(&p), name, "a preset formats as its own name");
+    }
+}
+
+Test(rules, overrides_and_canonical_text)
+{
+    LitRules r = rules_of("classic misclaim=opponents players=8");
+    cr_assert_eq(r.players, 8);
+    cr_assert_str_eq(fmt(&r), "classic players=8 misclaim=opponents");
+    /* the preset needing the fewest overrides is chosen */
+    r = rules_of("classic misclaim=opponents early-end=on history=full counts=shown");
+    cr_assert_str_eq(fmt(&r), "club");
+    r = rules_of("club misclaim=cancel");
+    cr_assert_str_eq(fmt(&r), "club misclaim=cancel");
+    r = rules_of("  classic   bluff=on  ");
+    cr_assert_str_eq(fmt(&r), "classic bluff=on");
+}
+
+Test(rules, every_option_value_round_trips)
+{
+    const char *all[] = {
+        "players=4", "players=6", "players=8", "players=10", "players=12",
+        "deck=no8", "deck=no2", "deck=no7", "deck=jokers", "deck=quartets",
+        "misclaim=cancel", "misclaim=opponents", "misclaim=point-off",
+        "claim-time=own-turn", "claim-time=any-time", "claim-time=penalty",
+        "split-claims=on", "after-claim=team", "bluff=on", "must-claim=on",
+        "double-high=on", "early-end=on", "first=left", "pass-play=on",
+        "history=full", "counts=shown", "counts=hidden"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "classic %s", all[i]);
+        LitRules r = rules_of(text), back;
+        cr_assert_eq(lit_rules_parse(&back, fmt(&r), NULL), LIT_OK);
+        cr_assert_eq(memcmp(&r, &back, sizeof r), 0, "%s", text);
+    }
+    cr_assert_eq(lit_rules_option_count(), 14);
+    cr_assert_str_eq(lit_rules_option_name(0), "players");
+}
+
+Test(rules, errors_name_the_word_and_change_nothing)
+{
+    LitRules r = rules_of("club"), before = r;
+    const char *bad = NULL;
+    cr_assert_eq(lit_rules_parse(&r, "classics", &bad), LIT_UNKNOWN_PRESET);
+    cr_assert_str_eq(bad, "classics");
+    cr_assert_eq(lit_rules_parse(&r, "classic misclaim=nobody", &bad), LIT_BAD_RULE_VALUE);
+    cr_assert_str_eq(bad, "misclaim=nobody");
+    cr_assert_eq(lit_rules_parse(&r, "classic players=7", &bad), LIT_BAD_RULE_VALUE);
+    cr_assert_eq(lit_rules_parse(&r, "classic colour=red", &bad), LIT_UNKNOWN_RULE);
+    cr_assert_eq(lit_rules_parse(&r, "classic bluff", &bad), LIT_UNKNOWN_RULE);
+    cr_assert_eq(lit_rules_parse(&r, "", &bad), LIT_UNKNOWN_PRESET);
+    cr_assert_eq(lit_rules_set(&r, "players=", 8), LIT_BAD_RULE_VALUE);
+    cr_assert_eq(memcmp(&r, &before, sizeof r), 0);
+    r.players = 7;
+    cr_assert_eq(lit_rules_check(&r), LIT_BAD_RULE_VALUE);
+    char buf[4]; /* "club" needs 5 bytes with its 0 */
+    cr_assert_eq(lit_rules_format(&before, buf, sizeof buf), LIT_NO_SPACE);
+}
+
+Test(rules, set_values_and_totals)
+{
+    LitRules r = rules_of("classic");
+    cr_assert_eq(lit_rules_total_points(&r), 8);
+    r = rules_of("india");
+    cr_assert_eq(lit_rules_total_points(&r), 12);
+    cr_assert_eq(lit_rules_set_value(&r, 1), 2); /* high-clubs */
+    cr_assert_eq(lit_rules_set_value(&r, 0), 1);
+    r = rules_of("jokers double-high=on");
+    cr_assert_eq(lit_rules_total_points(&r), 13);
+    r = rules_of("quartets double-high=on");
+    cr_assert_eq(lit_rules_total_points(&r), 13);
+    r = rules_of("jokers");
+    cr_assert_eq(lit_rules_total_points(&r), 9);
+}
+
+Test(status, table)
+{
+    cr_assert_str_eq(lit_status_name(LIT_OK), "ok");
+    cr_assert_str_eq(lit_status_name(LIT_NOT_YOUR_TURN), "not_your_turn");
+    cr_assert_str_eq(lit_status_text(LIT_OWN_CARD), "you hold that card");
+    cr_assert_eq(lit_status_from_name("target_empty"), LIT_TARGET_EMPTY);
+    cr_assert_eq(lit_status_from_name("nope"), 1);
+    cr_assert_str_eq(lit_status_name(5), "unknown");
+    cr_assert_str_eq(lit_status_name(-1000), "unknown");
+    /* names are unique */
+    for (int a = LIT_STATUS_MIN_; a <= 0; a++)
+        for (int b = a + 1; b <= 0; b++)
+            cr_assert_str_neq(lit_status_name(a), lit_status_name(b));
+}
