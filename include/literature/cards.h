@@ -101,13 +101,14 @@ static inline uint64_t lit_set_mask(int deck, int set)
 
 static inline int lit_popcount(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
     return __builtin_popcountll(x);
 #else
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    /* SWAR: without the popcnt instruction the builtin is a library call. */
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 #endif
 }
 
@@ -144,8 +145,34 @@ static inline int lit_nth_card(uint64_t x, int k)
     return lit_lsb(x);
 }
 
-/* Union of the sets that hold at least one card of x. */
-uint64_t lit_sets_touched(int deck, uint64_t x);
+/* The first card of every set: one bit per set. */
+static inline uint64_t lit_set_starts(int deck)
+{
+    uint64_t starts = lit_deck_set_size(deck) == 4 ? UINT64_C(0x1111111111111111)
+                                                   : UINT64_C(0x1041041041041041);
+    return starts & lit_deck_mask(deck);
+}
+
+/* Union of the sets that hold at least one card of x: each set's cards are
+ * OR-ed down to its first bit, then spread over the set by a multiplication
+ * (the sets do not overlap, so nothing carries). */
+static inline uint64_t lit_sets_touched(int deck, uint64_t x)
+{
+    uint64_t any = x | x >> 1 | x >> 2 | x >> 3;
+    if (lit_deck_set_size(deck) == 6)
+        any |= x >> 4 | x >> 5;
+    any &= lit_set_starts(deck);
+    return any * ((UINT64_C(1) << lit_deck_set_size(deck)) - 1);
+}
+
+/* First bits of the sets x holds entirely. */
+static inline uint64_t lit_sets_whole(int deck, uint64_t x)
+{
+    uint64_t all = x & x >> 1 & x >> 2 & x >> 3;
+    if (lit_deck_set_size(deck) == 6)
+        all &= x >> 4 & x >> 5;
+    return all & lit_set_starts(deck);
+}
 
 /* Name of a card of the deck ("Qh", "Ts", "JK1"); static storage. The card
  * must be in the deck. */

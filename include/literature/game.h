@@ -83,6 +83,7 @@ typedef struct LitPublic {
     uint8_t phase;                      /* LitPhase */
     uint8_t result;                     /* LitResult */
     uint8_t counts[LIT_MAX_PLAYERS];    /* hand sizes */
+    uint16_t holding;                   /* seats with cards (bit = seat) */
     uint16_t actions;                   /* actions applied */
     uint16_t won[2];                    /* sets won by each team (bit = set) */
     uint16_t dead;                      /* sets out of play won by nobody */

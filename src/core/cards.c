@@ -47,17 +47,6 @@ static int card_gid(int deck, int card)
     return half_ranks[table][set & 1][pos] * 4 + set / 2;
 }
 
-uint64_t lit_sets_touched(int deck, uint64_t x)
-{
-    uint64_t out = 0;
-    for (int s = 0; s < lit_deck_sets(deck); s++) {
-        uint64_t m = lit_set_mask(deck, s);
-        if (x & m)
-            out |= m;
-    }
-    return out;
-}
-
 const char *lit_card_name(int deck, int card)
 {
     return gid_names[card_gid(deck, card)];

@@ -14,23 +14,26 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-static unsigned seats_with_cards(const LitPublic *p)
+/* Set indices (bit = set) of the first-card bits `starts`. */
+static unsigned set_bits(int deck, uint64_t starts)
 {
-    unsigned has = 0;
-    for (int s = 0; s < p->rules.players; s++)
-        if (p->counts[s])
-            has |= 1u << s;
-    return has;
+    unsigned sets = 0;
+    while (starts)
+        sets |= 1u << (lit_pop_lsb(&starts) / lit_deck_set_size(deck));
+    return sets;
 }
 
 static unsigned live_sets(const LitPublic *p)
 {
-    unsigned sets = 0;
-    int deck = p->rules.deck;
-    for (int s = 0; s < lit_deck_sets(deck); s++)
-        if (p->live & lit_set_mask(deck, s))
-            sets |= 1u << s;
-    return sets;
+    return set_bits(p->rules.deck, lit_sets_whole(p->rules.deck, p->live));
+}
+
+static void count_holding(LitPublic *p)
+{
+    p->holding = 0;
+    for (int s = 0; s < p->rules.players; s++)
+        if (p->counts[s])
+            p->holding = (uint16_t)(p->holding | 1u << s);
 }
 
 /* ---- dealing and starting positions -------------------------------------- */
@@ -94,6 +97,7 @@ int lit_public_init(LitPublic *pub, const LitRules *rules, int dealer)
     start(pub, rules, dealer);
     for (int s = 0; s < rules->players; s++)
         pub->counts[s] = (uint8_t)lit_deal_size(rules, dealer, s);
+    count_holding(pub);
     return LIT_OK;
 }
 
@@ -119,6 +123,7 @@ int lit_game_from_deal(LitGame *game, const LitRules *rules,
         game->hands[s] = hands[s];
         game->pub.counts[s] = (uint8_t)lit_popcount(hands[s]);
     }
+    count_holding(&game->pub);
     return LIT_OK;
 }
 
@@ -138,40 +143,32 @@ int lit_game_new(LitGame *game, const LitRules *rules, uint64_t seed,
 uint64_t lit_askable(const LitPublic *pub, uint64_t hand)
 {
     int deck = pub->rules.deck;
-    uint64_t out = 0, rest = hand & pub->live;
+    hand &= pub->live;
+    uint64_t sets = lit_sets_touched(deck, hand);
+    if (!pub->rules.bluff)
+        return sets & ~hand;
+    /* Under bluffs a held card may be asked for when another card of the
+     * set stays in hand as the base (000's "another card"): drop only the
+     * cards that are their set's single card in hand. */
+    uint64_t out = sets, rest = hand;
     while (rest) {
         uint64_t m = lit_set_mask(deck, lit_set_of(deck, lit_lsb(rest)));
-        uint64_t held = hand & m;
+        if (lit_popcount(hand & m) == 1)
+            out &= ~(hand & m);
         rest &= ~m;
-        /* Under bluffs a held card may be asked for when another card of
-         * the set stays in hand as the base (000's "another card"). */
-        if (!pub->rules.bluff)
-            out |= m & ~held;
-        else
-            out |= lit_popcount(held) >= 2 ? m : m & ~held;
     }
     return out;
 }
 
 unsigned lit_targets(const LitPublic *pub, int seat)
 {
-    return seats_with_cards(pub) &
-           lit_team_seats(&pub->rules, 1 - lit_team_of(seat));
+    return pub->holding & lit_team_seats(&pub->rules, 1 - lit_team_of(seat));
 }
 
 unsigned lit_whole_sets(const LitPublic *pub, uint64_t hand)
 {
     int deck = pub->rules.deck;
-    unsigned out = 0;
-    uint64_t rest = hand & pub->live;
-    while (rest) {
-        int set = lit_set_of(deck, lit_lsb(rest));
-        uint64_t m = lit_set_mask(deck, set);
-        if ((hand & m) == m)
-            out |= 1u << set;
-        rest &= ~m;
-    }
-    return out;
+    return set_bits(deck, lit_sets_whole(deck, hand & pub->live));
 }
 
 /* Whether seat may claim now (under the rules on claim timing and the
@@ -397,7 +394,7 @@ static void settle(LitPublic *p)
                                               : LIT_DRAW);
         return;
     }
-    unsigned has = seats_with_cards(p);
+    unsigned has = p->holding;
     int t = p->turn, team = lit_team_of(t);
     unsigned mates = has & lit_team_seats(r, team);
     unsigned others = has & lit_team_seats(r, 1 - team);
@@ -434,20 +431,28 @@ static void transition(LitPublic *p, const LitEvent *e)
 {
     const LitAction *a = &e->action;
     int s = a->seat, deck = p->rules.deck;
+    int changed = 1;
     switch (a->kind) {
     case LIT_ASK:
+        /* An ask changes nothing settle() looks at unless it empties the
+         * target's hand (the asker had cards; a miss hands the turn to a
+         * seat with cards). */
         if (e->answer == LIT_HIT) {
-            p->counts[a->target]--;
+            changed = --p->counts[a->target] == 0;
             p->counts[s]++;
+            if (changed)
+                p->holding = (uint16_t)(p->holding & ~(1u << a->target));
         } else {
             p->turn = a->target;
+            changed = 0;
         }
         break;
     case LIT_CLAIM: {
         int team = lit_team_of(s), v = lit_rules_set_value(&p->rules, a->set);
         uint16_t bit = (uint16_t)(1u << a->set);
         for (int i = 0; i < lit_deck_set_size(deck); i++)
-            p->counts[e->truth[i]]--;
+            if (--p->counts[e->truth[i]] == 0)
+                p->holding = (uint16_t)(p->holding & ~(1u << e->truth[i]));
         p->live &= ~lit_set_mask(deck, a->set);
         switch (e->answer) {
         case LIT_WON:
@@ -486,7 +491,8 @@ static void transition(LitPublic *p, const LitEvent *e)
         break;
     }
     p->actions++;
-    settle(p);
+    if (changed)
+        settle(p);
     if (p->result == LIT_ONGOING && p->actions >= LIT_MAX_ACTIONS)
         finish(p, LIT_ABORTED);
 }
@@ -591,7 +597,7 @@ int lit_public_legal(const LitPublic *pub, int seat, uint64_t hand,
     int n = 0;
     if (pub->result != LIT_ONGOING || seat != pub->turn)
         return 0;
-    unsigned has = seats_with_cards(pub);
+    unsigned has = pub->holding;
     unsigned mates = has & lit_team_seats(r, lit_team_of(seat));
     unsigned to = 0;
     int kind = LIT_PASS;

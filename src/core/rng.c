@@ -44,11 +44,11 @@ uint32_t lit_rng_below(LitRng *rng, uint32_t n)
 {
     assert(n >= 1);
     uint64_t bound = n;
-    /* (2^64 - n) mod n: the draws below it would make x mod n biased. */
-    uint64_t threshold = (0 - bound) % bound;
     for (;;) {
         uint64_t x = lit_rng_next(rng);
-        if (x >= threshold)
+        /* Draws below (2^64 - n) mod n would make x mod n biased. That
+         * threshold is below n, so x >= n needs no division to accept. */
+        if (x >= bound || x >= (0 - bound) % bound)
             return (uint32_t)(x % bound);
     }
 }
