@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memcmp(&before, &rp, sizeof rp) != 0)
                 abort(); /* a refused step changed the replay */
         }
-        lit_replay_check_result(&rp, &a);
+        lit_replay_check_result(&rp, &a, NULL);
     }
     return 0;
 }

@@ -43,7 +43,9 @@ typedef struct LitRecord {
     uint32_t n_events;
     uint32_t cap;
     uint32_t *lines;                 /* optional: the parser writes each event's line */
-    uint32_t result_line;            /* the parser writes the Result tag's line */
+    uint32_t result_line;            /* lines of the Result, Score, Hand1 (else */
+    uint32_t score_line;             /* Seed) tags, written by the parser for */
+    uint32_t deal_line;              /* messages; 0 when not given */
 } LitRecord;
 
 /* Where parsing stopped: the status and the 1-based line. */
@@ -102,8 +104,10 @@ int lit_replay_start(LitReplay *rp, const LitRecord *rec);
 int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out);
 
 /* Whether the Result and Score tags (those given) match the replayed game:
- * LIT_OK or LIT_RESULT_MISMATCH. */
-int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec);
+ * LIT_OK or LIT_RESULT_MISMATCH. *line (may be NULL) gets the line of the tag
+ * that does not match. */
+int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec,
+                            uint32_t *line);
 
 /* Fills a record's header from a game at its start (rules, dealer, deal) and
  * its result fields from the game at its end; events are the caller's. */

@@ -109,7 +109,7 @@ int cmd_replay(int argc, char **argv)
     LitReplay rp;
     int st = lit_replay_start(&rp, &rec);
     if (st != LIT_OK) {
-        fail_at(file, 1, st);
+        fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
         goto done;
     }
     if (!trace) {
@@ -141,9 +141,10 @@ int cmd_replay(int argc, char **argv)
             printf("%s\n", line);
     }
     if (!trace) {
-        st = lit_replay_check_result(&rp, &rec);
+        uint32_t line = 0;
+        st = lit_replay_check_result(&rp, &rec, &line);
         if (st != LIT_OK) {
-            fail_at(file, rec.result_line, st);
+            fail_at(file, line, st);
             goto done;
         }
         print_result(&rp.game.pub);

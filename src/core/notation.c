@@ -526,7 +526,10 @@ static int finish_header(Parser *ps, uint32_t end_line)
             rec->hands[s] = cards;
         }
         rec->has_deal = 1;
+        rec->deal_line = t[TAG_HAND].line;
     }
+    if (t[TAG_SEED].line && !rec->deal_line)
+        rec->deal_line = t[TAG_SEED].line;
 
     if (t[TAG_RESULT].line) {
         ps->line = t[TAG_RESULT].line;
@@ -547,8 +550,7 @@ static int finish_header(Parser *ps, uint32_t end_line)
     if (t[TAG_SCORE].line) {
         const char *p = t[TAG_SCORE].p, *end = p + t[TAG_SCORE].len;
         ps->line = t[TAG_SCORE].line;
-        if (!rec->result_line)
-            rec->result_line = ps->line;
+        rec->score_line = ps->line;
         if (read_score_part(&p, end, &rec->score[0]) != LIT_OK || p >= end ||
             *p++ != '-' || read_score_part(&p, end, &rec->score[1]) != LIT_OK ||
             p != end)
@@ -773,22 +775,25 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
     }
     while (st == LIT_OK && p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *line_end = nl ? nl : end;
+        const char *q = p, *e = nl ? nl : end;
         ps.line++;
-        if (line_end - p > LIT_LINE_MAX) {
-            st = fail(&ps, LIT_TOO_LONG);
-            break;
-        }
-        const char *q = p, *e = line_end;
         p = nl ? nl + 1 : end;
         if (e > q && e[-1] == '\r')
             e--;
-        while (q < e && is_space(*q))
-            q++;
-        if (memchr(q, 0, (size_t)(e - q))) {
+        size_t n = (size_t)(e - q);
+        if (n > LIT_LINE_MAX) {
+            st = fail(&ps, LIT_TOO_LONG);
+            break;
+        }
+        if (memchr(q, 0, n)) {
             st = fail(&ps, LIT_SYNTAX);
             break;
         }
+        /* A UTF-8 byte-order mark before the first line is ignored. */
+        if (ps.line == 1 && n >= 3 && memcmp(q, "\xEF\xBB\xBF", 3) == 0)
+            q += 3;
+        while (q < e && is_space(*q))
+            q++;
         if (q < e && *q == '[') {
             if (!header) {
                 st = fail(&ps, LIT_SYNTAX);
@@ -904,14 +909,21 @@ int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out)
     return LIT_OK;
 }
 
-int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec)
+int lit_replay_check_result(const LitReplay *rp, const LitRecord *rec,
+                            uint32_t *line)
 {
     const LitPublic *p = &rp->game.pub;
-    if (rec->has_result && rec->result != p->result)
+    if (rec->has_result && rec->result != p->result) {
+        if (line)
+            *line = rec->result_line;
         return LIT_RESULT_MISMATCH;
+    }
     if (rec->has_score &&
-        (rec->score[0] != p->score[0] || rec->score[1] != p->score[1]))
+        (rec->score[0] != p->score[0] || rec->score[1] != p->score[1])) {
+        if (line)
+            *line = rec->score_line;
         return LIT_RESULT_MISMATCH;
+    }
     return LIT_OK;
 }
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# cli_bench.sh LIT SOURCE_DIR - `lit bench` prints the behaviour signature
+# committed in bench/signature: a fixed workload, so any change of what the
+# engine or the self-play policy does changes the line.
+set -euo pipefail
+
+lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+signature=$src/bench/signature
+if [ ! -f "$signature" ]; then
+  echo "FAIL: $signature is missing: create it with \`lit bench > bench/signature\`" >&2
+  exit 1
+fi
+
+rc=0
+"$lit" bench >"$tmp/out" 2>"$tmp/err" || rc=$?
+if [ "$rc" != 0 ]; then
+  fail "lit bench: exit status $rc"
+  sed 's/^/    stderr: /' "$tmp/err" >&2
+fi
+if [ "$(cksum <"$signature")" != "$(cksum <"$tmp/out")" ]; then
+  fail "lit bench does not print bench/signature"
+  echo "    bench/signature: $(cat "$signature")" >&2
+  echo "    lit bench:       $(cat "$tmp/out")" >&2
+  echo "  the behaviour changed: if on purpose, update bench/signature in the same commit" >&2
+fi
+if ! grep -Eqx 'bench: [0-9]+ actions in 2432 games, signature [0-9a-f]{16}' "$tmp/out"; then
+  fail "lit bench: not one signature line: $(cat "$tmp/out")"
+fi
+# Timing goes to stderr only, on one line.
+if ! grep -Eqx 'bench: [0-9.]+ s, .* actions/s' "$tmp/err"; then
+  fail "lit bench: stderr is not the timing line: $(cat "$tmp/err")"
+fi
+
+rc=0
+"$lit" bench extra >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" = 2 ] || fail "lit bench extra: exit status $rc, want 2"
+[ ! -s "$tmp/out" ] || fail "lit bench extra: printed to stdout"
+
+rc=0
+"$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli_bench: $failures failure(s)" >&2
+  exit 1
+fi
+echo "cli_bench: ok"

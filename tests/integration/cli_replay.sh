@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# cli_replay.sh LIT SOURCE_DIR - `lit replay` on the records of tests/data
+# (see tests/data/README.md): exact stdout, stderr and exit status.
+set -euo pipefail
+
+lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
+cd "$src"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# run WANT_STATUS COMMAND...: stdout in $tmp/out, stderr in $tmp/err.
+run() {
+  local want=$1 rc=0
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+  if [ "$rc" != "$want" ]; then
+    fail "$*: exit status $rc, want $want"
+    sed 's/^/    stderr: /' "$tmp/err" >&2
+  fi
+}
+
+# same LABEL EXPECTED_FILE ACTUAL_FILE: byte for byte; prints the lines that
+# differ (coreutils and awk only).
+same() {
+  cat "$2" >"$tmp/same.want"
+  cat "$3" >"$tmp/same.got"
+  if [ "$(cksum <"$tmp/same.want")" = "$(cksum <"$tmp/same.got")" ]; then
+    return 0
+  fi
+  fail "$1: differs from what is expected"
+  awk -v W="$tmp/same.want" -v G="$tmp/same.got" 'BEGIN {
+    n = 0
+    for (line = 1; ; line++) {
+      a = (getline x < W); b = (getline y < G)
+      if (a <= 0 && b <= 0) break
+      if (a <= 0) x = "(no line)"
+      if (b <= 0) y = "(no line)"
+      if (x != y) {
+        printf "    line %d\n      expected: %s\n      actual:   %s\n", line, x, y
+        if (++n == 10) { print "    ..."; break }
+      }
+    }
+    if (n == 0) print "    the lines are the same; the bytes differ (line ends or the final newline)"
+  }' >&2
+}
+
+# same_text LABEL EXPECTED_TEXT ACTUAL_FILE (the text gets a final newline;
+# an empty text stands for an empty file)
+same_text() {
+  if [ -z "$2" ]; then : >"$tmp/expected"; else printf '%s\n' "$2" >"$tmp/expected"; fi
+  same "$1" "$tmp/expected" "$3"
+}
+
+header6() { # the lines replay prints before the moves of a 6-seat record
+  printf '%s\n' "rules: $1; dealer 1; deal $2"
+  printf '%s\n' "seat 1: team A$3" "seat 2: team B$4" "seat 3: team A" "seat 4: team B" \
+    "seat 5: team A" "seat 6: team B"
+}
+
+# ---- the example of docs/NOTATION.md -----------------------------------------
+run 0 "$lit" replay tests/data/example.lit
+{
+  header6 classic known ", Asha" ', Ben "the fish"'
+  cat <<'EOF'
+1. 1 asks 2 for 3c: miss
+2. 2 asks 1 for 5c: hit
+3. 2 asks 3 for 4c: hit
+4. 2 asks 5 for 6c: miss
+5. 5 asks 4 for 4s: hit
+6. 5 asks 2 for 7s: hit
+7. 5 claims low-spades 1:3s 3:2s,6s 5:4s,5s,7s won  [score 1-0]
+8. 5 claims high-hearts 1:Jh 3:9h,Th,Qh,Kh 5:Ah lost (4:Th,Kh 6:9h,Qh)  [score 1-1]
+result: unfinished, score 1-1 after 8 actions
+EOF
+} >"$tmp/example.out"
+same "replay example.lit: stdout" "$tmp/example.out" "$tmp/out"
+same_text "replay example.lit: stderr" "" "$tmp/err"
+tail -n 1 "$tmp/out" >"$tmp/last"
+same_text "replay example.lit: last line" "result: unfinished, score 1-1 after 8 actions" "$tmp/last"
+
+# The same from standard input, and with CRLF line ends.
+run 0 "$lit" replay - <tests/data/example.lit
+same "replay - < example.lit" "$tmp/example.out" "$tmp/out"
+sed 's/$/\r/' tests/data/example.lit >"$tmp/crlf.lit"
+run 0 "$lit" replay "$tmp/crlf.lit"
+same "replay of example.lit with CRLF" "$tmp/example.out" "$tmp/out"
+
+# ---- a complete classic game (lit selfplay --games 1 --seed 7) ---------------------
+run 0 "$lit" replay tests/data/classic_game.lit
+same "replay classic_game.lit" tests/data/classic_game.out "$tmp/out"
+same_text "replay classic_game.lit: stderr" "" "$tmp/err"
+tail -n 1 "$tmp/out" >"$tmp/last"
+same_text "classic_game: result" "result: team B wins, score 3-5 after 149 actions" "$tmp/last"
+# The printed moves are the record's canonical lines.
+grep -E '^[0-9]+\. ' tests/data/classic_game.lit >"$tmp/moves.want"
+grep -E '^[0-9]+\. ' "$tmp/out" | sed 's/  \[score -\{0,1\}[0-9]*--\{0,1\}[0-9]*\]$//' >"$tmp/moves.got"
+same "classic_game: printed moves" "$tmp/moves.want" "$tmp/moves.got"
+
+# ---- the same game without its deal: public information only -----------------------
+run 0 "$lit" replay tests/data/no_deal.lit
+{
+  header6 classic "unknown (public information only)" "" ""
+  tail -n +8 tests/data/classic_game.out
+} >"$tmp/no_deal.out"
+same "replay no_deal.lit" "$tmp/no_deal.out" "$tmp/out"
+same_text "replay no_deal.lit: stderr" "" "$tmp/err"
+
+# ---- an illegal action at a known line -----------------------------------------------
+run 1 "$lit" replay tests/data/illegal_turn.lit
+same_text "illegal_turn.lit: stderr" \
+  "tests/data/illegal_turn.lit:9: not_your_turn: it is not your turn" "$tmp/err"
+{
+  header6 classic known "" ""
+  printf '%s\n' "1. 1 asks 2 for 3c: miss" "2. 2 asks 1 for 5c: hit"
+} >"$tmp/want"
+same "illegal_turn.lit: stdout" "$tmp/want" "$tmp/out"
+
+# ---- a malformed line ------------------------------------------------------------------
+run 1 "$lit" replay tests/data/bad_card.lit
+same_text "bad_card.lit: stderr" \
+  "tests/data/bad_card.lit:8: bad_card: there is no such card in this deck" "$tmp/err"
+same_text "bad_card.lit: stdout" "" "$tmp/out"
+
+# ---- a Result tag that does not match ----------------------------------------------------
+run 1 "$lit" replay tests/data/result_mismatch.lit
+same_text "result_mismatch.lit: stderr" \
+  "tests/data/result_mismatch.lit:6: result_mismatch: the Result or Score tag does not match the game" \
+  "$tmp/err"
+{
+  header6 classic known "" ""
+  grep -E '^[1-8]\. ' "$tmp/example.out"
+} >"$tmp/want"
+same "result_mismatch.lit: stdout (every move, no result line)" "$tmp/want" "$tmp/out"
+
+# ... and a Score tag alone: its own line.
+sed -e '/^\[Result /d' -e 's/^\[Score "1-1"\]/[Score "2-1"]/' tests/data/result_mismatch.lit \
+  >"$tmp/score.lit"
+run 1 "$lit" replay "$tmp/score.lit"
+same_text "Score mismatch: stderr" \
+  "$tmp/score.lit:6: result_mismatch: the Result or Score tag does not match the game" "$tmp/err"
+# ... and the right Result and Score replay.
+sed -e 's/^\[Result "A"\]/[Result "*"]/' tests/data/result_mismatch.lit >"$tmp/right.lit"
+run 0 "$lit" replay "$tmp/right.lit"
+tail -n 1 "$tmp/out" >"$tmp/last"
+same_text "Result * Score 1-1" "result: unfinished, score 1-1 after 8 actions" "$tmp/last"
+
+# ---- more statuses at their lines, from edits of the example ----------------------------
+sed 's/^1\. 1 asks 2 for 3c: miss$/1. 1 asks 2 for 3c: hit/' tests/data/example.lit >"$tmp/answer.lit"
+run 1 "$lit" replay "$tmp/answer.lit"
+same_text "a wrong answer" \
+  "$tmp/answer.lit:16: outcome_mismatch: the written answer or outcome is not what happened" \
+  "$tmp/err"
+grep -v '^\[\(Seed\|Hand\)' tests/data/example.lit | sed 's/^2\. 2 asks 1 for 5c: hit$/2. 2 asks 1 for 5c/' \
+  >"$tmp/missing.lit"
+run 1 "$lit" replay "$tmp/missing.lit"
+same_text "a missing answer without a deal" \
+  "$tmp/missing.lit:10: missing_outcome: without a known deal every answer and claim outcome must be written" \
+  "$tmp/err"
+grep -v '^\[\(Seed\|Hand\)' tests/data/example.lit | sed 's/ lost (4:Th,Kh 6:9h,Qh)$/ cancelled (4:Th,Kh 6:9h,Qh)/' \
+  >"$tmp/outcome.lit"
+run 1 "$lit" replay "$tmp/outcome.lit"
+same_text "an outcome that does not follow from the holders" \
+  "$tmp/outcome.lit:16: outcome_mismatch: the written answer or outcome is not what happened" \
+  "$tmp/err"
+sed 's/^\[Seed "1"\]/[Seed "2"]/' tests/data/example.lit >"$tmp/seed.lit"
+run 1 "$lit" replay "$tmp/seed.lit"
+if ! grep -Eqx "$tmp/seed.lit:[0-9]+: deal_mismatch: the seed does not give the hands written" "$tmp/err"; then
+  fail "a Seed that does not give the hands: stderr is"
+  cat "$tmp/err" >&2
+fi
+{ printf '[Rules "classic"]\n[Dealer "1"]\n'; head -c 262144 /dev/zero | tr '\0' ';'; } >"$tmp/long.lit"
+run 1 "$lit" replay "$tmp/long.lit"
+same_text "a record over 256 KiB" \
+  "$tmp/long.lit:1: too_long: the line or the record is too long" "$tmp/err"
+
+# ---- --trace ---------------------------------------------------------------------------
+run 0 "$lit" replay --trace tests/data/trace.lit
+same "replay --trace trace.lit" tests/data/trace.trace "$tmp/out"
+same_text "replay --trace trace.lit: stderr" "" "$tmp/err"
+# Without --trace the same record stops at its first illegal action.
+run 1 "$lit" replay tests/data/trace.lit
+same_text "replay trace.lit" "tests/data/trace.lit:9: not_your_turn: it is not your turn" "$tmp/err"
+# Malformed lines still stop a trace, before any output.
+run 1 "$lit" replay --trace tests/data/bad_card.lit
+same_text "replay --trace bad_card.lit: stderr" \
+  "tests/data/bad_card.lit:8: bad_card: there is no such card in this deck" "$tmp/err"
+same_text "replay --trace bad_card.lit: stdout" "" "$tmp/out"
+run 0 "$lit" replay --trace tests/data/illegal_turn.lit
+same_text "replay --trace illegal_turn.lit" \
+  '{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"score":[0,0]}
+{"n":2,"status":"ok","result":"hit","outcome":null,"turn":2,"score":[0,0]}
+{"n":3,"status":"not_your_turn","result":null,"outcome":null,"turn":2,"score":[0,0]}
+{"n":4,"status":"ok","result":"hit","outcome":null,"turn":2,"score":[0,0]}' "$tmp/out"
+# The trace of a finished game ends with nobody on turn.
+run 0 "$lit" replay --trace tests/data/classic_game.lit
+tail -n 1 "$tmp/out" >"$tmp/last"
+same_text "trace of classic_game.lit: last line" \
+  '{"n":149,"status":"ok","result":null,"outcome":"won","turn":null,"score":[3,5]}' "$tmp/last"
+if grep -qv '"status":"ok"' "$tmp/out"; then fail "trace of classic_game.lit: a refused action"; fi
+[ "$(wc -l <"$tmp/out")" -eq 149 ] || fail "trace of classic_game.lit: not 149 lines"
+
+# ---- usage ------------------------------------------------------------------------------
+run 0 "$lit" replay --help
+head -n 1 "$tmp/out" >"$tmp/first"
+same_text "replay --help" "usage: lit replay [--trace] FILE" "$tmp/first"
+same_text "replay --help: stderr" "" "$tmp/err"
+run 1 "$lit" replay "$tmp/no-such-file.lit"
+same_text "a missing file" "lit: $tmp/no-such-file.lit: No such file or directory" "$tmp/err"
+same_text "a missing file: stdout" "" "$tmp/out"
+run 2 "$lit" replay
+run 2 "$lit" replay tests/data/example.lit tests/data/example.lit
+run 2 "$lit" replay --bogus tests/data/example.lit
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli_replay: $failures failure(s)" >&2
+  exit 1
+fi
+echo "cli_replay: ok"

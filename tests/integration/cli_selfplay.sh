@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# cli_selfplay.sh LIT SOURCE_DIR - `lit selfplay`: the JSON summary, the
+# same counts from the same seed, --record, and bad options.
+set -euo pipefail
+
+lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+src=$(cd "$2" && pwd)
+cd "$src"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# run WANT_STATUS COMMAND...: stdout in $tmp/out, stderr in $tmp/err.
+run() {
+  local want=$1 rc=0
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+  if [ "$rc" != "$want" ]; then
+    fail "$*: exit status $rc, want $want"
+    sed 's/^/    stderr: /' "$tmp/err" >&2
+  fi
+}
+
+# same LABEL EXPECTED_FILE ACTUAL_FILE: byte for byte; prints the lines that
+# differ (coreutils and awk only).
+same() {
+  cat "$2" >"$tmp/same.want"
+  cat "$3" >"$tmp/same.got"
+  if [ "$(cksum <"$tmp/same.want")" = "$(cksum <"$tmp/same.got")" ]; then
+    return 0
+  fi
+  fail "$1: differs from what is expected"
+  awk -v W="$tmp/same.want" -v G="$tmp/same.got" 'BEGIN {
+    n = 0
+    for (line = 1; ; line++) {
+      a = (getline x < W); b = (getline y < G)
+      if (a <= 0 && b <= 0) break
+      if (a <= 0) x = "(no line)"
+      if (b <= 0) y = "(no line)"
+      if (x != y) {
+        printf "    line %d\n      expected: %s\n      actual:   %s\n", line, x, y
+        if (++n == 10) { print "    ..."; break }
+      }
+    }
+    if (n == 0) print "    the lines are the same; the bytes differ (line ends or the final newline)"
+  }' >&2
+}
+
+same_text() {
+  if [ -z "$2" ]; then : >"$tmp/expected"; else printf '%s\n' "$2" >"$tmp/expected"; fi
+  same "$1" "$tmp/expected" "$3"
+}
+
+# field FILE KEY: the value of "KEY": in a one-line JSON object ("" if absent).
+field() {
+  grep -o "\"$2\":[^,}]*" "$1" | head -n 1 | cut -d: -f2- || true
+}
+
+# check_summary LABEL FILE GAMES: the JSON summary of a run of GAMES games.
+check_summary() {
+  local label=$1 f=$2 games=$3 key v
+  if [ "$(wc -l <"$f")" -ne 1 ] || ! grep -Eq '^\{.*\}$' "$f"; then
+    fail "$label: not one JSON object on one line:"
+    cat "$f" >&2
+    return
+  fi
+  for key in games actions team_a_wins team_b_wins draws aborted; do
+    [ "$(grep -o "\"$key\":" "$f" | wc -l)" -eq 1 ] || fail "$label: key $key not there exactly once"
+    v=$(field "$f" "$key")
+    [[ $v =~ ^[0-9]+$ ]] || fail "$label: $key is '$v', not a count"
+  done
+  for key in seconds actions_per_second games_per_second; do
+    [ "$(grep -o "\"$key\":" "$f" | wc -l)" -eq 1 ] || fail "$label: key $key not there exactly once"
+    v=$(field "$f" "$key")
+    [[ $v =~ ^[0-9]+(\.[0-9]+)?$ ]] || fail "$label: $key is '$v', not a number"
+  done
+  [ "$(field "$f" games)" = "$games" ] || fail "$label: games is $(field "$f" games), want $games"
+  [ "$(field "$f" aborted)" = 0 ] || fail "$label: aborted is $(field "$f" aborted), want 0"
+  local a b d
+  a=$(field "$f" team_a_wins) b=$(field "$f" team_b_wins) d=$(field "$f" draws)
+  if [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ && $d =~ ^[0-9]+$ ]]; then
+    [ $((a + b + d)) -eq "$games" ] || fail "$label: wins and draws $a + $b + $d are not $games"
+  fi
+  v=$(field "$f" actions)
+  if [[ $v =~ ^[0-9]+$ ]]; then
+    [ "$v" -ge "$games" ] || fail "$label: only $v actions in $games games"
+  fi
+}
+
+# counts FILE: the fields that depend on the seed only, not on the clock.
+counts() {
+  local key
+  for key in games actions team_a_wins team_b_wins draws aborted; do
+    printf '%s=%s\n' "$key" "$(field "$1" "$key")"
+  done
+}
+
+# ---- the JSON summary -------------------------------------------------------------
+run 0 "$lit" selfplay --games 200 --seed 1 --json
+cp "$tmp/out" "$tmp/run1.json"
+check_summary "selfplay --games 200 --seed 1 --json" "$tmp/run1.json" 200
+same_text "selfplay --json: stderr" "" "$tmp/err"
+
+# The same seed gives the same counts.
+run 0 "$lit" selfplay --games 200 --seed 1 --json
+cp "$tmp/out" "$tmp/run2.json"
+check_summary "the second run" "$tmp/run2.json" 200
+same "the same seed twice" <(counts "$tmp/run1.json") <(counts "$tmp/run2.json")
+
+# Another seed: another run, as valid.
+run 0 "$lit" selfplay --games 200 --seed 2 --json
+cp "$tmp/out" "$tmp/seed2.json"
+check_summary "selfplay --seed 2" "$tmp/seed2.json" 200
+if [ "$(field "$tmp/run1.json" actions)" = "$(field "$tmp/seed2.json" actions)" ]; then
+  fail "seeds 1 and 2 played the same number of actions: is the seed used?"
+fi
+
+# Other rules.
+run 0 "$lit" selfplay --games 50 --seed 3 --rules quartets --players 8 --json
+check_summary "selfplay quartets players=8" "$tmp/out" 50
+run 0 "$lit" selfplay --games 50 --seed 3 --rules jokers --rule double-high=on --rule early-end=on --json
+check_summary "selfplay jokers double-high early-end" "$tmp/out" 50
+
+# The text summary says the same counts.
+run 0 "$lit" selfplay --games 200 --seed 1
+head -n 2 "$tmp/out" | sed 's/  ([0-9.]* per game)$//' >"$tmp/text"
+printf 'games %s  actions %s\nteam A %s  team B %s  draws %s  aborted %s\n' \
+  "$(field "$tmp/run1.json" games)" "$(field "$tmp/run1.json" actions)" \
+  "$(field "$tmp/run1.json" team_a_wins)" "$(field "$tmp/run1.json" team_b_wins)" \
+  "$(field "$tmp/run1.json" draws)" "$(field "$tmp/run1.json" aborted)" >"$tmp/want"
+same "the text summary" "$tmp/want" "$tmp/text"
+[ "$(wc -l <"$tmp/out")" -eq 3 ] || fail "the text summary is not three lines"
+
+# ---- --record ---------------------------------------------------------------------
+run 0 "$lit" selfplay --games 1 --seed 7 --record "$tmp/g7.lit"
+same "selfplay --games 1 --seed 7 --record (tests/data/classic_game.lit)" \
+  tests/data/classic_game.lit "$tmp/g7.lit"
+run 0 "$lit" replay "$tmp/g7.lit"
+tail -n 1 "$tmp/out" >"$tmp/last"
+same_text "replay of the record" "result: team B wins, score 3-5 after 149 actions" "$tmp/last"
+# The record is the first game of the run, whatever the number of games.
+run 0 "$lit" selfplay --games 5 --seed 7 --record "$tmp/g7b.lit"
+same "--games 5 records the first game" "$tmp/g7.lit" "$tmp/g7b.lit"
+
+run 0 "$lit" selfplay --games 2 --seed 11 --rules encyclopedia --players 12 --record "$tmp/e.lit"
+grep '^\[Rules ' "$tmp/e.lit" >"$tmp/rules"
+same_text "an encyclopedia record" '[Rules "encyclopedia players=12"]' "$tmp/rules"
+run 0 "$lit" replay "$tmp/e.lit"
+grep -Eq '^result: (team A wins|team B wins|a draw), score -?[0-9]+--?[0-9]+ after [0-9]+ actions$' "$tmp/out" ||
+  fail "the encyclopedia record does not replay to a result: $(tail -n 1 "$tmp/out")"
+# The record's Result and Score are checked by the replay: they are there.
+grep -Eq '^\[Result "(A|B|draw)"\]$' "$tmp/e.lit" || fail "the record has no Result tag"
+grep -Eq '^\[Score "-?[0-9]+--?[0-9]+"\]$' "$tmp/e.lit" || fail "the record has no Score tag"
+
+run 1 "$lit" selfplay --games 1 --seed 1 --record "$tmp/no/such/dir/x.lit"
+same_text "an unwritable record" "lit: $tmp/no/such/dir/x.lit: cannot write the record" "$tmp/err"
+
+# ---- options ----------------------------------------------------------------------
+run 0 "$lit" selfplay --help
+head -n 1 "$tmp/out" >"$tmp/first"
+same_text "selfplay --help" \
+  "usage: lit selfplay --games N --seed S [rule options] [--json] [--record FILE]" "$tmp/first"
+
+# bad LABEL "FIRST LINE OF STDERR" ARGS...: exit 2, nothing on stdout.
+bad() {
+  local label=$1 message=$2
+  shift 2
+  run 2 "$lit" selfplay "$@"
+  same_text "$label: stdout" "" "$tmp/out"
+  if [ -n "$message" ]; then
+    head -n 1 "$tmp/err" >"$tmp/err1"
+    same_text "$label: stderr" "$message" "$tmp/err1"
+  elif [ ! -s "$tmp/err" ]; then
+    fail "$label: nothing on stderr"
+  fi
+}
+bad "--games 0" "lit: --games: not a positive number: '0'" --games 0
+bad "--games x" "lit: --games: not a positive number: 'x'" --games x
+bad "--games -3" "lit: --games: not a positive number: '-3'" --games -3
+bad "--seed x" "lit: --seed: not a number: 'x'" --games 1 --seed x
+bad "--rules chess" "lit: --rules chess: unknown_preset: there is no rule preset of that name" \
+  --games 1 --rules chess
+bad "--rule players=5" \
+  "lit: --rule players=5: bad_rule_value: that value is not allowed for this rule option" \
+  --games 1 --rule players=5
+bad "--players 14" \
+  "lit: --players 14: bad_rule_value: that value is not allowed for this rule option" \
+  --games 1 --players 14
+bad "--rule nonsense" "lit: --rule nonsense: unknown_rule: there is no rule option of that name" \
+  --games 1 --rule nonsense
+bad "an argument" "lit: selfplay: unexpected argument 'more'" --games 1 more
+bad "an unknown option" "" --games 1 --bogus
+bad "--games without a value" "" --games
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli_selfplay: $failures failure(s)" >&2
+  exit 1
+fi
+echo "cli_selfplay: ok"
