@@ -115,6 +115,11 @@ static inline unsigned lit_team_seats(const LitRules *rules, int team)
     return all & (team ? 0xAAAu : 0x555u);
 }
 
+/* An action of kind by seat with every other field unset (target LIT_NOBODY,
+ * card and set LIT_NO_CARD, holders LIT_NOBODY): fill in what the kind uses.
+ * Actions in events always have their unused fields unset like this. */
+LitAction lit_action_make(int kind, int seat);
+
 /* Deals the deck from a seed: the frozen shuffle of docs/RULES.md, one card
  * at a time clockwise from the dealer's left. Unused seats get 0. */
 void lit_deal(const LitRules *rules, uint64_t seed, int dealer,

@@ -48,24 +48,18 @@ int cmd_bench(int argc, char **argv)
         fputs(usage, stderr);
         return 2;
     }
-    if (optind != argc) {
-        say("bench: unexpected argument '%s'", argv[optind]);
+    if (no_operands("bench", argc, argv))
         return 2;
-    }
-    LitEvent *events = malloc(sizeof *events * LIT_MAX_ACTIONS);
-    if (!events) {
-        say("out of memory");
-        return 1;
-    }
     LitLog log;
-    lit_log_init(&log, events, LIT_MAX_ACTIONS);
+    if (log_new(&log))
+        return 1;
     uint64_t hash = SELFPLAY_HASH_INIT, actions = 0;
     double t0 = now_seconds();
     for (int c = 0; c < CONFIGS; c++) {
         LitRules rules;
         if (lit_rules_parse(&rules, configs[c], NULL) != LIT_OK) {
             say("bench: bad configuration '%s'", configs[c]);
-            free(events);
+            free(log.events);
             return 1;
         }
         for (int i = 0; i < GAMES; i++) {
@@ -74,7 +68,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     double secs = now_seconds() - t0;
-    free(events);
+    free(log.events);
     printf("bench: %llu actions in %d games, signature %016llx\n",
            (unsigned long long)actions, CONFIGS * GAMES, (unsigned long long)hash);
     fprintf(stderr, "bench: %.3f s, %.3g actions/s\n", secs,

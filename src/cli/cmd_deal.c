@@ -59,10 +59,8 @@ int cmd_deal(int argc, char **argv)
             return 2;
         }
     }
-    if (optind != argc) {
-        say("deal: unexpected argument '%s'", argv[optind]);
+    if (no_operands("deal", argc, argv))
         return 2;
-    }
     if (!have_seed) {
         say("deal: --seed is required");
         fputs(usage, stderr);

@@ -105,21 +105,15 @@ int cmd_selfplay(int argc, char **argv)
             return 2;
         }
     }
-    if (optind != argc) {
-        say("selfplay: unexpected argument '%s'", argv[optind]);
+    if (no_operands("selfplay", argc, argv))
         return 2;
-    }
     LitRules rules;
     if (rule_args_build(&ra, &rules))
         return 2;
 
-    LitEvent *events = malloc(sizeof *events * LIT_MAX_ACTIONS);
-    if (!events) {
-        say("out of memory");
-        return 1;
-    }
     LitLog log;
-    lit_log_init(&log, events, LIT_MAX_ACTIONS);
+    if (log_new(&log))
+        return 1;
     uint64_t actions = 0, wins[2] = {0, 0}, draws = 0, aborted = 0;
     int tty = isatty(2);
     double t0 = now_seconds(), last = t0;
@@ -134,7 +128,7 @@ int cmd_selfplay(int argc, char **argv)
         }
         if (i == 0 && record &&
             write_record(record, &start, &end, &log, lit_seed_mix(seed, 0))) {
-            free(events);
+            free(log.events);
             return 1;
         }
         if (tty && (i & 255) == 255) {
@@ -147,7 +141,7 @@ int cmd_selfplay(int argc, char **argv)
         }
     }
     double secs = now_seconds() - t0;
-    free(events);
+    free(log.events);
     if (tty && secs > 0.5)
         fputs("\r\033[K", stderr);
     if (secs <= 0)

@@ -2,6 +2,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,25 @@ int parse_u64(const char *s, uint64_t *v)
     if (errno || *end)
         return -1;
     *v = x;
+    return 0;
+}
+
+int no_operands(const char *cmd, int argc, char **argv)
+{
+    if (optind == argc)
+        return 0;
+    say("%s: unexpected argument '%s'", cmd, argv[optind]);
+    return 2;
+}
+
+int log_new(LitLog *log)
+{
+    LitEvent *events = malloc(sizeof *events * LIT_MAX_ACTIONS);
+    if (!events) {
+        say("out of memory");
+        return 1;
+    }
+    lit_log_init(log, events, LIT_MAX_ACTIONS);
     return 0;
 }
 

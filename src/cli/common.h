@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "literature/game.h"
 #include "literature/rules.h"
 
 /* The rule options every subcommand that starts games takes. */
@@ -38,6 +39,14 @@ int rule_args_take(RuleArgs *ra, int opt, const char *arg);
 
 /* Builds the rules: 0, or -1 with a message on stderr naming the word. */
 int rule_args_build(const RuleArgs *ra, LitRules *rules);
+
+/* After getopt_long: 0 when nothing but options was given, else 2 with a
+ * message naming the first stray argument. */
+int no_operands(const char *cmd, int argc, char **argv);
+
+/* A history log of LIT_MAX_ACTIONS events on the heap (the caller frees
+ * log->events): 0, or 1 with a message. */
+int log_new(LitLog *log);
 
 /* Reads a whole file ("-" is standard input) of at most max bytes into a
  * malloc'd buffer (caller frees). Returns 0, or -1 with a message. */

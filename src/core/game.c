@@ -193,17 +193,22 @@ unsigned lit_claimable(const LitPublic *pub, int seat)
 
 /* ---- checking ------------------------------------------------------------ */
 
+LitAction lit_action_make(int kind, int seat)
+{
+    LitAction a;
+    a.kind = (uint8_t)kind;
+    a.seat = (uint8_t)seat;
+    a.target = LIT_NOBODY;
+    a.card = LIT_NO_CARD;
+    a.set = LIT_NO_CARD;
+    memset(a.holders, LIT_NOBODY, sizeof a.holders);
+    return a;
+}
+
 /* Unused fields get fixed values, so equal actions compare equal. */
 static LitAction normalize(const LitAction *a, int set_size)
 {
-    LitAction n;
-    memset(&n, 0, sizeof n);
-    n.kind = a->kind;
-    n.seat = a->seat;
-    n.target = LIT_NOBODY;
-    n.card = LIT_NO_CARD;
-    n.set = LIT_NO_CARD;
-    memset(n.holders, LIT_NOBODY, sizeof n.holders);
+    LitAction n = lit_action_make(a->kind, a->seat);
     switch (a->kind) {
     case LIT_ASK:
         n.target = a->target;
@@ -601,11 +606,7 @@ int lit_public_legal(const LitPublic *pub, int seat, uint64_t hand,
     unsigned mates = has & lit_team_seats(r, lit_team_of(seat));
     unsigned to = 0;
     int kind = LIT_PASS;
-    LitAction a;
-    memset(&a, 0, sizeof a);
-    a.seat = (uint8_t)seat;
-    a.set = LIT_NO_CARD;
-    memset(a.holders, LIT_NOBODY, sizeof a.holders);
+    LitAction a = lit_action_make(LIT_ASK, seat);
 
     switch (pub->phase) {
     case LIT_PHASE_PLAY: {
@@ -613,7 +614,6 @@ int lit_public_legal(const LitPublic *pub, int seat, uint64_t hand,
             return 0;
         uint64_t cards = lit_askable(pub, hand);
         unsigned targets = lit_targets(pub, seat);
-        a.kind = LIT_ASK;
         while (cards) {
             a.card = (uint8_t)lit_pop_lsb(&cards);
             for (unsigned t = targets; t; t &= t - 1) {

@@ -642,10 +642,7 @@ static int parse_move(Parser *ps, const char *p, const char *end)
     size_t n;
     LitEvent e;
     memset(&e, 0, sizeof e);
-    e.action.target = LIT_NOBODY;
-    e.action.card = LIT_NO_CARD;
-    e.action.set = LIT_NO_CARD;
-    memset(e.action.holders, LIT_NOBODY, sizeof e.action.holders);
+    e.action = lit_action_make(0, 0);
     memset(e.truth, LIT_NOBODY, sizeof e.truth);
 
     if (rec->n_events >= rec->cap)

@@ -4,16 +4,8 @@
 # engine or the self-play policy does changes the line.
 set -euo pipefail
 
-lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 signature=$src/bench/signature
 if [ ! -f "$signature" ]; then
@@ -51,8 +43,4 @@ rc=0
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
 [ "$(head -n 1 "$tmp/out")" = "usage: lit bench" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
-if [ "$failures" -ne 0 ]; then
-  echo "cli_bench: $failures failure(s)" >&2
-  exit 1
-fi
-echo "cli_bench: ok"
+finish cli_bench

@@ -3,60 +3,8 @@
 # (see tests/data/README.md): exact stdout, stderr and exit status.
 set -euo pipefail
 
-lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-cd "$src"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run WANT_STATUS COMMAND...: stdout in $tmp/out, stderr in $tmp/err.
-run() {
-  local want=$1 rc=0
-  shift
-  "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-  if [ "$rc" != "$want" ]; then
-    fail "$*: exit status $rc, want $want"
-    sed 's/^/    stderr: /' "$tmp/err" >&2
-  fi
-}
-
-# same LABEL EXPECTED_FILE ACTUAL_FILE: byte for byte; prints the lines that
-# differ (coreutils and awk only).
-same() {
-  cat "$2" >"$tmp/same.want"
-  cat "$3" >"$tmp/same.got"
-  if [ "$(cksum <"$tmp/same.want")" = "$(cksum <"$tmp/same.got")" ]; then
-    return 0
-  fi
-  fail "$1: differs from what is expected"
-  awk -v W="$tmp/same.want" -v G="$tmp/same.got" 'BEGIN {
-    n = 0
-    for (line = 1; ; line++) {
-      a = (getline x < W); b = (getline y < G)
-      if (a <= 0 && b <= 0) break
-      if (a <= 0) x = "(no line)"
-      if (b <= 0) y = "(no line)"
-      if (x != y) {
-        printf "    line %d\n      expected: %s\n      actual:   %s\n", line, x, y
-        if (++n == 10) { print "    ..."; break }
-      }
-    }
-    if (n == 0) print "    the lines are the same; the bytes differ (line ends or the final newline)"
-  }' >&2
-}
-
-# same_text LABEL EXPECTED_TEXT ACTUAL_FILE (the text gets a final newline;
-# an empty text stands for an empty file)
-same_text() {
-  if [ -z "$2" ]; then : >"$tmp/expected"; else printf '%s\n' "$2" >"$tmp/expected"; fi
-  same "$1" "$tmp/expected" "$3"
-}
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 header6() { # the lines replay prints before the moves of a 6-seat record
   printf '%s\n' "rules: $1; dealer 1; deal $2"
@@ -218,8 +166,4 @@ run 2 "$lit" replay
 run 2 "$lit" replay tests/data/example.lit tests/data/example.lit
 run 2 "$lit" replay --bogus tests/data/example.lit
 
-if [ "$failures" -ne 0 ]; then
-  echo "cli_replay: $failures failure(s)" >&2
-  exit 1
-fi
-echo "cli_replay: ok"
+finish cli_replay

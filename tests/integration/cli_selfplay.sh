@@ -3,58 +3,8 @@
 # same counts from the same seed, --record, and bad options.
 set -euo pipefail
 
-lit=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-src=$(cd "$2" && pwd)
-cd "$src"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run WANT_STATUS COMMAND...: stdout in $tmp/out, stderr in $tmp/err.
-run() {
-  local want=$1 rc=0
-  shift
-  "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-  if [ "$rc" != "$want" ]; then
-    fail "$*: exit status $rc, want $want"
-    sed 's/^/    stderr: /' "$tmp/err" >&2
-  fi
-}
-
-# same LABEL EXPECTED_FILE ACTUAL_FILE: byte for byte; prints the lines that
-# differ (coreutils and awk only).
-same() {
-  cat "$2" >"$tmp/same.want"
-  cat "$3" >"$tmp/same.got"
-  if [ "$(cksum <"$tmp/same.want")" = "$(cksum <"$tmp/same.got")" ]; then
-    return 0
-  fi
-  fail "$1: differs from what is expected"
-  awk -v W="$tmp/same.want" -v G="$tmp/same.got" 'BEGIN {
-    n = 0
-    for (line = 1; ; line++) {
-      a = (getline x < W); b = (getline y < G)
-      if (a <= 0 && b <= 0) break
-      if (a <= 0) x = "(no line)"
-      if (b <= 0) y = "(no line)"
-      if (x != y) {
-        printf "    line %d\n      expected: %s\n      actual:   %s\n", line, x, y
-        if (++n == 10) { print "    ..."; break }
-      }
-    }
-    if (n == 0) print "    the lines are the same; the bytes differ (line ends or the final newline)"
-  }' >&2
-}
-
-same_text() {
-  if [ -z "$2" ]; then : >"$tmp/expected"; else printf '%s\n' "$2" >"$tmp/expected"; fi
-  same "$1" "$tmp/expected" "$3"
-}
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 
 # field FILE KEY: the value of "KEY": in a one-line JSON object ("" if absent).
 field() {
@@ -197,8 +147,4 @@ bad "an argument" "lit: selfplay: unexpected argument 'more'" --games 1 more
 bad "an unknown option" "" --games 1 --bogus
 bad "--games without a value" "" --games
 
-if [ "$failures" -ne 0 ]; then
-  echo "cli_selfplay: $failures failure(s)" >&2
-  exit 1
-fi
-echo "cli_selfplay: ok"
+finish cli_selfplay

@@ -7,6 +7,7 @@
 
 #include "literature/game.h"
 #include "literature/notation.h"
+#include "literature/rng.h"
 #include "literature/rules.h"
 #include "literature/status.h"
 #include "literature/view.h"
@@ -36,5 +37,42 @@ int play(LitGame *g, LitAction a, LitEvent *ev);
 
 /* 1-based seat on turn (0 when nobody). */
 int turn_of(const LitGame *g);
+
+/* A random player for whole-game tests (seats 0-based here, as in the API).
+ * random_claim: a claim by seat of a random live set, right or with random
+ * teammates (any seat under split-claims); 0 when seat may not claim now.
+ * random_step: applies one random legal action (asks, passes and choices
+ * from lit_game_legal, claims by the seat on turn about one time in
+ * claim_odds and whenever nothing else is legal, and by other seats when the
+ * rules allow) and fills *ev. */
+int random_claim(const LitGame *g, LitRng *rng, int seat, LitAction *a);
+void random_step(LitGame *g, LitEvent *ev, LitRng *rng, unsigned claim_odds);
+
+/* Assertions on one action, printing status names. EXPECT: refused with
+ * exactly st (play() checks nothing moved); ANSWER: accepted with exactly
+ * this answer; OK: accepted, a pass or choice (no answer). */
+#define EXPECT(g, a, st)                                                      \
+    do {                                                                      \
+        int st_ = play((g), (a), NULL);                                       \
+        cr_assert_eq(st_, (st), "got %s, want %s", lit_status_name(st_),      \
+                     lit_status_name(st));                                    \
+    } while (0)
+
+#define ANSWER(g, a, ans)                                                     \
+    do {                                                                      \
+        LitEvent e_;                                                          \
+        int st_ = play((g), (a), &e_);                                        \
+        cr_assert_eq(st_, LIT_OK, "refused: %s", lit_status_name(st_));       \
+        cr_assert_eq(e_.answer, (ans), "answer '%s', want '%s'",              \
+                     lit_answer_name(e_.answer), lit_answer_name(ans));       \
+    } while (0)
+
+#define OK(g, a) ANSWER(g, a, LIT_UNKNOWN)
+
+/* The bit of a set of the game's deck, by name. */
+unsigned set_bit(const LitGame *g, const char *name);
+
+/* Number of legal asks, passes and choices of a 1-based seat. */
+int legal_count(const LitGame *g, int seat);
 
 #endif

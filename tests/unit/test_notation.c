@@ -820,10 +820,7 @@ static LitEvent blank_event(void)
 {
     LitEvent e;
     memset(&e, 0, sizeof e);
-    e.action.target = LIT_NOBODY;
-    e.action.card = LIT_NO_CARD;
-    e.action.set = LIT_NO_CARD;
-    memset(e.action.holders, LIT_NOBODY, sizeof e.action.holders);
+    e.action = lit_action_make(0, 0);
     memset(e.truth, LIT_NOBODY, sizeof e.truth);
     return e;
 }
@@ -1297,68 +1294,6 @@ Test(notation, no_deal_turn_and_score_follow)
 
 /* ---- whole games ------------------------------------------------------------------------ */
 
-/* A claim by seat of a random live set: right, or with random teammates
- * (any seat under split-claims). Returns 0 when seat may not claim now. */
-static int random_claim(const LitGame *g, LitRng *rng, int seat, LitAction *a)
-{
-    const LitPublic *p = &g->pub;
-    unsigned sets = lit_claimable(p, seat);
-    if (!sets)
-        return 0;
-    int deck = p->rules.deck, size = lit_deck_set_size(deck);
-    int set = lit_nth_card(sets, (int)lit_rng_below(rng, (uint32_t)lit_popcount(sets)));
-    unsigned allowed = p->rules.split_claims
-                           ? (1u << p->rules.players) - 1
-                           : lit_team_seats(&p->rules, lit_team_of(seat));
-    int mode = (int)lit_rng_below(rng, 3);
-    memset(a, 0, sizeof *a);
-    a->kind = LIT_CLAIM;
-    a->seat = (uint8_t)seat;
-    a->set = (uint8_t)set;
-    a->target = LIT_NOBODY;
-    a->card = LIT_NO_CARD;
-    memset(a->holders, LIT_NOBODY, sizeof a->holders);
-    for (int i = 0; i < size; i++) {
-        int holder = -1;
-        for (int s = 0; s < p->rules.players; s++)
-            if (g->hands[s] & lit_bit(lit_set_first(deck, set) + i))
-                holder = s;
-        if (mode > 0 && holder >= 0 && (allowed & (1u << holder)))
-            a->holders[i] = (uint8_t)holder;
-        else
-            a->holders[i] = (uint8_t)lit_nth_card(
-                allowed, (int)lit_rng_below(rng, (uint32_t)lit_popcount(allowed)));
-    }
-    return 1;
-}
-
-/* One random legal action (asks, passes, choices from lit_game_legal, and
- * claims by the seat on turn or, when the rules allow, by others). */
-static void random_step(LitGame *g, LitLog *log, LitRng *rng, unsigned claim_odds)
-{
-    LitAction a, legal[LIT_MAX_LEGAL];
-    const LitPublic *p = &g->pub;
-    if (p->rules.claim_time != LIT_CLAIM_OWN_TURN && lit_rng_below(rng, 12) == 0) {
-        int seat = (int)lit_rng_below(rng, p->rules.players);
-        if (random_claim(g, rng, seat, &a)) {
-            int st = lit_game_play(g, log, &a);
-            cr_assert_eq(st, LIT_OK, "an any-time claim: %s", lit_status_name(st));
-            return;
-        }
-    }
-    int n = lit_game_legal(g, p->turn, legal, LIT_MAX_LEGAL);
-    cr_assert_geq(n, 0);
-    cr_assert_leq(n, LIT_MAX_LEGAL);
-    if ((n == 0 || lit_rng_below(rng, claim_odds) == 0) && random_claim(g, rng, p->turn, &a)) {
-        int st = lit_game_play(g, log, &a);
-        cr_assert_eq(st, LIT_OK, "a claim: %s", lit_status_name(st));
-        return;
-    }
-    cr_assert_gt(n, 0, "no legal action and no claim in phase %s", lit_phase_name(p->phase));
-    int st = lit_game_play(g, log, &legal[lit_rng_below(rng, (uint32_t)n)]);
-    cr_assert_eq(st, LIT_OK, "a legal action refused: %s", lit_status_name(st));
-}
-
 static void play_random_game(const char *rules, uint64_t seed, LitGame *start,
                              LitGame *end, LitLog *log)
 {
@@ -1370,8 +1305,11 @@ static void play_random_game(const char *rules, uint64_t seed, LitGame *start,
     *end = *start;
     log->len = 0;
     unsigned odds = 3 + (unsigned)(seed % 20);
-    while (!lit_game_over(end))
-        random_step(end, log, &rng, odds);
+    while (!lit_game_over(end)) {
+        LitEvent e;
+        random_step(end, &e, &rng, odds);
+        cr_assert_eq(lit_log_push(log, &e), LIT_OK);
+    }
 }
 
 static const char *const GAME_RULES[] = {

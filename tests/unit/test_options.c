@@ -12,39 +12,6 @@
 
 #include "helpers.h"
 
-/* The action must be refused with exactly st (play() checks nothing moved). */
-#define EXPECT(g, a, st)                                                      \
-    do {                                                                      \
-        int st_ = play((g), (a), NULL);                                       \
-        cr_assert_eq(st_, (st), "got %s, want %s", lit_status_name(st_),      \
-                     lit_status_name(st));                                    \
-    } while (0)
-
-/* The action must be accepted with exactly this answer. */
-#define ANSWER(g, a, ans)                                                     \
-    do {                                                                      \
-        LitEvent e_;                                                          \
-        int st_ = play((g), (a), &e_);                                        \
-        cr_assert_eq(st_, LIT_OK, "refused: %s", lit_status_name(st_));       \
-        cr_assert_eq(e_.answer, (ans), "answer '%s', want '%s'",              \
-                     lit_answer_name(e_.answer), lit_answer_name(ans));       \
-    } while (0)
-
-#define OK(g, a) ANSWER(g, a, LIT_UNKNOWN)
-
-static unsigned set_bit(const LitGame *g, const char *name)
-{
-    int s = lit_set_parse(g->pub.rules.deck, name, strlen(name));
-    cr_assert(s >= 0, "bad set %s", name);
-    return 1u << s;
-}
-
-static int legal_count(const LitGame *g, int seat)
-{
-    LitAction out[LIT_MAX_LEGAL];
-    return lit_game_legal(g, seat - 1, out, LIT_MAX_LEGAL);
-}
-
 static int card(int deck, const char *name)
 {
     return lit_card_parse(deck, name, strlen(name));

@@ -42,8 +42,9 @@ static LitRules random_rules(LitRng *rng)
     return r;
 }
 
-/* A claim of a random live set by seat: the truth, or with holders moved. */
-static LitAction random_claim(const LitGame *g, LitRng *rng, int seat)
+/* A claim of a random live set by seat, whether seat may claim now or not:
+ * the truth, or with holders moved. */
+static LitAction claim_maybe_refused(const LitGame *g, LitRng *rng, int seat)
 {
     const LitRules *r = &g->pub.rules;
     int deck = r->deck, size = lit_deck_set_size(deck);
@@ -137,7 +138,7 @@ static void one_game(uint64_t seed)
         if (pick < 10)
             a = garbage(&rng);
         else if (pick < 22 || n == 0)
-            a = random_claim(&g, &rng,
+            a = claim_maybe_refused(&g, &rng,
                              pick < 16 ? g.pub.turn
                                        : (int)lit_rng_below(&rng, rules.players));
         else

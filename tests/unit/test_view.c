@@ -215,62 +215,6 @@ Test(view, apply_refuses_and_changes_nothing)
 
 /* ---- random games ---------------------------------------------------------------------- */
 
-static int random_claim(const LitGame *g, LitRng *rng, int seat, LitAction *a)
-{
-    const LitPublic *p = &g->pub;
-    unsigned sets = lit_claimable(p, seat);
-    if (!sets)
-        return 0;
-    int deck = p->rules.deck, size = lit_deck_set_size(deck);
-    int set = lit_nth_card(sets, (int)lit_rng_below(rng, (uint32_t)lit_popcount(sets)));
-    unsigned allowed = p->rules.split_claims
-                           ? (1u << p->rules.players) - 1
-                           : lit_team_seats(&p->rules, lit_team_of(seat));
-    int mode = (int)lit_rng_below(rng, 3);
-    memset(a, 0, sizeof *a);
-    a->kind = LIT_CLAIM;
-    a->seat = (uint8_t)seat;
-    a->set = (uint8_t)set;
-    a->target = LIT_NOBODY;
-    a->card = LIT_NO_CARD;
-    memset(a->holders, LIT_NOBODY, sizeof a->holders);
-    for (int i = 0; i < size; i++) {
-        int holder = -1;
-        for (int s = 0; s < p->rules.players; s++)
-            if (g->hands[s] & lit_bit(lit_set_first(deck, set) + i))
-                holder = s;
-        if (mode > 0 && holder >= 0 && (allowed & (1u << holder)))
-            a->holders[i] = (uint8_t)holder;
-        else
-            a->holders[i] = (uint8_t)lit_nth_card(
-                allowed, (int)lit_rng_below(rng, (uint32_t)lit_popcount(allowed)));
-    }
-    return 1;
-}
-
-/* One random legal action: asks, passes and choices from lit_game_legal,
- * claims by the seat on turn and (when the rules allow) by other seats. */
-static void random_step(LitGame *g, LitEvent *ev, LitRng *rng, unsigned claim_odds)
-{
-    LitAction a, legal[LIT_MAX_LEGAL];
-    const LitPublic *p = &g->pub;
-    if (p->rules.claim_time != LIT_CLAIM_OWN_TURN && lit_rng_below(rng, 12) == 0) {
-        int seat = (int)lit_rng_below(rng, p->rules.players);
-        if (random_claim(g, rng, seat, &a)) {
-            cr_assert_eq(lit_game_apply(g, &a, ev), LIT_OK);
-            return;
-        }
-    }
-    int n = lit_game_legal(g, p->turn, legal, LIT_MAX_LEGAL);
-    cr_assert_geq(n, 0);
-    if ((n == 0 || lit_rng_below(rng, claim_odds) == 0) && random_claim(g, rng, p->turn, &a)) {
-        cr_assert_eq(lit_game_apply(g, &a, ev), LIT_OK);
-        return;
-    }
-    cr_assert_gt(n, 0, "no action in phase %s", lit_phase_name(p->phase));
-    cr_assert_eq(lit_game_apply(g, &legal[lit_rng_below(rng, (uint32_t)n)], ev), LIT_OK);
-}
-
 static const char *const RULES[] = {
     "classic",
     "quartets players=8",
