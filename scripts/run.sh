@@ -4,13 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-scripts/build.sh build/release -DCMAKE_BUILD_TYPE=Release -DLIT_TESTS=OFF >/dev/null
+scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 lit=build/release/lit
 seed=${SEED:-$(( $(date +%s) % 100000 ))}
-record=$(mktemp /tmp/literature-XXXXXX.lit)
-trap 'rm -f "$record"' EXIT
+record=build/demo.lit
 "$lit" selfplay --games 1 --seed "$seed" --record "$record" "$@" >/dev/null
 "$lit" replay "$record"
 echo
-echo "the record: $(cat "$record" | wc -l) lines; replay it with: $lit replay FILE"
+echo "that game is $record (seed $seed); replay it with: $lit replay $record"
+echo "the engine benchmark, 20,000 games:"
 "$lit" selfplay --games 20000 --seed 1

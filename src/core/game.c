@@ -44,7 +44,7 @@ void lit_deal(const LitRules *rules, uint64_t seed, int dealer,
     uint8_t order[LIT_MAX_CARDS];
     int n = lit_deck_cards(rules->deck), players = rules->players;
     LitRng rng;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < LIT_MAX_CARDS; i++)
         order[i] = (uint8_t)i;
     /* Fisher-Yates from the top: position i swaps with a uniform j <= i. */
     lit_rng_seed(&rng, seed);

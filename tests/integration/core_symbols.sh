@@ -4,7 +4,7 @@
 # Fails naming any symbol the archive needs from outside that is not allowed.
 set -euo pipefail
 lib=$1
-allowed='^(memcpy|memset|memmove|memcmp|memchr|strlen|strcmp|__assert_fail|__stack_chk_fail|__popcountdi2|__asan_.*|__ubsan_.*|__sanitizer_.*|_GLOBAL_OFFSET_TABLE_)$'
+allowed='^(memcpy|memset|memmove|memcmp|bcmp|memchr|strlen|strcmp|__assert_fail|__stack_chk_fail|__popcountdi2|__asan_.*|__ubsan_.*|__sanitizer_.*|_GLOBAL_OFFSET_TABLE_)$'
 defined=$(nm --defined-only "$lib" | awk 'NF == 3 { print $3 }' | sort -u)
 needed=$(nm -u "$lib" | awk 'NF == 2 && $1 == "U" { print $2 }' | sort -u | comm -23 - <(echo "$defined"))
 bad=$(echo "$needed" | grep -Ev "$allowed" | grep . || true)

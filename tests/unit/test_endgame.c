@@ -223,8 +223,8 @@ Test(endgame, a_claim_emptying_the_team_on_turn_asks_it_to_choose)
  * takes the 2c and the 3c. */
 static const char *const ONE6[6] = {
     "4c 5c",                                                        /* 1 */
-    "9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
-    "2h 3h 4h 5h 6h 7h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 9s Ts Js Qs Ks As", /* 2 */
+    ("9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
+    "2h 3h 4h 5h 6h 7h 9h Th Jh Qh Kh Ah 2s 3s 4s 5s 6s 7s 9s Ts Js Qs Ks As"), /* 2 */
     "6c",                                                           /* 3 */
     "2c",                                                           /* 4 */
     "7c",                                                           /* 5 */
@@ -465,8 +465,8 @@ Test(game_end, cancelled_sets_count_for_nobody_in_the_result)
 
 /* Seat 1 holds five whole half-suits. */
 static const char *const EARLY6[6] = {
-    "2c 3c 4c 5c 6c 7c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
-    "2h 3h 4h 5h 6h 7h", /* 1: lc hc ld hd lh */
+    ("2c 3c 4c 5c 6c 7c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
+    "2h 3h 4h 5h 6h 7h"), /* 1: lc hc ld hd lh */
     "9h Th Jh Qh Kh Ah", /* 2: hh */
     "2s",
     "3s 4s 5s 6s 7s",
@@ -522,8 +522,8 @@ Test(early_end, seven_of_twelve_with_double_high)
 
 /* Jokers: seat 1 holds lc hc ld hd and the eights-and-jokers set. */
 static const char *const EARLYJ[6] = {
-    "2c 3c 4c 5c 6c 7c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
-    "8c 8d 8h 8s JK1 JK2",
+    ("2c 3c 4c 5c 6c 7c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad "
+    "8c 8d 8h 8s JK1 JK2"),
     "2h 3h 4h 5h 6h 7h",
     "9h Th Jh Qh Kh Ah",
     "2s 3s 4s 5s 6s 7s",
@@ -569,8 +569,8 @@ Test(early_end, seven_of_thirteen_with_jokers_and_double_high)
 Test(early_end, seven_of_thirteen_with_quartets)
 {
     static const char *const deal[6] = {
-        "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s "
-        "7c 7d 7h 7s 8c 8d 8h 8s",
+        ("2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s "
+        "7c 7d 7h 7s 8c 8d 8h 8s"),
         "9c 9d 9h 9s",
         "Tc Td Th Ts",
         "Jc Jd Jh Js",
