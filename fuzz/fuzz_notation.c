@@ -12,7 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { CAP = LIT_MAX_ACTIONS, TEXT = 4 << 20 };
+enum { CAP = LIT_RECORD_MAX_EVENTS, TEXT = LIT_RECORD_TEXT_MAX };
 static LitEvent ev1[CAP], ev2[CAP];
 static char text1[TEXT], text2[TEXT];
 

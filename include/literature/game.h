@@ -121,11 +121,13 @@ static inline unsigned lit_team_seats(const LitRules *rules, int team)
 LitAction lit_action_make(int kind, int seat);
 
 /* Deals the deck from a seed: the frozen shuffle of docs/RULES.md, one card
- * at a time clockwise from the dealer's left. Unused seats get 0. */
-void lit_deal(const LitRules *rules, uint64_t seed, int dealer,
-              uint64_t hands[LIT_MAX_PLAYERS]);
+ * at a time clockwise from the dealer's left. Unused seats get 0.
+ * LIT_BAD_RULE_VALUE or LIT_BAD_SEAT (dealer) leave hands unchanged. */
+int lit_deal(const LitRules *rules, uint64_t seed, int dealer,
+             uint64_t hands[LIT_MAX_PLAYERS]);
 
-/* Number of cards seat gets in a deal by dealer. */
+/* Number of cards seat gets in a deal by dealer, or LIT_BAD_RULE_VALUE /
+ * LIT_BAD_SEAT (dealer or seat not in the game). */
 int lit_deal_size(const LitRules *rules, int dealer, int seat);
 
 /* A new game dealt from a seed. LIT_BAD_RULE_VALUE, LIT_BAD_SEAT (dealer). */
@@ -156,10 +158,14 @@ int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event);
 int lit_game_play(LitGame *game, LitLog *log, const LitAction *action);
 
 /* Applies an event whose answer is written (a record with no known deal, or
- * a seat's own tracking): checks everything public information can check,
- * including that the claim outcome follows from the revealed holders.
- * LIT_MISSING_OUTCOME without an answer; LIT_OUTCOME_MISMATCH,
- * LIT_BAD_REVEAL; on an error nothing changes. */
+ * a client following the referee): every check of the order of checks that
+ * needs no hand, then the answer: an ask's answer is a hit or a miss, a pass
+ * or choice has none (LIT_OUTCOME_MISMATCH), a claim reveals a holder for
+ * every card (LIT_MISSING_OUTCOME), no seat more cards than it holds
+ * (LIT_BAD_REVEAL), and its outcome follows from the holders
+ * (LIT_OUTCOME_MISMATCH). Where cards are is not tracked here: lit_replay_step
+ * also checks the cards public events have shown, and whether some deal fits
+ * at all is for the deduction layer. On an error nothing changes. */
 int lit_public_apply(LitPublic *pub, const LitEvent *event);
 
 /* Lists seat's legal asks, passes and choices (claims are validated, not

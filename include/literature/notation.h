@@ -21,7 +21,12 @@ enum {
     LIT_NAME_MAX = 32,               /* bytes of a player name */
     LIT_TEXT_MAX = 64,               /* bytes of the Event, Site, Date tags */
     LIT_LINE_MAX = 4096,             /* bytes of a line */
-    LIT_RECORD_TEXT_MAX = 1 << 18    /* bytes of a record, read or written */
+    /* Actions of a record: a whole game (LIT_MAX_ACTIONS) and as many
+     * refused ones again, for traces that check refusals. */
+    LIT_RECORD_MAX_EVENTS = 2 * LIT_MAX_ACTIONS,
+    /* Bytes of a record, read or written: the canonical text of any record
+     * that parses fits (at most about 150 bytes an action). */
+    LIT_RECORD_TEXT_MAX = 1 << 20
 };
 
 typedef struct LitRecord {
@@ -61,7 +66,8 @@ void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
 
 /* Parses text[0 .. len). On error fills *err (may be NULL) and returns its
  * status; *rec is then unspecified except its buffers. Records longer than
- * LIT_RECORD_TEXT_MAX or with more events than cap: LIT_TOO_LONG. The parser
+ * LIT_RECORD_TEXT_MAX, or with more events than cap or
+ * LIT_RECORD_MAX_EVENTS: LIT_TOO_LONG. The parser
  * checks form only (cards of the deck, seats of the game, every card of a
  * claimed set once); legality is the replay's. */
 int lit_record_parse(LitRecord *rec, const char *text, size_t len,
@@ -69,7 +75,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
 
 /* Writes the canonical text and a terminating 0. Returns its length or
  * LIT_NO_SPACE. LIT_RECORD_TEXT_MAX bytes suffice for any record of at most
- * LIT_MAX_ACTIONS events. */
+ * LIT_RECORD_MAX_EVENTS events. */
 int lit_record_format(const LitRecord *rec, char *buf, size_t cap);
 
 /* Writes one event as its move line, "12. 3 asks 4 for Qh: hit" (n is its
@@ -86,10 +92,12 @@ int lit_record_equal(const LitRecord *a, const LitRecord *b);
 int lit_name_check(const char *s, size_t len, size_t max);
 
 /* A replay in progress: the game when the deal is known, else only its public
- * part (known == 0). */
+ * part (known == 0) and, per seat, the cards public events have shown in its
+ * hand (a hit shows the card in the asker's hand until it moves again). */
 typedef struct LitReplay {
     LitGame game;
     int known;
+    uint64_t shown[LIT_MAX_PLAYERS];
 } LitReplay;
 
 /* Starts a replay of a record: from the Hand tags, else from the Seed, else
@@ -99,8 +107,12 @@ int lit_replay_start(LitReplay *rp, const LitRecord *rec);
 
 /* Applies one event of a record: with a known deal the action is applied and
  * a written answer (and revealed holders) must match what happened
- * (LIT_OUTCOME_MISMATCH); without one, lit_public_apply. On LIT_OK *out (may
- * be NULL) is the event as applied. On an error nothing changes. */
+ * (LIT_OUTCOME_MISMATCH); without one, lit_public_apply, and then the answer
+ * must agree with the cards shown: asking for a card one was shown to hold is
+ * LIT_OWN_CARD (without bluffs), a hit on a card shown elsewhere or a miss on
+ * a card shown at the target LIT_OUTCOME_MISMATCH, a claim revealing a shown
+ * card elsewhere LIT_BAD_REVEAL. On LIT_OK *out (may be NULL) is the event
+ * as applied. On an error nothing changes. */
 int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out);
 
 /* Whether the Result and Score tags (those given) match the replayed game:

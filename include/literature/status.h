@@ -3,7 +3,8 @@
  * LIT_STATUS_MAP is the single source: each row gives the enum suffix, the
  * stable name used in logs, records and protocol frames (a contract: never
  * renamed), and a sentence for people. 0 is success, errors are negative, and
- * a call that fails leaves its objects exactly as they were.
+ * a call that fails leaves its objects exactly as they were (unless its own
+ * comment says otherwise: a parser may have filled part of its output).
  */
 #ifndef LITERATURE_STATUS_H
 #define LITERATURE_STATUS_H
@@ -18,8 +19,8 @@
     X(GAME_OVER, "game_over", "the game is over")                             \
     X(NOT_YOUR_TURN, "not_your_turn", "it is not your turn")                  \
     X(MUST_PASS, "must_pass",                                                 \
-      "your claim emptied your hand: pass the turn to a teammate who has "    \
-      "cards (or claim again)")                                               \
+      "you have no cards: pass the turn to a teammate who has cards (or "     \
+      "claim)")                                                               \
     X(MUST_CHOOSE, "must_choose",                                             \
       "first choose who plays next")                                          \
     X(MUST_CLAIM, "must_claim",                                               \

@@ -25,13 +25,14 @@ static const char *const configs[] = {
     "classic must-claim=on", "classic after-claim=team", "classic first=left",
     "classic misclaim=opponents", "classic double-high=on early-end=on",
     "classic deck=jokers double-high=on early-end=on",
+    "quartets players=4 after-claim=team must-claim=on",
 };
 enum { CONFIGS = (int)(sizeof configs / sizeof configs[0]), GAMES = 64 };
 
 static const char usage[] =
     "usage: lit bench\n"
     "\n"
-    "Plays a fixed workload (the self-play policy, 64 games under each of 38\n"
+    "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1) and prints one line: the actions played and a\n"
     "signature of every event. Timing goes to stderr.\n";
 

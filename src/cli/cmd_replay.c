@@ -91,7 +91,7 @@ int cmd_replay(int argc, char **argv)
     size_t len;
     if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
         return 1;
-    enum { CAP = 4 * LIT_MAX_ACTIONS };
+    enum { CAP = LIT_RECORD_MAX_EVENTS };
     LitEvent *events = malloc(sizeof *events * CAP);
     uint32_t *lines = malloc(sizeof *lines * CAP);
     int rc = 1;

@@ -24,8 +24,9 @@ static const char usage[] =
     "  --seed S           seed of the run; game i is dealt from (S, i) (default 1)\n"
     RULE_OPTIONS_HELP
     "  --json             print one JSON object: games, actions, seconds,\n"
-    "                     actions_per_second, games_per_second, team_a_wins,\n"
-    "                     team_b_wins, draws, aborted\n"
+    "                     actions_per_second, games_per_second,\n"
+    "                     actions_per_game, team_a_wins, team_b_wins, draws,\n"
+    "                     aborted\n"
     "  --record FILE      write the first game's record to FILE\n"
     "  --help             this text\n";
 

@@ -54,24 +54,18 @@ int log_new(LitLog *log)
 
 int rule_args_take(RuleArgs *ra, int opt, const char *arg)
 {
-    uint64_t v;
     switch (opt) {
     case OPT_RULES:
         ra->preset = arg;
         return 1;
     case OPT_RULE:
-        if (ra->n_overrides >= (int)(sizeof ra->overrides / sizeof ra->overrides[0])) {
-            say("too many --rule options");
-            return -1;
-        }
-        ra->overrides[ra->n_overrides++] = arg;
-        return 1;
     case OPT_PLAYERS:
-        if (parse_u64(arg, &v) || v > 99) {
-            say("--players: not a number of players: '%s'", arg);
+        if (ra->n_overrides >= (int)(sizeof ra->overrides / sizeof ra->overrides[0])) {
+            say("too many rule options");
             return -1;
         }
-        ra->players = (int)v;
+        ra->is_players[ra->n_overrides] = opt == OPT_PLAYERS;
+        ra->overrides[ra->n_overrides++] = arg;
         return 1;
     default:
         return 0;
@@ -87,19 +81,14 @@ int rule_args_build(const RuleArgs *ra, LitRules *rules)
         return -1;
     }
     for (int i = 0; i < ra->n_overrides; i++) {
-        st = lit_rules_set(rules, ra->overrides[i], strlen(ra->overrides[i]));
-        if (st != LIT_OK) {
-            say("--rule %s: %s: %s", ra->overrides[i], lit_status_name(st),
-                lit_status_text(st));
-            return -1;
-        }
-    }
-    if (ra->players) {
-        char kv[32];
-        snprintf(kv, sizeof kv, "players=%d", ra->players);
+        char kv[64];
+        const char *opt = ra->is_players[i] ? "--players" : "--rule";
+        snprintf(kv, sizeof kv, "%s%s", ra->is_players[i] ? "players=" : "",
+                 ra->overrides[i]);
+        /* (a longer argument is cut, and no cut one is a valid option) */
         st = lit_rules_set(rules, kv, strlen(kv));
         if (st != LIT_OK) {
-            say("--players %d: %s: %s", ra->players, lit_status_name(st),
+            say("%s %s: %s: %s", opt, ra->overrides[i], lit_status_name(st),
                 lit_status_text(st));
             return -1;
         }

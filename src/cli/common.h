@@ -13,9 +13,11 @@
 /* The rule options every subcommand that starts games takes. */
 typedef struct RuleArgs {
     const char *preset;      /* --rules */
-    const char *overrides[64]; /* --rule, in order */
+    /* --rule KEY=VALUE and --players N in the order given (the last one
+     * of a key counts): the argument, and whether it came from --players. */
+    const char *overrides[64];
+    unsigned char is_players[64];
     int n_overrides;
-    int players;             /* --players, 0 when not given */
 } RuleArgs;
 
 /* getopt_long ids of the rule options (beyond any char). */
@@ -31,7 +33,8 @@ enum { OPT_RULES = 1000, OPT_RULE, OPT_PLAYERS, OPT_HELP };
     "                     jokers, quartets, india (docs/RULES.md)\n"           \
     "  --rule KEY=VALUE   one rule option over the preset, e.g.\n"              \
     "                     misclaim=opponents (repeatable)\n"                    \
-    "  --players N        4, 6, 8, 10 or 12 (same as --rule players=N)\n"
+    "  --players N        4, 6, 8, 10 or 12 (same as --rule players=N; of\n"   \
+    "                     several, the last one counts)\n"
 
 /* Takes a rule option from getopt_long; returns 1 if it was one, 0 if not,
  * -1 (message printed) on a bad value. */

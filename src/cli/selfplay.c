@@ -53,7 +53,13 @@ uint32_t selfplay_game(const LitRules *rules, uint64_t seed, uint64_t index,
             continue;
         }
         if (p->phase != LIT_PHASE_PLAY) {
-            play_uniform_legal(&g, log, &rng);
+            /* Under must-claim a seat choosing the next asker while it still
+             * holds a whole set must claim that first. */
+            unsigned own = p->rules.must_claim ? lit_whole_sets(p, g.hands[t]) : 0;
+            if (own)
+                claim_correctly(&g, log, lit_lsb(own));
+            else
+                play_uniform_legal(&g, log, &rng);
             continue;
         }
         uint64_t team = 0;

@@ -6,7 +6,9 @@
  * Before each ask the mover's team correctly claims every set it holds
  * entirely (the mover claims, lowest set first); then the mover asks a
  * uniformly random legal question. Passes and choices are uniform among the
- * legal ones; in the endgame the claimer claims the lowest set, correctly.
+ * legal ones (under must-claim a seat that must choose while it holds a whole
+ * set claims it first); in the endgame the claimer claims the lowest set,
+ * correctly.
  * Every action goes through lit_game_play.
  */
 #ifndef LIT_CLI_SELFPLAY_H

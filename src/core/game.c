@@ -38,9 +38,21 @@ static void count_holding(LitPublic *p)
 
 /* ---- dealing and starting positions -------------------------------------- */
 
-void lit_deal(const LitRules *rules, uint64_t seed, int dealer,
-              uint64_t hands[LIT_MAX_PLAYERS])
+static int check_start(const LitRules *rules, int dealer)
 {
+    if (lit_rules_check(rules) != LIT_OK)
+        return LIT_BAD_RULE_VALUE;
+    if (dealer < 0 || dealer >= rules->players)
+        return LIT_BAD_SEAT;
+    return LIT_OK;
+}
+
+int lit_deal(const LitRules *rules, uint64_t seed, int dealer,
+             uint64_t hands[LIT_MAX_PLAYERS])
+{
+    int st = check_start(rules, dealer);
+    if (st != LIT_OK)
+        return st;
     uint8_t order[LIT_MAX_CARDS];
     int n = lit_deck_cards(rules->deck), players = rules->players;
     LitRng rng;
@@ -58,12 +70,18 @@ void lit_deal(const LitRules *rules, uint64_t seed, int dealer,
     /* One card at a time, clockwise, from the dealer's left. */
     for (int k = 0; k < n; k++)
         hands[(dealer + 1 + k) % players] |= lit_bit(order[k]);
+    return LIT_OK;
 }
 
 int lit_deal_size(const LitRules *rules, int dealer, int seat)
 {
+    int st = check_start(rules, dealer);
+    if (st != LIT_OK)
+        return st;
+    if (seat < 0 || seat >= rules->players)
+        return LIT_BAD_SEAT;
     int n = lit_deck_cards(rules->deck), players = rules->players;
-    int offset = ((seat - dealer - 1) % players + players) % players;
+    int offset = (seat - dealer - 1 + 2 * players) % players;
     return n / players + (offset < n % players);
 }
 
@@ -78,15 +96,6 @@ static void start(LitPublic *p, const LitRules *rules, int dealer)
     p->phase = LIT_PHASE_PLAY;
     p->result = LIT_ONGOING;
     p->live = lit_deck_mask(rules->deck);
-}
-
-static int check_start(const LitRules *rules, int dealer)
-{
-    if (lit_rules_check(rules) != LIT_OK)
-        return LIT_BAD_RULE_VALUE;
-    if (dealer < 0 || dealer >= rules->players)
-        return LIT_BAD_SEAT;
-    return LIT_OK;
 }
 
 int lit_public_init(LitPublic *pub, const LitRules *rules, int dealer)
@@ -131,10 +140,9 @@ int lit_game_new(LitGame *game, const LitRules *rules, uint64_t seed,
                  int dealer)
 {
     uint64_t hands[LIT_MAX_PLAYERS];
-    int st = check_start(rules, dealer);
+    int st = lit_deal(rules, seed, dealer, hands);
     if (st != LIT_OK)
         return st;
-    lit_deal(rules, seed, dealer, hands);
     return lit_game_from_deal(game, rules, hands, dealer);
 }
 
@@ -265,11 +273,11 @@ static int check(const LitPublic *p, const LitAction *a, const uint64_t *hand)
     if (s >= players)
         return LIT_BAD_SEAT;
     if (a->kind == LIT_CLAIM) {
-        if (a->set >= lit_deck_sets(deck))
-            return LIT_BAD_SET;
         for (int i = 0; i < lit_deck_set_size(deck); i++)
             if (a->holders[i] != LIT_NOBODY && a->holders[i] >= players)
                 return LIT_BAD_SEAT;
+        if (a->set >= lit_deck_sets(deck))
+            return LIT_BAD_SET;
     } else {
         if (a->target >= players)
             return LIT_BAD_SEAT;
@@ -575,7 +583,8 @@ int lit_public_apply(LitPublic *pub, const LitEvent *event)
         if (claim_outcome(pub, &e.action, e.truth) != e.answer)
             return LIT_OUTCOME_MISMATCH;
     } else {
-        e.answer = LIT_UNKNOWN;
+        if (e.answer != LIT_UNKNOWN)
+            return LIT_OUTCOME_MISMATCH;
         memset(e.truth, LIT_NOBODY, sizeof e.truth);
     }
     transition(pub, &e);

@@ -442,9 +442,9 @@ static int read_score_part(const char **p, const char *end, int16_t *out)
     const char *start = *p;
     while (*p < end && is_digit(**p))
         (*p)++;
-    if (read_number(start, (size_t)(*p - start), 1000, &v) != LIT_OK)
+    if (read_number(start, (size_t)(*p - start), neg ? 32768 : INT16_MAX, &v) != LIT_OK)
         return LIT_BAD_TAG_VALUE;
-    *out = (int16_t)(neg ? -(int)v : (int)v);
+    *out = (int16_t)(neg ? -(int32_t)v : (int32_t)v);
     return LIT_OK;
 }
 
@@ -645,15 +645,18 @@ static int parse_move(Parser *ps, const char *p, const char *end)
     e.action = lit_action_make(0, 0);
     memset(e.truth, LIT_NOBODY, sizeof e.truth);
 
-    if (rec->n_events >= rec->cap)
+    if (rec->n_events >= rec->cap || rec->n_events >= LIT_RECORD_MAX_EVENTS)
         return fail(ps, LIT_TOO_LONG);
     n = word(&c, &w);
     if (c.p < c.end && *c.p == '.') {
         uint64_t v;
         c.p++;
-        if (read_number(w, n, UINT32_MAX, &v) != LIT_OK)
+        for (size_t i = 0; i < n; i++)
+            if (!is_digit(w[i]))
+                return fail(ps, LIT_SYNTAX);
+        if (n == 0)
             return fail(ps, LIT_SYNTAX);
-        if (v != rec->n_events + 1)
+        if (read_number(w, n, UINT32_MAX, &v) != LIT_OK || v != rec->n_events + 1)
             return fail(ps, LIT_BAD_MOVE_NUMBER);
         n = word(&c, &w);
     }
@@ -865,7 +868,8 @@ int lit_replay_start(LitReplay *rp, const LitRecord *rec)
             return st;
         if (rec->has_seed) {
             uint64_t hands[LIT_MAX_PLAYERS];
-            lit_deal(&rec->rules, rec->seed, rec->dealer, hands);
+            if (lit_deal(&rec->rules, rec->seed, rec->dealer, hands) != LIT_OK)
+                return LIT_BAD_SEAT;
             if (memcmp(hands, rec->hands, sizeof hands) != 0)
                 return LIT_DEAL_MISMATCH;
         }
@@ -879,11 +883,51 @@ int lit_replay_start(LitReplay *rp, const LitRecord *rec)
     return lit_public_init(&rp->game.pub, &rec->rules, rec->dealer);
 }
 
+/* Without the deal: the public checks, then the cards events have shown. */
+static int replay_public(LitReplay *rp, const LitEvent *event)
+{
+    LitPublic pub = rp->game.pub;
+    int st = lit_public_apply(&pub, event);
+    if (st != LIT_OK)
+        return st;
+    const LitAction *a = &event->action;
+    int deck = pub.rules.deck, players = pub.rules.players;
+    uint64_t *shown = rp->shown;
+    if (a->kind == LIT_ASK) {
+        uint64_t bit = lit_bit(a->card);
+        if (!pub.rules.bluff && (shown[a->seat] & bit))
+            return LIT_OWN_CARD;
+        for (int s = 0; s < players; s++)
+            if ((shown[s] & bit) &&
+                (event->answer == LIT_HIT ? s != a->target : s == a->target))
+                return LIT_OUTCOME_MISMATCH;
+        if (event->answer == LIT_HIT) {
+            for (int s = 0; s < players; s++)
+                shown[s] &= ~bit;
+            shown[a->seat] |= bit;
+        }
+    } else if (a->kind == LIT_CLAIM) {
+        int first = lit_set_first(deck, a->set);
+        for (int i = 0; i < lit_deck_set_size(deck); i++)
+            for (int s = 0; s < players; s++)
+                if ((shown[s] & lit_bit(first + i)) && event->truth[i] != s)
+                    return LIT_BAD_REVEAL;
+        for (int s = 0; s < players; s++)
+            shown[s] &= ~lit_set_mask(deck, a->set);
+    }
+    rp->game.pub = pub;
+    return LIT_OK;
+}
+
 int lit_replay_step(LitReplay *rp, const LitEvent *event, LitEvent *out)
 {
     if (!rp->known) {
-        int st = lit_public_apply(&rp->game.pub, event);
-        if (st == LIT_OK && out)
+        uint64_t shown[LIT_MAX_PLAYERS];
+        memcpy(shown, rp->shown, sizeof shown);
+        int st = replay_public(rp, event);
+        if (st != LIT_OK)
+            memcpy(rp->shown, shown, sizeof shown);
+        else if (out)
             *out = *event;
         return st;
     }

@@ -25,7 +25,7 @@ if [ "$(cksum <"$signature")" != "$(cksum <"$tmp/out")" ]; then
   echo "    lit bench:       $(cat "$tmp/out")" >&2
   echo "  the behaviour changed: if on purpose, update bench/signature in the same commit" >&2
 fi
-if ! grep -Eqx 'bench: [0-9]+ actions in 2432 games, signature [0-9a-f]{16}' "$tmp/out"; then
+if ! grep -Eqx 'bench: [0-9]+ actions in [0-9]+ games, signature [0-9a-f]{16}' "$tmp/out"; then
   fail "lit bench: not one signature line: $(cat "$tmp/out")"
 fi
 # Timing goes to stderr only, on one line.

@@ -123,9 +123,9 @@ if ! grep -Eqx "$tmp/seed.lit:[0-9]+: deal_mismatch: the seed does not give the 
   fail "a Seed that does not give the hands: stderr is"
   cat "$tmp/err" >&2
 fi
-{ printf '[Rules "classic"]\n[Dealer "1"]\n'; head -c 262144 /dev/zero | tr '\0' ';'; } >"$tmp/long.lit"
+{ printf '[Rules "classic"]\n[Dealer "1"]\n'; head -c 1048576 /dev/zero | tr '\0' ';'; } >"$tmp/long.lit"
 run 1 "$lit" replay "$tmp/long.lit"
-same_text "a record over 256 KiB" \
+same_text "a record over 1 MiB" \
   "$tmp/long.lit:1: too_long: the line or the record is too long" "$tmp/err"
 
 # ---- --trace ---------------------------------------------------------------------------

@@ -147,4 +147,12 @@ bad "an argument" "lit: selfplay: unexpected argument 'more'" --games 1 more
 bad "an unknown option" "" --games 1 --bogus
 bad "--games without a value" "" --games
 
+# Every pair of rules that once stopped the policy plays through: must-claim
+# with after-claim=team (a seat choosing the next asker still holding a whole
+# set must claim it first).
+for players in 4 6 12; do
+  run 0 "$lit" selfplay --games 300 --seed 5 --rules quartets --rule after-claim=team \
+    --rule must-claim=on --players "$players"
+done
+
 finish cli_selfplay

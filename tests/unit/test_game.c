@@ -148,6 +148,8 @@ Test(game, refused_claims_have_their_own_status)
     a = claim_true(&g, 1, "low-hearts");
     a.holders[2] = 6;
     cr_assert_eq(play(&g, a, NULL), LIT_BAD_SEAT);
+    a.set = 8; /* a bad seat named and a bad set: the seat comes first */
+    cr_assert_eq(play(&g, a, NULL), LIT_BAD_SEAT);
     /* a claim naming a teammate with no cards is wrong, not illegal: tested
      * in test_options; a claim of a set the claimer holds nothing of is legal */
     cr_assert_eq(play(&g, claim_true(&g, 1, "high-diamonds"), NULL), LIT_OK);
@@ -232,6 +234,14 @@ Test(game, new_game_errors)
     LitRules r = rules_of("classic");
     cr_assert_eq(lit_game_new(&g, &r, 1, 6), LIT_BAD_SEAT);
     cr_assert_eq(lit_game_new(&g, &r, 1, -1), LIT_BAD_SEAT);
+    uint64_t guard[LIT_MAX_PLAYERS + 4];
+    memset(guard, 0x5A, sizeof guard);
+    cr_assert_eq(lit_deal(&r, 1, -1, guard + 2), LIT_BAD_SEAT);
+    cr_assert_eq(lit_deal(&r, 1, 6, guard + 2), LIT_BAD_SEAT);
+    for (size_t i = 0; i < sizeof guard / sizeof guard[0]; i++)
+        cr_assert_eq(guard[i], UINT64_C(0x5A5A5A5A5A5A5A5A), "lit_deal wrote on a refusal");
+    cr_assert_eq(lit_deal_size(&r, -1, 0), LIT_BAD_SEAT);
+    cr_assert_eq(lit_deal_size(&r, 0, 6), LIT_BAD_SEAT);
     r.deck = 9;
     cr_assert_eq(lit_game_new(&g, &r, 1, 0), LIT_BAD_RULE_VALUE);
     r = rules_of("classic");

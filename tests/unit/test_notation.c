@@ -1437,7 +1437,7 @@ Test(notation, an_aborted_game_of_the_maximum_length_round_trips)
     cr_assert_eq(lit_record_format(&rec, text2, n + 1), (int)n);
 }
 
-/* LIT_RECORD_TEXT_MAX suffices for any record of LIT_MAX_ACTIONS events: a
+/* LIT_RECORD_TEXT_MAX suffices for any record of LIT_RECORD_MAX_EVENTS events: a
  * record of the longest lines (a claim naming a seat for every card, with
  * every card misplaced) and every tag at its longest. */
 Test(notation, the_longest_lines_fit)
@@ -1455,18 +1455,18 @@ Test(notation, the_longest_lines_fit)
     memcpy(e.truth, held, 6);
     e.answer = LIT_POINT_OFF;
     char buf[LIT_LINE_MAX];
-    int n = lit_event_format(&r, &e, LIT_MAX_ACTIONS, buf, sizeof buf);
+    int n = lit_event_format(&r, &e, LIT_RECORD_MAX_EVENTS, buf, sizeof buf);
     cr_assert_gt(n, 0);
-    cr_assert_str_eq(buf, "2000. 12 claims eights-jokers 1:8s 3:JK1 5:JK2 10:8c 11:8d 12:8h "
+    cr_assert_str_eq(buf, "4000. 12 claims eights-jokers 1:8s 3:JK1 5:JK2 10:8c 11:8d 12:8h "
                           "point-off (1:8c 3:8d 5:8h 10:8s 11:JK1 12:JK2)");
-    /* A record of 2,000 such lines, with every tag at its longest. */
-    static LitEvent many[LIT_MAX_ACTIONS];
-    for (int i = 0; i < LIT_MAX_ACTIONS; i++)
+    /* A record of 4,000 such lines, with every tag at its longest. */
+    static LitEvent many[LIT_RECORD_MAX_EVENTS];
+    for (int i = 0; i < LIT_RECORD_MAX_EVENTS; i++)
         many[i] = e;
     LitRecord rec, back;
-    lit_record_init(&rec, many, NULL, LIT_MAX_ACTIONS);
+    lit_record_init(&rec, many, NULL, LIT_RECORD_MAX_EVENTS);
     rec.rules = r;
-    rec.n_events = LIT_MAX_ACTIONS;
+    rec.n_events = LIT_RECORD_MAX_EVENTS;
     rec.has_seed = 1;
     rec.seed = UINT64_MAX;
     rec.has_deal = 1;
@@ -1477,8 +1477,102 @@ Test(notation, the_longest_lines_fit)
     memset(rec.site, '\\', LIT_TEXT_MAX);
     memset(rec.date, 'd', LIT_TEXT_MAX);
     rec.has_result = rec.has_score = 1;
-    rec.score[0] = -1000;
-    rec.score[1] = -1000;
+    rec.score[0] = INT16_MIN;
+    rec.score[1] = INT16_MAX;
     round_trip_record(&rec, &back);
     cr_assert_lt(strlen(text1), (size_t)LIT_RECORD_TEXT_MAX);
+}
+
+/* ---- what public events show, in records without a deal ------------------------------ */
+
+#define NODEAL "[Rules \"classic\"]\n[Dealer \"1\"]\n\n"
+
+/* Replays text (no deal) and returns the status of the first refused event;
+ * *at gets its number (1-based), 0 when everything replays. */
+static int replay_text(const char *text, uint32_t *at)
+{
+    LitRecord rec;
+    LitReplay rp;
+    parse_ok(&rec, text);
+    int st = replay_all(&rp, &rec, at);
+    if (st == LIT_OK)
+        *at = 0;
+    else
+        (*at)++;
+    return st;
+}
+
+Test(notation, public_replay_follows_the_cards_events_show)
+{
+    uint32_t at;
+    /* asking again for a card a hit put in one's own hand */
+    cr_assert_eq(replay_text(NODEAL "1 asks 2 for 3c: hit\n1 asks 2 for 3c: hit\n", &at),
+                 LIT_OWN_CARD);
+    cr_assert_eq(at, 2);
+    /* with bluffs the ask is legal but cannot hit: the card is with seat 1 */
+    cr_assert_eq(replay_text("[Rules \"classic bluff=on\"]\n[Dealer \"1\"]\n\n"
+                             "1 asks 2 for 3c: hit\n1 asks 2 for 4c: miss\n"
+                             "2 asks 1 for 5c: miss\n1 asks 4 for 3c: hit\n", &at),
+                 LIT_OUTCOME_MISMATCH);
+    cr_assert_eq(at, 4);
+    cr_assert_eq(replay_text("[Rules \"classic bluff=on\"]\n[Dealer \"1\"]\n\n"
+                             "1 asks 2 for 3c: hit\n1 asks 4 for 3c: miss\n", &at),
+                 LIT_OK, "a bluff for a card one holds misses");
+    /* a miss on a card the target was shown to hold */
+    cr_assert_eq(replay_text(NODEAL "1 asks 2 for 3c: hit\n1 asks 2 for 4c: miss\n"
+                             "2 asks 1 for 3c: miss\n", &at),
+                 LIT_OUTCOME_MISMATCH);
+    cr_assert_eq(at, 3);
+    /* and a hit on it moves it back */
+    cr_assert_eq(replay_text(NODEAL "1 asks 2 for 3c: hit\n1 asks 2 for 4c: miss\n"
+                             "2 asks 1 for 3c: hit\n2 asks 1 for 3c: hit\n", &at),
+                 LIT_OWN_CARD);
+    cr_assert_eq(at, 4);
+    /* a claim must reveal a shown card where it was shown */
+    cr_assert_eq(replay_text(NODEAL "1 asks 2 for 3c: hit\n"
+                             "1 claims lc 1:2c,3c,4c 3:5c 5:6c,7c cancelled (3:2c 5:3c)\n", &at),
+                 LIT_BAD_REVEAL);
+    cr_assert_eq(at, 2);
+    cr_assert_eq(replay_text(NODEAL "1 asks 2 for 3c: hit\n"
+                             "1 claims lc 1:2c,3c,4c 3:5c 5:6c,7c cancelled (3:2c)\n", &at),
+                 LIT_OK);
+    /* a pass or choice carries no answer */
+    LitPublic pub;
+    LitRules r = rules_of("classic pass-play=on");
+    cr_assert_eq(lit_public_init(&pub, &r, 0), LIT_OK);
+    LitEvent e = blank_event();
+    e.action.kind = LIT_PASS;
+    e.action.seat = 0;
+    e.action.target = 2;
+    e.answer = LIT_WON;
+    LitPublic before = pub;
+    cr_assert_eq(lit_public_apply(&pub, &e), LIT_OUTCOME_MISMATCH);
+    cr_assert_eq(memcmp(&before, &pub, sizeof pub), 0);
+    e.answer = LIT_UNKNOWN;
+    cr_assert_eq(lit_public_apply(&pub, &e), LIT_OK);
+}
+
+Test(notation, move_numbers_that_cannot_be_right)
+{
+    expect_error(NODEAL "99999999999. 1 asks 2 for 3c: hit\n", LIT_BAD_MOVE_NUMBER, 4);
+    expect_error(NODEAL "01. 1 asks 2 for 3c: hit\n", LIT_BAD_MOVE_NUMBER, 4);
+    expect_error(NODEAL "x1. 1 asks 2 for 3c: hit\n", LIT_SYNTAX, 4);
+    expect_error(NODEAL ". 1 asks 2 for 3c: hit\n", LIT_SYNTAX, 4);
+}
+
+Test(notation, at_most_record_max_events)
+{
+    static char text[LIT_RECORD_MAX_EVENTS * 24 + 256];
+    static LitEvent many[LIT_RECORD_MAX_EVENTS + 1];
+    size_t n = (size_t)snprintf(text, sizeof text, "%s", NODEAL);
+    for (int i = 0; i < LIT_RECORD_MAX_EVENTS; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "1 passes to 3\n");
+    LitRecord rec;
+    LitParseError err;
+    lit_record_init(&rec, many, NULL, LIT_RECORD_MAX_EVENTS + 1);
+    cr_assert_eq(lit_record_parse(&rec, text, n, &err), LIT_OK);
+    cr_assert_eq(rec.n_events, LIT_RECORD_MAX_EVENTS);
+    n += (size_t)snprintf(text + n, sizeof text - n, "1 passes to 3\n");
+    cr_assert_eq(lit_record_parse(&rec, text, n, &err), LIT_TOO_LONG);
+    cr_assert_eq(err.line, 4 + LIT_RECORD_MAX_EVENTS);
 }
