@@ -30,12 +30,12 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 jobs=$(nproc 2>/dev/null || echo 2)
 
 normal() {
-  scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+  scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_TESTS=ON &&
     ctest --test-dir build/release --output-on-failure -j "$jobs"
 }
 
 sanitized() {
-  scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON &&
+  scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON &&
     ctest --test-dir build/asan --output-on-failure -j "$jobs"
 }
 
