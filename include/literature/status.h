@@ -82,7 +82,10 @@
       "the revealed holders cannot hold those cards")                         \
     X(DEAL_MISMATCH, "deal_mismatch", "the seed does not give the hands written") \
     X(RESULT_MISMATCH, "result_mismatch",                                     \
-      "the Result or Score tag does not match the game")
+      "the Result or Score tag does not match the game")                      \
+    /* deduction */                                                           \
+    X(INCONSISTENT, "inconsistent",                                           \
+      "no deal of the cards fits what has been seen")
 
 /* Positive indices first, so the public codes can be their negations. */
 enum {

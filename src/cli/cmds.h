@@ -7,5 +7,6 @@ int cmd_replay(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_infer(int argc, char **argv);
 
 #endif

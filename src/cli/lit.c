@@ -12,6 +12,7 @@ static const char usage[] =
     "  selfplay         play many games with the pinned policy (the engine\n"
     "                   benchmark)\n"
     "  bench            the fixed workload and its behaviour signature\n"
+    "  infer FILE       what a seat (or everyone) can deduce: the scoresheet\n"
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
@@ -24,7 +25,8 @@ int main(int argc, char **argv)
     } cmds[] = {{"replay", cmd_replay},
                 {"deal", cmd_deal},
                 {"selfplay", cmd_selfplay},
-                {"bench", cmd_bench}};
+                {"bench", cmd_bench},
+                {"infer", cmd_infer}};
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

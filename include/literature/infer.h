@@ -1,0 +1,76 @@
+/* infer.h - deduction from one seat's view: where the cards are.
+ *
+ * A LitKnow is what one seat (or, for the public view, every seat and every
+ * spectator) can be certain of: for every live card the seats that may hold
+ * it and the seat that surely does, for every seat and set the least number of
+ * that set's cards the seat must hold. It reads only the seat's own hand and
+ * the public history; it never sees the other hands.
+ *
+ * How (docs/DEDUCTION.md): a card whose holder is not certain has not moved
+ * since the deal (every move is a public hit), so each fact of the history is
+ * a fact about where such cards are now: a miss says the target lacks the
+ * card; an ask says the asker holds another card of the set (a clause "one of
+ * these cards is at this seat"); under must-claim, acting without claiming
+ * says the seat lacks some card of every live set (a clause "one of these is
+ * not at this seat"); hits and claims place cards. Hand sizes count. All of
+ * it is propagated to a fixpoint after every event. A plain value: copy with
+ * `=`; nothing here allocates.
+ */
+#ifndef LITERATURE_INFER_H
+#define LITERATURE_INFER_H
+
+#include <stdint.h>
+
+#include "game.h"
+#include "view.h"
+
+enum {
+    /* Clauses kept per seat and set: only the minimal ones are kept (a clause
+     * on a superset of another's cards says less), and the minimal subsets of
+     * a six-card set number at most C(6,3) = 20, so this never overflows. */
+    LIT_KNOW_CLAUSES = 20
+};
+
+typedef struct LitKnow {
+    LitPublic pub;                   /* the public position, kept in step */
+    uint8_t seat;                    /* whose knowledge; LIT_NOBODY: public */
+    uint8_t consistent;              /* 0 once no deal can fit the history */
+    uint8_t slots[LIT_MAX_PLAYERS];  /* cards of each seat not yet placed */
+    uint64_t held[LIT_MAX_PLAYERS];  /* cards each seat surely holds */
+    uint64_t may[LIT_MAX_PLAYERS];   /* cards not yet placed each seat may hold */
+    /* "seat holds one of these cards" and "seat lacks one of these cards",
+     * as position masks within the set, per seat and set. */
+    uint8_t need[LIT_MAX_PLAYERS][LIT_MAX_SETS][LIT_KNOW_CLAUSES];
+    uint8_t lack[LIT_MAX_PLAYERS][LIT_MAX_SETS][LIT_KNOW_CLAUSES];
+    uint8_t n_need[LIT_MAX_PLAYERS][LIT_MAX_SETS];
+    uint8_t n_lack[LIT_MAX_PLAYERS][LIT_MAX_SETS];
+} LitKnow;
+
+/* Knowledge at the start of a game: seat's dealt hand (LIT_NOBODY and 0 for
+ * the public view). LIT_BAD_RULE_VALUE, LIT_BAD_SEAT, LIT_BAD_DEAL (the hand
+ * is not of the deck or not of the size the deal gives the seat). */
+int lit_know_start(LitKnow *k, const LitRules *rules, int dealer, int seat,
+                   uint64_t hand);
+
+/* Knowledge of a view: its seat's hand and the whole public history (the
+ * hand the seat was dealt is worked back from the history). Statuses as
+ * lit_know_start and lit_know_apply. */
+int lit_know_from_view(LitKnow *k, const LitView *view);
+
+/* Brings the knowledge up to date with one more event, with every answer
+ * written (as lit_public_apply). Statuses of lit_public_apply; on an error
+ * nothing changes. A history that no deal fits is not an error: it clears
+ * k->consistent (for a referee's events that never happens). */
+int lit_know_apply(LitKnow *k, const LitEvent *event);
+
+/* The seat that surely holds card, or LIT_NOBODY. */
+int lit_know_holder(const LitKnow *k, int card);
+
+/* Seats (bit = seat) that may hold card: one seat when it is certain, none
+ * for a card out of play. */
+unsigned lit_know_candidates(const LitKnow *k, int card);
+
+/* The least number of cards of set that seat must hold now. */
+int lit_know_min_hold(const LitKnow *k, int seat, int set);
+
+#endif

@@ -1,0 +1,201 @@
+/* test_infer.c - certain knowledge (include/literature/infer.h): never wrong
+ * about the true hands, as strong as a careful player on the classic
+ * examples, built the same incrementally and from a view, and flags
+ * histories no deal fits. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "literature/infer.h"
+
+/* Team A: seats 1, 3, 5; team B: 2, 4, 6 (as test_game.c). */
+static const char *const DEAL6[6] = {
+    "2h 3h 4h 6h 7h 9s Ts 2c",  /* 1 */
+    "9c Tc Jc Qc Kc Ac 3c 5c",  /* 2 */
+    "5h 9h Th Jh Qh Kh Ah 4c",  /* 3 */
+    "2d 3d 4d 5d 6d 7d 6c 7c",  /* 4 */
+    "9d Td Jd Qd Kd Ad Js Qs",  /* 5 */
+    "2s 3s 4s 5s 6s 7s Ks As",  /* 6 */
+};
+
+static int card(const LitGame *g, const char *name)
+{
+    return lit_card_parse(g->pub.rules.deck, name, strlen(name));
+}
+
+/* Knowledge never contradicts the true hands. */
+static void assert_sound(const LitKnow *k, const LitGame *g, const char *what)
+{
+    cr_assert(k->consistent, "%s: a true game found inconsistent", what);
+    cr_assert_eq(memcmp(&k->pub, &g->pub, sizeof k->pub), 0, "%s: public part", what);
+    int deck = g->pub.rules.deck;
+    for (int s = 0; s < g->pub.rules.players; s++) {
+        cr_assert_eq(k->held[s] & ~g->hands[s], 0, "%s: seat %d held wrongly", what, s + 1);
+        for (int set = 0; set < lit_deck_sets(deck); set++)
+            cr_assert_leq(lit_know_min_hold(k, s, set),
+                          lit_popcount(g->hands[s] & lit_set_mask(deck, set)),
+                          "%s: seat %d must hold more of set %d than it does", what,
+                          s + 1, set);
+    }
+    for (uint64_t live = g->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        int truth = -1;
+        for (int s = 0; s < g->pub.rules.players; s++)
+            if (g->hands[s] & lit_bit(c))
+                truth = s;
+        cr_assert(lit_know_candidates(k, c) & (1u << truth), "%s: %s excluded from its holder",
+                  what, lit_card_name(deck, c));
+        int h = lit_know_holder(k, c);
+        cr_assert(h == LIT_NOBODY || h == truth);
+    }
+    if (k->seat != LIT_NOBODY)
+        cr_assert_eq(k->held[k->seat], g->hands[k->seat], "%s: its own hand", what);
+}
+
+Test(infer, doug_must_have_the_five_of_hearts)
+{
+    /* 000, Example 1: you hold 2h 3h 4h 6h 7h; your teammate Doug (3) asks
+     * Christina (4) for the 3h: Doug must have the 5h. */
+    LitGame g;
+    LitEvent e;
+    LitKnow k;
+    game_from(&g, "classic", 3, DEAL6);
+    cr_assert_eq(lit_know_start(&k, &g.pub.rules, 2, 0, g.hands[0]), LIT_OK);
+    cr_assert_eq(lit_know_holder(&k, card(&g, "5h")), LIT_NOBODY);
+    cr_assert_eq(play(&g, ask(&g, 3, 4, "3h"), &e), LIT_OK);
+    cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+    cr_assert_eq(lit_know_holder(&k, card(&g, "5h")), 2, "Doug (seat 3) holds the 5h");
+    cr_assert_eq(lit_know_min_hold(&k, 2, 4), 1);
+    /* The public cannot tell which low heart Doug holds, only that he holds
+     * one and that Christina lacks the 3h. */
+    LitKnow pub;
+    LitView v;
+    LitLog log = {&e, 1, 1};
+    cr_assert_eq(lit_view_make(&v, &g, &log, LIT_NOBODY), LIT_OK);
+    cr_assert_eq(lit_know_from_view(&pub, &v), LIT_OK);
+    cr_assert_eq(lit_know_holder(&pub, card(&g, "5h")), LIT_NOBODY);
+    cr_assert_eq(lit_know_min_hold(&pub, 2, 4), 1);
+    cr_assert_eq(lit_know_candidates(&pub, card(&g, "3h")) & (1u << 3), 0);
+    cr_assert_eq(lit_know_candidates(&pub, card(&g, "3h")) & (1u << 2), 0,
+                 "without bluffs Doug does not hold the card he asked for");
+}
+
+Test(infer, counting_places_cards)
+{
+    /* Seat 4 asks seat 1 for the 2c and takes it: seat 4 now holds 2c plus
+     * another low club. Seats that cannot hold low clubs are found by
+     * misses; the last candidate holds the rest. */
+    LitGame g;
+    LitEvent e;
+    LitKnow k;
+    game_from(&g, "classic", 4, DEAL6);
+    cr_assert_eq(lit_know_start(&k, &g.pub.rules, 3, 1, g.hands[1]), LIT_OK);
+    /* seat 2 knows its own hand: every high club */
+    for (int s = 0; s < 6; s++)
+        if (s != 1)
+            cr_assert_eq(lit_know_candidates(&k, card(&g, "Ac")) & (1u << s), 0);
+    cr_assert_eq(play(&g, ask(&g, 4, 1, "2c"), &e), LIT_OK);
+    cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+    cr_assert_eq(lit_know_holder(&k, card(&g, "2c")), 3, "a hit shows the card");
+    cr_assert_eq(lit_know_min_hold(&k, 3, 0), 2, "the 2c and the base card");
+    cr_assert_eq(k.slots[3], 8, "9 cards, one known");
+}
+
+Test(infer, a_history_no_deal_fits)
+{
+    LitKnow k;
+    LitRules r = rules_of("classic");
+    LitPublic pub;
+    cr_assert_eq(lit_public_init(&pub, &r, 0), LIT_OK);
+    cr_assert_eq(lit_know_start(&k, &r, 0, LIT_NOBODY, 0), LIT_OK);
+    /* seat 1 misses the 3c from seat 2, seat 2 then claims low clubs naming
+     * itself for the 3c: the reveal says seat 2 had it all along */
+    LitEvent e;
+    memset(&e, 0, sizeof e);
+    e.action = lit_action_make(LIT_ASK, 0);
+    e.action.target = 1;
+    e.action.card = (uint8_t)lit_card_parse(0, "3c", 2);
+    e.answer = LIT_MISS;
+    cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+    cr_assert(k.consistent);
+    LitEvent c;
+    memset(&c, 0, sizeof c);
+    c.action = lit_action_make(LIT_CLAIM, 1);
+    c.action.set = 0;
+    static const uint8_t who[6] = {1, 1, 3, 3, 5, 5};
+    memcpy(c.action.holders, who, 6);
+    memcpy(c.truth, who, 6);
+    c.answer = LIT_WON;
+    cr_assert_eq(lit_know_apply(&k, &c), LIT_OK);
+    cr_assert_eq(k.consistent, 0, "seat 2 lacked the 3c when it was asked");
+}
+
+Test(infer, bad_starts)
+{
+    LitKnow k;
+    LitRules r = rules_of("classic");
+    cr_assert_eq(lit_know_start(&k, &r, 0, 6, 0), LIT_BAD_SEAT);
+    cr_assert_eq(lit_know_start(&k, &r, 0, LIT_NOBODY, 1), LIT_BAD_DEAL);
+    cr_assert_eq(lit_know_start(&k, &r, 0, 0, 0x7), LIT_BAD_DEAL, "3 cards, not 8");
+    cr_assert_eq(lit_know_start(&k, &r, 6, 0, 0xFF), LIT_BAD_SEAT, "dealer");
+}
+
+/* Every seat's knowledge and the public knowledge, kept up to date event by
+ * event, over random games under random rules: sound at every position,
+ * equal to the knowledge rebuilt from the view, and the true game always
+ * consistent. */
+Test(infer, sound_over_random_games, .timeout = 300)
+{
+    static const char *const rules[] = {
+        "classic", "classic players=8", "club players=4", "encyclopedia players=10",
+        "jokers players=12", "quartets players=6", "classic bluff=on",
+        "classic must-claim=on after-claim=team", "club split-claims=on claim-time=any-time",
+        "india deck=no7 claim-time=penalty pass-play=on"};
+    static LitEvent events[LIT_MAX_ACTIONS];
+    long positions = 0, placed = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            LitGame g;
+            int dealer = (int)(seed % rl.players);
+            cr_assert_eq(lit_game_new(&g, &rl, seed * 977 + r, dealer), LIT_OK);
+            LitKnow k[LIT_MAX_PLAYERS + 1];
+            for (int s = 0; s <= rl.players; s++) {
+                int seat = s == rl.players ? LIT_NOBODY : s;
+                cr_assert_eq(lit_know_start(&k[s], &rl, dealer, seat,
+                                            seat == LIT_NOBODY ? 0 : g.hands[s]),
+                             LIT_OK);
+            }
+            LitLog log;
+            lit_log_init(&log, events, LIT_MAX_ACTIONS);
+            LitRng rng;
+            lit_rng_seed(&rng, seed + 1000 * r);
+            while (!lit_game_over(&g)) {
+                LitEvent e;
+                random_step(&g, &e, &rng, 12);
+                cr_assert_eq(lit_log_push(&log, &e), LIT_OK);
+                for (int s = 0; s <= rl.players; s++) {
+                    cr_assert_eq(lit_know_apply(&k[s], &e), LIT_OK);
+                    assert_sound(&k[s], &g, rules[r]);
+                    for (int st = 0; st < rl.players; st++)
+                        placed += lit_popcount(k[s].held[st]);
+                }
+                positions++;
+                if (log.len % 17 == 0) {
+                    /* the same knowledge, rebuilt from the view */
+                    for (int s = 0; s <= rl.players; s++) {
+                        LitView v;
+                        LitKnow again;
+                        int seat = s == rl.players ? LIT_NOBODY : s;
+                        cr_assert_eq(lit_view_make(&v, &g, &log, seat), LIT_OK);
+                        cr_assert_eq(lit_know_from_view(&again, &v), LIT_OK);
+                        cr_assert_eq(memcmp(&again, &k[s], sizeof again), 0,
+                                     "%s: seat %d: from the view differs", rules[r], s + 1);
+                    }
+                }
+            }
+        }
+    }
+    cr_assert_gt(positions, 1000);
+    cr_assert_gt(placed, positions, "knowledge places cards");
+}
