@@ -8,6 +8,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "literature/infer.h"
 #include "literature/status.h"
 #include "selfplay.h"
 
@@ -27,21 +28,107 @@ static const char *const configs[] = {
     "classic deck=jokers double-high=on early-end=on",
     "quartets players=4 after-claim=team must-claim=on",
 };
-enum { CONFIGS = (int)(sizeof configs / sizeof configs[0]), GAMES = 64 };
+enum {
+    CONFIGS = (int)(sizeof configs / sizeof configs[0]),
+    GAMES = 64,
+    KNOW_GAMES = 4 /* games per configuration whose deduction is signed */
+};
 
 static const char usage[] =
-    "usage: lit bench\n"
+    "usage: lit bench [--know [--games N]]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1) and prints one line: the actions played and a\n"
-    "signature of every event. Timing goes to stderr.\n";
+    "signature of every event and, for the first 4 games of each rule set, of\n"
+    "what seat 1 and the public can deduce after every event. Timing goes to\n"
+    "stderr.\n"
+    "\n"
+    "  --know     instead, time certain knowledge: every seat's and the public\n"
+    "             knowledge kept up to date through self-played games at each\n"
+    "             player count (classic rules); prints microseconds per update\n"
+    "  --games N  games per player count for --know (default 500)\n";
+
+/* Knowledge of seat 1 and of the public through a game, hashed. */
+static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *log)
+{
+    LitKnow k[2];
+    for (int i = 0; i < 2; i++) {
+        int seat = i ? LIT_NOBODY : 0;
+        if (lit_know_start(&k[i], &start->pub.rules, start->pub.dealer, seat,
+                           i ? 0 : start->hands[0]) != LIT_OK)
+            abort();
+    }
+    for (uint32_t e = 0; e < log->len; e++) {
+        for (int i = 0; i < 2; i++) {
+            if (lit_know_apply(&k[i], &log->events[e]) != LIT_OK)
+                abort();
+            for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
+                uint64_t w[2] = {k[i].held[s], k[i].may[s]};
+                const unsigned char *p = (const unsigned char *)w;
+                for (size_t b = 0; b < sizeof w; b++) {
+                    h ^= p[b];
+                    h *= UINT64_C(0x100000001b3);
+                }
+            }
+        }
+    }
+    return h;
+}
+
+/* --know: microseconds per knowledge update, per player count. */
+static int bench_know(uint64_t games)
+{
+    static LitKnow k[LIT_MAX_PLAYERS + 1];
+    LitLog log;
+    if (log_new(&log))
+        return 1;
+    printf("players  updates  seconds  us/update\n");
+    for (int players = 4; players <= 12; players += 2) {
+        LitRules rules;
+        lit_rules_default(&rules);
+        rules.players = (uint8_t)players;
+        double secs = 0;
+        long updates = 0;
+        for (uint64_t i = 0; i < games; i++) {
+            LitGame start;
+            selfplay_game(&rules, 1, i, &start, NULL, &log);
+            double t0 = now_seconds();
+            for (int s = 0; s <= players; s++) {
+                int seat = s == players ? LIT_NOBODY : s;
+                lit_know_start(&k[s], &rules, start.pub.dealer, seat,
+                               seat == LIT_NOBODY ? 0 : start.hands[s]);
+                for (uint32_t e = 0; e < log.len; e++)
+                    lit_know_apply(&k[s], &log.events[e]);
+            }
+            secs += now_seconds() - t0;
+            updates += (long)(players + 1) * log.len;
+        }
+        printf("%7d  %7ld  %7.3f  %9.3f\n", players, updates, secs, secs * 1e6 / (double)updates);
+    }
+    free(log.events);
+    return 0;
+}
 
 int cmd_bench(int argc, char **argv)
 {
-    static const struct option longs[] = {{"help", no_argument, NULL, OPT_HELP},
+    static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
+                                          {"games", required_argument, NULL, 'g'},
+                                          {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    int opt;
+    int opt, know = 0;
+    uint64_t games = 500;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        if (opt == 'k') {
+            know = 1;
+            continue;
+        }
+        if (opt == 'g') {
+            if (parse_u64(optarg, &games) || games == 0) {
+                say("--games: not a positive number: '%s'", optarg);
+                return 2;
+            }
+            continue;
+        }
         if (opt == OPT_HELP) {
             fputs(usage, stdout);
             return 0;
@@ -51,6 +138,8 @@ int cmd_bench(int argc, char **argv)
     }
     if (no_operands("bench", argc, argv))
         return 2;
+    if (know)
+        return bench_know(games);
     LitLog log;
     if (log_new(&log))
         return 1;
@@ -64,8 +153,11 @@ int cmd_bench(int argc, char **argv)
             return 1;
         }
         for (int i = 0; i < GAMES; i++) {
-            actions += selfplay_game(&rules, 1, (uint64_t)i, NULL, NULL, &log);
+            LitGame start;
+            actions += selfplay_game(&rules, 1, (uint64_t)i, &start, NULL, &log);
             hash = selfplay_hash(hash, log.events, log.len);
+            if (i < KNOW_GAMES)
+                hash = hash_knowledge(hash, &start, &log);
         }
     }
     double secs = now_seconds() - t0;

@@ -41,6 +41,13 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know [--games N]]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+
+# --know times certain knowledge: a header and one line per player count.
+run 0 "$lit" bench --know --games 10
+[ "$(head -n 1 "$tmp/out")" = "players  updates  seconds  us/update" ] ||
+  fail "bench --know: header: $(head -n 1 "$tmp/out")"
+[ "$(awk 'NR > 1 && $1 ~ /^(4|6|8|10|12)$/ && $4 > 0' "$tmp/out" | wc -l)" = 5 ] ||
+  fail "bench --know: not five lines of figures"
 
 finish cli_bench
