@@ -1,0 +1,67 @@
+/* u192.h - exact unsigned integers of 192 bits: counts of deals.
+ *
+ * The number of deals consistent with a view reaches 2^168 (54 cards to 12
+ * seats), beyond any machine word and beyond a double's 53 bits of precision.
+ * LitU192 is a fixed-width value (three 64-bit words, least significant
+ * first): no allocation, copied with `=`. ISO C: the 64 x 64 -> 128-bit
+ * products are built from 32-bit halves. Operations report overflow instead
+ * of wrapping silently.
+ */
+#ifndef LITERATURE_U192_H
+#define LITERATURE_U192_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct LitU192 {
+    uint64_t w[3]; /* w[0] least significant */
+} LitU192;
+
+enum {
+    /* Decimal digits of 2^192 - 1 (6277101735386680763835789423207666416102355444464034512895). */
+    LIT_U192_DIGITS = 58
+};
+
+static inline LitU192 lit_u192(uint64_t x)
+{
+    LitU192 r = {{x, 0, 0}};
+    return r;
+}
+
+static inline int lit_u192_is_zero(const LitU192 *a)
+{
+    return (a->w[0] | a->w[1] | a->w[2]) == 0;
+}
+
+/* -1, 0 or 1 as a < b, a == b, a > b. */
+int lit_u192_cmp(const LitU192 *a, const LitU192 *b);
+
+/* *r = a + b; returns 1 on overflow (r then holds the sum mod 2^192). r may
+ * be a or b. */
+int lit_u192_add(LitU192 *r, const LitU192 *a, const LitU192 *b);
+
+/* *r = a - b for a >= b; returns 1 (r unspecified) when a < b. */
+int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b);
+
+/* *r = a * b; returns 1 on overflow (r then holds the product mod 2^192). */
+int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b);
+
+/* *q = a / d, returns a mod d; d from 1 to 2^32 - 1. q may be a. */
+uint32_t lit_u192_divmod_small(LitU192 *q, const LitU192 *a, uint32_t d);
+
+/* Decimal digits and a terminating 0; returns the length or a negative
+ * status (LIT_NO_SPACE). LIT_U192_DIGITS + 1 bytes always suffice. */
+int lit_u192_format(const LitU192 *a, char *buf, size_t cap);
+
+/* Parses decimal digits (exactly len bytes): 0, or -1 on anything else or a
+ * value of 2^192 or more. */
+int lit_u192_parse(LitU192 *r, const char *s, size_t len);
+
+/* The nearest double (to within one unit in the last place). */
+double lit_u192_to_double(const LitU192 *a);
+
+/* num / den as a double, for probabilities: exact to double precision even
+ * when both are far beyond 2^53. den must not be zero. */
+double lit_u192_ratio(const LitU192 *num, const LitU192 *den);
+
+#endif
