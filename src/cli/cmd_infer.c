@@ -152,27 +152,18 @@ int cmd_infer(int argc, char **argv)
         return 2;
     }
     const char *file = argv[optind];
-    char *text;
-    size_t len;
-    if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
-        return 1;
-    LitEvent *events = malloc(sizeof *events * LIT_RECORD_MAX_EVENTS);
-    uint32_t *lines = malloc(sizeof *lines * LIT_RECORD_MAX_EVENTS);
+    Loaded in;
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitKnow *k = malloc(sizeof *k);
     int rc = 1;
-    if (!events || !lines || !applied || !k) {
+    if (record_load(file, &in))
+        goto done;
+    if (!applied || !k) {
         say("out of memory");
         goto done;
     }
-    LitRecord rec;
-    LitParseError err;
-    lit_record_init(&rec, events, lines, LIT_RECORD_MAX_EVENTS);
-    if (lit_record_parse(&rec, text, len, &err) != LIT_OK) {
-        fprintf(stderr, "%s:%u: %s: %s\n", file, err.line, lit_status_name(err.status),
-                lit_status_text(err.status));
-        goto done;
-    }
+    LitRecord rec = in.rec;
+    const uint32_t *lines = in.lines;
     if (seat > rec.rules.players) {
         say("--seat %llu: the game has %d seats", (unsigned long long)seat, rec.rules.players);
         rc = 2;
@@ -183,8 +174,7 @@ int cmd_infer(int argc, char **argv)
     LitReplay rp;
     int st = lit_replay_start(&rp, &rec);
     if (st != LIT_OK) {
-        fprintf(stderr, "%s:%u: %s: %s\n", file, rec.deal_line ? rec.deal_line : 1,
-                lit_status_name(st), lit_status_text(st));
+        fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
         goto done;
     }
     if (!public_view && !rp.known) {
@@ -196,8 +186,7 @@ int cmd_infer(int argc, char **argv)
     for (uint32_t i = 0; i < after; i++) {
         st = lit_replay_step(&rp, &rec.events[i], &applied[i]);
         if (st != LIT_OK) {
-            fprintf(stderr, "%s:%u: %s: %s\n", file, lines[i], lit_status_name(st),
-                    lit_status_text(st));
+            fail_at(file, lines[i], st);
             goto done;
         }
     }
@@ -223,9 +212,7 @@ int cmd_infer(int argc, char **argv)
     }
     rc = 0;
 done:
-    free(text);
-    free(events);
-    free(lines);
+    record_free(&in);
     free(applied);
     free(k);
     return rc;

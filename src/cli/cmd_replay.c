@@ -24,12 +24,6 @@ static const char usage[] =
     "            still stop it.\n"
     "  --help    this text\n";
 
-static void fail_at(const char *file, uint32_t line, int st)
-{
-    fprintf(stderr, "%s:%u: %s: %s\n", file, line, lit_status_name(st),
-            lit_status_text(st));
-}
-
 static void print_result(const LitPublic *p)
 {
     const char *how;
@@ -87,25 +81,12 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     const char *file = argv[optind];
-    char *text;
-    size_t len;
-    if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
-        return 1;
-    enum { CAP = LIT_RECORD_MAX_EVENTS };
-    LitEvent *events = malloc(sizeof *events * CAP);
-    uint32_t *lines = malloc(sizeof *lines * CAP);
+    Loaded in;
     int rc = 1;
-    if (!events || !lines) {
-        say("out of memory");
+    if (record_load(file, &in))
         goto done;
-    }
-    LitRecord rec;
-    LitParseError err;
-    lit_record_init(&rec, events, lines, CAP);
-    if (lit_record_parse(&rec, text, len, &err) != LIT_OK) {
-        fail_at(file, err.line, err.status);
-        goto done;
-    }
+    LitRecord rec = in.rec;
+    const uint32_t *lines = in.lines;
     LitReplay rp;
     int st = lit_replay_start(&rp, &rec);
     if (st != LIT_OK) {
@@ -151,8 +132,6 @@ int cmd_replay(int argc, char **argv)
     }
     rc = 0;
 done:
-    free(text);
-    free(events);
-    free(lines);
+    record_free(&in);
     return rc;
 }

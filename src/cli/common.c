@@ -124,6 +124,44 @@ int read_file(const char *path, size_t max, char **data, size_t *len)
     return 0;
 }
 
+void fail_at(const char *file, uint32_t line, int status)
+{
+    fprintf(stderr, "%s:%u: %s: %s\n", file, line, lit_status_name(status),
+            lit_status_text(status));
+}
+
+int record_load(const char *file, Loaded *out)
+{
+    char *text;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
+        return 1;
+    out->events = malloc(sizeof *out->events * LIT_RECORD_MAX_EVENTS);
+    out->lines = malloc(sizeof *out->lines * LIT_RECORD_MAX_EVENTS);
+    int rc = 1;
+    if (!out->events || !out->lines) {
+        say("out of memory");
+    } else {
+        LitParseError err;
+        lit_record_init(&out->rec, out->events, out->lines, LIT_RECORD_MAX_EVENTS);
+        if (lit_record_parse(&out->rec, text, len, &err) != LIT_OK)
+            fail_at(file, err.line, err.status);
+        else
+            rc = 0;
+    }
+    free(text);
+    return rc;
+}
+
+void record_free(Loaded *l)
+{
+    free(l->events);
+    free(l->lines);
+    l->events = NULL;
+    l->lines = NULL;
+}
+
 double now_seconds(void)
 {
     struct timespec ts;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "literature/game.h"
+#include "literature/notation.h"
 #include "literature/rules.h"
 
 /* The rule options every subcommand that starts games takes. */
@@ -50,6 +51,22 @@ int no_operands(const char *cmd, int argc, char **argv);
 /* A history log of LIT_MAX_ACTIONS events on the heap (the caller frees
  * log->events): 0, or 1 with a message. */
 int log_new(LitLog *log);
+
+/* A record read from a file and parsed, with its buffers. */
+typedef struct Loaded {
+    LitRecord rec;
+    LitEvent *events;
+    uint32_t *lines;
+} Loaded;
+
+/* Reads and parses a record ("-" is standard input): 0, or 1 with
+ * "FILE:LINE: status: sentence" (or another message) on stderr. Free with
+ * record_free whatever it returns. */
+int record_load(const char *file, Loaded *out);
+void record_free(Loaded *l);
+
+/* Prints "FILE:LINE: status: sentence" to stderr. */
+void fail_at(const char *file, uint32_t line, int status);
 
 /* Reads a whole file ("-" is standard input) of at most max bytes into a
  * malloc'd buffer (caller frees). Returns 0, or -1 with a message. */

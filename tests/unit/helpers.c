@@ -7,6 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const DEAL6[6] = {
+    "2h 3h 4h 6h 7h 9s Ts 2c", "9c Tc Jc Qc Kc Ac 3c 5c", "5h 9h Th Jh Qh Kh Ah 4c",
+    "2d 3d 4d 5d 6d 7d 6c 7c", "9d Td Jd Qd Kd Ad Js Qs", "2s 3s 4s 5s 6s 7s Ks As",
+};
+
 LitRules rules_of(const char *text)
 {
     LitRules r;

@@ -12,6 +12,12 @@
 #include "literature/status.h"
 #include "literature/view.h"
 
+/* A 6-player classic deal used across the tests (team A: seats 1, 3, 5):
+ *   1: 2h 3h 4h 6h 7h 9s Ts 2c      2: 9c Tc Jc Qc Kc Ac 3c 5c (every high club)
+ *   3: 5h 9h Th Jh Qh Kh Ah 4c      4: 2d 3d 4d 5d 6d 7d 6c 7c
+ *   5: 9d Td Jd Qd Kd Ad Js Qs      6: 2s 3s 4s 5s 6s 7s Ks As */
+extern const char *const DEAL6[6];
+
 /* Rules from text ("classic players=8"); aborts the test on a bad text. */
 LitRules rules_of(const char *text);
 

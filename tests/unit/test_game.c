@@ -5,16 +5,6 @@
 
 #include "helpers.h"
 
-/* Team A: seats 1, 3, 5; team B: 2, 4, 6. */
-static const char *const DEAL6[6] = {
-    "2h 3h 4h 6h 7h 9s Ts 2c",  /* 1 */
-    "9c Tc Jc Qc Kc Ac 3c 5c",  /* 2: every high club */
-    "5h 9h Th Jh Qh Kh Ah 4c",  /* 3 */
-    "2d 3d 4d 5d 6d 7d 6c 7c",  /* 4 */
-    "9d Td Jd Qd Kd Ad Js Qs",  /* 5 */
-    "2s 3s 4s 5s 6s 7s Ks As",  /* 6 */
-};
-
 Test(game, starts_with_the_dealer)
 {
     LitGame g;
