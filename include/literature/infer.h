@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "u192.h"
 #include "view.h"
 
 enum {
@@ -72,5 +73,37 @@ unsigned lit_know_candidates(const LitKnow *k, int card);
 
 /* The least number of cards of set that seat must hold now. */
 int lit_know_min_hold(const LitKnow *k, int seat, int set);
+
+/* ---- exact counting and probabilities ------------------------------------ */
+
+/* Exact odds under a uniform prior over every deal consistent with the view
+ * (docs/DEDUCTION.md "Exact counting"). */
+typedef struct LitOdds {
+    uint8_t exact;        /* 1: every figure below is exact; 0: the position
+                           * needs more states than the workspace holds, and
+                           * nothing below is filled */
+    LitU192 deals;        /* consistent deals (0: no deal fits) */
+    uint32_t states;      /* the largest layer of the dynamic program */
+    /* P(seat holds card), for live cards (0 for cards out of play) */
+    double p[LIT_MAX_CARDS][LIT_MAX_PLAYERS];
+    /* For each live set and team: P(the team holds every card of the set),
+     * the most likely placement of its cards among the team's seats, and the
+     * probability that this placement is right (what a claim needs). */
+    double team_all[2][LIT_MAX_SETS];
+    uint8_t best[2][LIT_MAX_SETS][LIT_MAX_SET_SIZE];
+    double best_p[2][LIT_MAX_SETS];
+} LitOdds;
+
+enum {
+    /* Workspace that lit_odds needs for every position of 4 to 8 players
+     * (the states of the dynamic program; docs/DEDUCTION.md). */
+    LIT_ODDS_WORK = 64u << 20
+};
+
+/* Exact counts and probabilities from knowledge k, in the caller's
+ * workspace (work_size bytes, LIT_ODDS_WORK recommended). LIT_OK with
+ * odds->exact == 0 when the workspace is too small for the position;
+ * LIT_INCONSISTENT when k is. */
+int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
 
 #endif

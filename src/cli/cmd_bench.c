@@ -35,7 +35,7 @@ enum {
 };
 
 static const char usage[] =
-    "usage: lit bench [--know [--games N]]\n"
+    "usage: lit bench [--know | --odds] [--games N] [--players N]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1) and prints one line: the actions played and a\n"
@@ -46,7 +46,13 @@ static const char usage[] =
     "  --know     instead, time certain knowledge: every seat's and the public\n"
     "             knowledge kept up to date through self-played games at each\n"
     "             player count (classic rules); prints microseconds per update\n"
-    "  --games N  games per player count for --know (default 500)\n";
+    "  --odds     instead, time exact counting (lit_odds) from seat 1's view at\n"
+    "             every position of self-played games at 4, 6 and 8 players:\n"
+    "             median, 90th percentile and worst milliseconds, and the\n"
+    "             positions beyond the workspace\n"
+    "  --games N    games per player count (default 500 for --know, 20 for\n"
+    "               --odds)\n"
+    "  --players N  only this player count (--know, --odds)\n";
 
 /* Knowledge of seat 1 and of the public through a game, hashed. */
 static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *log)
@@ -75,8 +81,66 @@ static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *l
     return h;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* --odds: milliseconds per exact count, per player count. */
+static int bench_odds(uint64_t games, int only)
+{
+    LitLog log;
+    if (log_new(&log))
+        return 1;
+    void *work = malloc(LIT_ODDS_WORK);
+    LitOdds *odds = malloc(sizeof *odds);
+    double *ms = malloc(sizeof *ms * LIT_MAX_ACTIONS * games);
+    if (!work || !odds || !ms) {
+        say("out of memory");
+        free(log.events);
+        free(work);
+        free(odds);
+        free(ms);
+        return 1;
+    }
+    printf("players  positions  beyond  median_ms  p90_ms  worst_ms\n");
+    for (int players = 4; players <= 8; players += 2) {
+        if (only && players != only)
+            continue;
+        LitRules rules;
+        lit_rules_default(&rules);
+        rules.players = (uint8_t)players;
+        size_t n = 0, beyond = 0;
+        for (uint64_t i = 0; i < games; i++) {
+            LitGame start;
+            LitKnow k;
+            selfplay_game(&rules, 1, i, &start, NULL, &log);
+            lit_know_start(&k, &rules, start.pub.dealer, 0, start.hands[0]);
+            for (uint32_t e = 0; e <= log.len; e++) {
+                if (e > 0)
+                    lit_know_apply(&k, &log.events[e - 1]);
+                if (k.pub.result != LIT_ONGOING)
+                    break;
+                double t0 = now_seconds();
+                lit_odds(&k, work, LIT_ODDS_WORK, odds);
+                ms[n++] = (now_seconds() - t0) * 1e3;
+                beyond += !odds->exact;
+            }
+        }
+        qsort(ms, n, sizeof *ms, by_value);
+        printf("%7d  %9zu  %6zu  %9.3f  %6.3f  %8.1f\n", players, n, beyond, ms[n / 2],
+               ms[n * 9 / 10], ms[n - 1]);
+    }
+    free(log.events);
+    free(work);
+    free(odds);
+    free(ms);
+    return 0;
+}
+
 /* --know: microseconds per knowledge update, per player count. */
-static int bench_know(uint64_t games)
+static int bench_know(uint64_t games, int only)
 {
     static LitKnow k[LIT_MAX_PLAYERS + 1];
     LitLog log;
@@ -84,6 +148,8 @@ static int bench_know(uint64_t games)
         return 1;
     printf("players  updates  seconds  us/update\n");
     for (int players = 4; players <= 12; players += 2) {
+        if (only && players != only)
+            continue;
         LitRules rules;
         lit_rules_default(&rules);
         rules.players = (uint8_t)players;
@@ -112,14 +178,24 @@ static int bench_know(uint64_t games)
 int cmd_bench(int argc, char **argv)
 {
     static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
+                                          {"odds", no_argument, NULL, 'o'},
+                                          {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    int opt, know = 0;
-    uint64_t games = 500;
+    int opt, know = 0, odds = 0;
+    uint64_t games = 0, only = 0;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        if (opt == 'k') {
-            know = 1;
+        if (opt == 'k' || opt == 'o') {
+            know |= opt == 'k';
+            odds |= opt == 'o';
+            continue;
+        }
+        if (opt == 'p') {
+            if (parse_u64(optarg, &only) || only < 4 || only > 12 || only % 2) {
+                say("--players: 4, 6, 8, 10 or 12, not '%s'", optarg);
+                return 2;
+            }
             continue;
         }
         if (opt == 'g') {
@@ -138,8 +214,14 @@ int cmd_bench(int argc, char **argv)
     }
     if (no_operands("bench", argc, argv))
         return 2;
+    if (know && odds) {
+        say("bench: --know or --odds, not both");
+        return 2;
+    }
     if (know)
-        return bench_know(games);
+        return bench_know(games ? games : 500, (int)only);
+    if (odds)
+        return bench_odds(games ? games : 20, (int)only);
     LitLog log;
     if (log_new(&log))
         return 1;

@@ -13,28 +13,48 @@
 static const char usage[] =
     "usage: lit infer FILE (--seat N | --public) [--after K] [--json]\n"
     "\n"
-    "Reads a record (docs/NOTATION.md) and prints what seat N can be certain\n"
-    "of after K actions (default: all): a grid of every card in play by seat,\n"
-    "X where the card surely is, . where it cannot be, ? where it may be; then\n"
-    "the least number of each set's cards every seat must hold\n"
-    "(docs/DEDUCTION.md). --public gives what everyone can deduce from public\n"
-    "information alone; it also works for records with no known deal.\n"
+    "Reads a record (docs/NOTATION.md) and prints what seat N knows after K\n"
+    "actions (default: all): a grid of every card in play by seat, X where the\n"
+    "card surely is, . where it cannot be, else the exact probability that it\n"
+    "is there over every deal that fits the history; the least number of each\n"
+    "set's cards every seat must hold; the number of consistent deals; and per\n"
+    "set the probability that the team holds all of it, its likeliest placement\n"
+    "and the probability that this placement is right (docs/DEDUCTION.md).\n"
+    "--public gives what everyone can deduce from public information alone; it\n"
+    "also works for records with no known deal.\n"
     "\n"
     "  --seat N    the seat whose view to take, 1..players (needs the deal)\n"
     "  --public    the public view instead\n"
     "  --after K   after the first K actions of the record\n"
     "  --json      one JSON object: seat (null for the public view), after,\n"
-    "              consistent, cards: {card: {seat: 1 | 0 | null (possible)}},\n"
-    "              must_hold: {seat: {set: n}} (only the non-zero counts)\n"
+    "              consistent, exact, consistent_deals (a decimal string),\n"
+    "              cards: {card: {seat: probability}}, half_suits: {set:\n"
+    "              {team_holds_all, best_assignment: {card: seat},\n"
+    "              assignment_correct}} (per team \"A\", \"B\" for the public\n"
+    "              view), must_hold: {seat: {set: n}}; seats 1-based. When the\n"
+    "              position is beyond the exact count's workspace, exact is\n"
+    "              false and possible cards are null\n"
     "  --help      this text\n";
 
-static void print_grid(const LitKnow *k)
+/* The teams whose claim figures to show: the seat's own, or both for the
+ * public view. */
+static int first_team(const LitKnow *k)
+{
+    return k->seat == LIT_NOBODY ? 0 : lit_team_of(k->seat);
+}
+
+static int last_team(const LitKnow *k)
+{
+    return k->seat == LIT_NOBODY ? 1 : lit_team_of(k->seat);
+}
+
+static void print_grid(const LitKnow *k, const LitOdds *o)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck;
     printf("card ");
     for (int s = 0; s < r->players; s++)
-        printf("%3d", s + 1);
+        printf("%6d", s + 1);
     printf("\n");
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         uint64_t m = lit_set_mask(deck, set);
@@ -45,8 +65,20 @@ static void print_grid(const LitKnow *k)
             unsigned cand = lit_know_candidates(k, c);
             int holder = lit_know_holder(k, c);
             printf("%-4s ", lit_card_name(deck, c));
-            for (int s = 0; s < r->players; s++)
-                printf("  %c", holder == s ? 'X' : (cand >> s) & 1 ? '?' : '.');
+            for (int s = 0; s < r->players; s++) {
+                if (holder == s)
+                    printf("     X");
+                else if (!((cand >> s) & 1))
+                    printf("     .");
+                else if (o->exact && o->p[c][s] < 0.0005)
+                    printf("    .0"); /* possible, but no consistent deal: counting knows */
+                else if (o->exact && o->p[c][s] > 0.9995)
+                    printf("    1.");
+                else if (o->exact)
+                    printf("  %.2f", o->p[c][s]);
+                else
+                    printf("     ?");
+            }
             printf("\n");
         }
     }
@@ -64,18 +96,53 @@ static void print_grid(const LitKnow *k)
         if (any)
             printf("\n");
     }
+    if (!k->consistent)
+        return;
+    if (!o->exact) {
+        printf("\nno probabilities: this position needs more than the exact count's "
+               "workspace (docs/DEDUCTION.md)\n");
+        return;
+    }
+    char deals[LIT_U192_DIGITS + 1];
+    lit_u192_format(&o->deals, deals, sizeof deals);
+    printf("\nconsistent deals: %s\n", deals);
+    printf("claims (P team holds all; the likeliest placement, P it is right):\n");
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        if (!(k->pub.live & lit_set_mask(deck, set)))
+            continue;
+        for (int t = first_team(k); t <= last_team(k); t++) {
+            printf("  %-14s team %c %.4f", lit_set_name(deck, set), "AB"[t], o->team_all[t][set]);
+            if (o->best_p[t][set] > 0) {
+                printf("  ");
+                for (int p = 0; p < lit_deck_set_size(deck); p++)
+                    printf("%s%s:%d", p ? "," : "",
+                           lit_card_name(deck, lit_set_first(deck, set) + p),
+                           o->best[t][set][p] + 1);
+                printf("  %.4f", o->best_p[t][set]);
+            }
+            printf("\n");
+        }
+    }
 }
 
-static void print_json(const LitKnow *k, int after)
+static void print_json(const LitKnow *k, const LitOdds *o, int after)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck;
+    char deals[LIT_U192_DIGITS + 1] = "";
+    if (o->exact)
+        lit_u192_format(&o->deals, deals, sizeof deals);
     if (k->seat == LIT_NOBODY)
         printf("{\"seat\":null,");
     else
         printf("{\"seat\":%d,", k->seat + 1);
-    printf("\"after\":%d,\"consistent\":%s,\"cards\":{", after,
-           k->consistent ? "true" : "false");
+    printf("\"after\":%d,\"consistent\":%s,\"exact\":%s,", after,
+           k->consistent ? "true" : "false", o->exact ? "true" : "false");
+    if (o->exact)
+        printf("\"consistent_deals\":\"%s\",", deals);
+    else
+        printf("\"consistent_deals\":null,");
+    printf("\"cards\":{");
     int first = 1;
     for (uint64_t live = k->pub.live; live;) {
         int c = lit_pop_lsb(&live);
@@ -83,9 +150,44 @@ static void print_json(const LitKnow *k, int after)
         int holder = lit_know_holder(k, c);
         printf("%s\"%s\":{", first ? "" : ",", lit_card_name(deck, c));
         first = 0;
-        for (int s = 0; s < r->players; s++)
-            printf("%s\"%d\":%s", s ? "," : "", s + 1,
-                   holder == s ? "1" : (cand >> s) & 1 ? "null" : "0");
+        for (int s = 0; s < r->players; s++) {
+            printf("%s\"%d\":", s ? "," : "", s + 1);
+            if (holder == s)
+                printf("1");
+            else if (!((cand >> s) & 1))
+                printf("0");
+            else if (o->exact)
+                printf("%.17g", o->p[c][s]);
+            else
+                printf("null");
+        }
+        printf("}");
+    }
+    printf("},\"half_suits\":{");
+    first = 1;
+    for (int set = 0; o->exact && set < lit_deck_sets(deck); set++) {
+        if (!(k->pub.live & lit_set_mask(deck, set)))
+            continue;
+        printf("%s\"%s\":{", first ? "" : ",", lit_set_name(deck, set));
+        first = 0;
+        for (int t = first_team(k); t <= last_team(k); t++) {
+            if (k->seat == LIT_NOBODY)
+                printf("%s\"%c\":{", t ? "," : "", "AB"[t]);
+            printf("\"team_holds_all\":%.17g,\"best_assignment\":", o->team_all[t][set]);
+            if (o->best_p[t][set] > 0) {
+                printf("{");
+                for (int p = 0; p < lit_deck_set_size(deck); p++)
+                    printf("%s\"%s\":%d", p ? "," : "",
+                           lit_card_name(deck, lit_set_first(deck, set) + p),
+                           o->best[t][set][p] + 1);
+                printf("}");
+            } else {
+                printf("null");
+            }
+            printf(",\"assignment_correct\":%.17g", o->best_p[t][set]);
+            if (k->seat == LIT_NOBODY)
+                printf("}");
+        }
         printf("}");
     }
     printf("},\"must_hold\":{");
@@ -199,8 +301,20 @@ int cmd_infer(int argc, char **argv)
         say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
         goto done;
     }
+    void *work = k->consistent ? malloc(LIT_ODDS_WORK) : NULL;
+    LitOdds *odds = malloc(sizeof *odds);
+    if (!odds || (k->consistent && !work)) {
+        say("out of memory");
+        free(work);
+        free(odds);
+        goto done;
+    }
+    memset(odds, 0, sizeof *odds);
+    if (k->consistent)
+        lit_odds(k, work, LIT_ODDS_WORK, odds);
+    free(work);
     if (json) {
-        print_json(k, (int)after);
+        print_json(k, odds, (int)after);
     } else {
         if (public_view)
             printf("the public view");
@@ -208,8 +322,9 @@ int cmd_infer(int argc, char **argv)
             printf("seat %d's view", (int)seat);
         printf(" after %d of %u actions%s\n\n", (int)after, rec.n_events,
                k->consistent ? "" : ": no deal fits this history");
-        print_grid(k);
+        print_grid(k, odds);
     }
+    free(odds);
     rc = 0;
 done:
     record_free(&in);

@@ -41,7 +41,7 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know [--games N]]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds] [--games N] [--players N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
 # --know times certain knowledge: a header and one line per player count.
 run 0 "$lit" bench --know --games 10
@@ -49,5 +49,14 @@ run 0 "$lit" bench --know --games 10
   fail "bench --know: header: $(head -n 1 "$tmp/out")"
 [ "$(awk 'NR > 1 && $1 ~ /^(4|6|8|10|12)$/ && $4 > 0' "$tmp/out" | wc -l)" = 5 ] ||
   fail "bench --know: not five lines of figures"
+
+# --odds times exact counting.
+run 0 "$lit" bench --odds --games 1 --players 4
+[ "$(head -n 1 "$tmp/out")" = "players  positions  beyond  median_ms  p90_ms  worst_ms" ] ||
+  fail "bench --odds: header: $(head -n 1 "$tmp/out")"
+[ "$(awk 'NR > 1 && $1 == 4 && $2 > 0' "$tmp/out" | wc -l)" = 1 ] ||
+  fail "bench --odds: no line of figures for 4 players"
+run 2 "$lit" bench --odds --players 5
+run 2 "$lit" bench --odds --know
 
 finish cli_bench

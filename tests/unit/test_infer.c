@@ -239,6 +239,10 @@ typedef struct Brute {
     long consistent;
     unsigned seen[LIT_MAX_CARDS];       /* seats a card is at in some fitting deal */
     int least[LIT_MAX_PLAYERS][LIT_MAX_SETS];
+    long at[LIT_MAX_CARDS][LIT_MAX_PLAYERS]; /* fitting deals with card at seat */
+    long team_all[2][LIT_MAX_SETS];     /* fitting deals with the set on one team */
+    const LitOdds *odds;                /* when set: count deals matching odds->best */
+    long best[2][LIT_MAX_SETS];
 } Brute;
 
 static void brute(Brute *b, int i)
@@ -248,10 +252,32 @@ static void brute(Brute *b, int i)
             return;
         b->consistent++;
         int deck = b->rules->deck;
-
+        uint64_t all = 0, team[2] = {0, 0};
         for (int s = 0; s < b->rules->players; s++) {
-            for (uint64_t h = b->hands[s]; h;)
-                b->seen[lit_pop_lsb(&h)] |= 1u << s;
+            all |= b->hands[s];
+            team[lit_team_of(s)] |= b->hands[s];
+        }
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            uint64_t m = lit_set_mask(deck, set) & all;
+            for (int t = 0; t < 2; t++) {
+                if (!m || (team[t] & m) != m)
+                    continue;
+                b->team_all[t][set]++;
+                int ok = 1;
+                for (int p = 0; p < lit_deck_set_size(deck) && ok; p++) {
+                    int who = b->odds->best[t][set][p];
+                    ok = who != LIT_NOBODY &&
+                         (b->hands[who] & lit_bit(lit_set_first(deck, set) + p));
+                }
+                b->best[t][set] += ok;
+            }
+        }
+        for (int s = 0; s < b->rules->players; s++) {
+            for (uint64_t h = b->hands[s]; h;) {
+                int c = lit_pop_lsb(&h);
+                b->seen[c] |= 1u << s;
+                b->at[c][s]++;
+            }
             for (int set = 0; set < lit_deck_sets(deck); set++) {
                 int n = lit_popcount(b->hands[s] & lit_set_mask(deck, set));
                 if (n < b->least[s][set])
@@ -318,8 +344,40 @@ Test(infer, sound_against_every_consistent_deal, .timeout = 300)
                 }
                 for (uint64_t o = others; o;)
                     b.cards[b.n++] = lit_bit(lit_pop_lsb(&o));
+                static char work[LIT_ODDS_WORK];
+                static LitOdds odds;
+                cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK);
+                cr_assert(odds.exact);
+                b.odds = &odds;
                 brute(&b, 0);
                 cr_assert_gt(b.consistent, 0, "%s: the true deal fits", rules[r]);
+                /* exact counting agrees with the enumeration */
+                LitU192 n = lit_u192((uint64_t)b.consistent);
+                cr_assert_eq(lit_u192_cmp(&odds.deals, &n), 0, "%s: %ld deals by brute force",
+                             rules[r], b.consistent);
+                for (uint64_t live = g.pub.live; live;) {
+                    int c = lit_pop_lsb(&live);
+                    for (int s = 0; s < rl.players; s++) {
+                        double want = s == viewer ? (g.hands[viewer] >> c & 1)
+                                                  : (double)b.at[c][s] / (double)b.consistent;
+                        cr_assert_float_eq(odds.p[c][s], want, 1e-12, "%s: P(%s at %d) = %.15g, brute force %.15g (%ld deals), viewer %d, held %d", rules[r],
+                                           lit_card_name(rl.deck, c), s + 1, odds.p[c][s], want, b.consistent, viewer + 1, lit_know_holder(&k, c));
+                    }
+                }
+                for (int set = 0; set < lit_deck_sets(rl.deck); set++) {
+                    if (!(g.pub.live & lit_set_mask(rl.deck, set)))
+                        continue;
+                    for (int t = 0; t < 2; t++) {
+                        cr_assert_float_eq(odds.team_all[t][set],
+                                           (double)b.team_all[t][set] / (double)b.consistent,
+                                           1e-12, "%s: team %d holds set %d", rules[r], t, set);
+                        cr_assert_float_eq(odds.best_p[t][set],
+                                           (double)b.best[t][set] / (double)b.consistent, 1e-12,
+                                           "%s: P(best placement of set %d for team %d)",
+                                           rules[r], set, t);
+                        cr_assert_leq(odds.best_p[t][set], odds.team_all[t][set] + 1e-12);
+                    }
+                }
                 for (uint64_t o = others; o;) {
                     int c = lit_pop_lsb(&o);
                     unsigned cand = lit_know_candidates(&k, c);
@@ -344,4 +402,134 @@ Test(infer, sound_against_every_consistent_deal, .timeout = 300)
     cr_assert_leq(certain_known, certain_found);
     cr_log_info("brute force: %ld positions; certain knowledge places %ld of the %ld cards "
                 "every consistent deal places", checked, certain_known, certain_found);
+}
+
+/* ---- exact counting at wide positions and along whole games ------------------------------ */
+
+static char odds_work[LIT_ODDS_WORK];
+
+/* n! / prod(k_i!) (helper for the expected counts). */
+static LitU192 multinomial(const int *k, int parts)
+{
+    LitU192 x = lit_u192(1);
+    int m = 0;
+    for (int p = 0; p < parts; p++)
+        m += k[p];
+    for (int p = 0; p < parts; p++) {
+        LitU192 c = lit_u192(1);
+        for (int j = 1; j <= k[p]; j++) {
+            LitU192 f = lit_u192((uint64_t)(m - k[p] + j));
+            cr_assert_eq(lit_u192_mul(&c, &c, &f), 0);
+            cr_assert_eq(lit_u192_divmod_small(&c, &c, (uint32_t)j), 0);
+        }
+        cr_assert_eq(lit_u192_mul(&x, &x, &c), 0);
+        m -= k[p];
+    }
+    return x;
+}
+
+/* At the start every deal of the other cards fits: the count is
+ * n! / prod(s_i!) and every marginal s_i / n. These are the widest
+ * positions, far beyond brute force. */
+Test(infer, start_positions_count_every_deal, .timeout = 300)
+{
+    static LitOdds odds;
+    static const int players[] = {4, 6};
+    for (int d = 0; d < LIT_DECK_COUNT; d++) {
+        for (size_t pi = 0; pi < sizeof players / sizeof players[0]; pi++) {
+            for (int view = 0; view < 2; view++) {
+                if (view == 1 && players[pi] != 4)
+                    continue; /* the public view at 6 seats takes seconds */
+                LitRules r;
+                lit_rules_default(&r);
+                r.deck = (uint8_t)d;
+                r.players = (uint8_t)players[pi];
+                LitGame g;
+                cr_assert_eq(lit_game_new(&g, &r, 5, 1), LIT_OK);
+                int seat = view ? LIT_NOBODY : 0;
+                LitKnow k;
+                cr_assert_eq(lit_know_start(&k, &r, 1, seat, view ? 0 : g.hands[0]), LIT_OK);
+                cr_assert_eq(lit_odds(&k, odds_work, sizeof odds_work, &odds), LIT_OK);
+                cr_assert(odds.exact, "deck %d, %d players", d, r.players);
+                int sizes[LIT_MAX_PLAYERS], parts = 0, n = 0;
+                for (int s = 0; s < r.players; s++)
+                    if (s != seat) {
+                        sizes[parts++] = g.pub.counts[s];
+                        n += g.pub.counts[s];
+                    }
+                LitU192 want = multinomial(sizes, parts);
+                cr_assert_eq(lit_u192_cmp(&odds.deals, &want), 0, "deck %d, %d players", d,
+                             r.players);
+                for (uint64_t live = g.pub.live; live;) {
+                    int c = lit_pop_lsb(&live);
+                    for (int s = 0; s < r.players; s++) {
+                        double p = s == seat ? (double)(g.hands[s] >> c & 1)
+                                   : view == 0 && (g.hands[0] >> c & 1)
+                                       ? 0.0
+                                       : (double)g.pub.counts[s] / n;
+                        cr_assert_float_eq(odds.p[c][s], p, 1e-12, "deck %d, %d players, %s at %d",
+                                           d, r.players, lit_card_name(d, c), s + 1);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Along whole games, for one seat: the probabilities of every card sum to 1
+ * over the seats, each seat's sum to the cards it holds, they agree with
+ * certain knowledge, and the true deal is always among those counted. */
+Test(infer, probabilities_along_random_games, .timeout = 300)
+{
+    static LitOdds odds;
+    static const char *const rules[] = {"classic", "classic players=4", "club players=8",
+                                        "quartets", "jokers", "classic bluff=on must-claim=on"};
+    long positions = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            LitGame g;
+            cr_assert_eq(lit_game_new(&g, &rl, seed + 40 * r, 0), LIT_OK);
+            int viewer = (int)(seed % rl.players);
+            LitKnow k;
+            cr_assert_eq(lit_know_start(&k, &rl, 0, viewer, g.hands[viewer]), LIT_OK);
+            LitRng rng;
+            lit_rng_seed(&rng, seed);
+            int actions = 0;
+            while (!lit_game_over(&g)) {
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+                /* the widest early positions take long: from the 12th on */
+                if (actions++ < 12 || lit_game_over(&g))
+                    continue;
+                cr_assert_eq(lit_odds(&k, odds_work, sizeof odds_work, &odds), LIT_OK);
+                if (!odds.exact)
+                    continue;
+                positions++;
+                cr_assert(!lit_u192_is_zero(&odds.deals), "the true deal fits");
+                double seat_sum[LIT_MAX_PLAYERS] = {0};
+                for (uint64_t live = g.pub.live; live;) {
+                    int c = lit_pop_lsb(&live);
+                    double sum = 0;
+                    for (int s = 0; s < rl.players; s++) {
+                        sum += odds.p[c][s];
+                        seat_sum[s] += odds.p[c][s];
+                        if (!(lit_know_candidates(&k, c) >> s & 1))
+                            cr_assert_eq(odds.p[c][s], 0.0);
+                        if (lit_know_holder(&k, c) == s)
+                            cr_assert_eq(odds.p[c][s], 1.0);
+                        if (g.hands[s] >> c & 1)
+                            cr_assert_gt(odds.p[c][s], 0.0, "the truth is possible");
+                    }
+                    cr_assert_float_eq(sum, 1.0, 1e-9, "%s: %s", rules[r],
+                                       lit_card_name(rl.deck, c));
+                }
+                for (int s = 0; s < rl.players; s++)
+                    cr_assert_float_eq(seat_sum[s], g.pub.counts[s], 1e-9, "%s: seat %d",
+                                       rules[r], s + 1);
+            }
+        }
+    }
+    cr_assert_gt(positions, 500);
 }

@@ -1,0 +1,435 @@
+/* odds.c - exact counting of the deals consistent with a view, and exact
+ * probabilities (see infer.h and docs/DEDUCTION.md "Exact counting").
+ *
+ * Every fact of the history is about the unplaced cards of one set, and the
+ * hand sizes couple the sets. So the count is a dynamic program over the sets
+ * (the blocks): a block's local table lists, for every way to place its
+ * unplaced cards that meets its clauses, the vector of cards it gives each
+ * seat; the state between blocks is the vector of cards given so far, packed
+ * five bits a seat into a uint64_t (a seat takes at most 14, a block at most
+ * 6, so fields never carry into each other).
+ *
+ *   1. Local tables, block by block.
+ *   2. Backward layers B_j(r): ways for blocks j.. to give exactly r.
+ *      The count is B_0(slots).
+ *   3. A forward sweep with F_j(u): ways for blocks ..j-1 to give u. For each
+ *      vector v of block j, G(v) = sum_u F_j(u) B_{j+1}(slots - u - v) is the
+ *      number of consistent deals in which block j gives v; every local
+ *      placement with vector v has that many deals, which gives the marginals
+ *      and the claim figures of the block's set.
+ * Nothing is allocated: tables live in the caller's workspace.
+ */
+#include "literature/infer.h"
+
+#include <string.h>
+
+#include "literature/status.h"
+
+enum { FIELD = 5, MAX_VECTORS = 8192 };
+
+typedef struct Entry {
+    uint64_t key; /* packed vector + 1; 0 for an empty slot */
+    LitU192 val;
+} Entry;
+
+typedef struct Table {
+    Entry *e;
+    uint32_t cap;   /* a power of two */
+    uint32_t count;
+} Table;
+
+typedef struct Vec {
+    uint64_t v;     /* packed vector */
+    uint64_t n;     /* local placements giving it */
+} Vec;
+
+typedef struct Block {
+    int set;
+    int n;                          /* unplaced cards */
+    uint8_t pos[LIT_MAX_SET_SIZE];  /* their positions in the set */
+    unsigned cand[LIT_MAX_SET_SIZE];/* their candidate seats */
+    Vec *vec;
+    uint32_t n_vec;
+} Block;
+
+typedef struct Work {
+    unsigned char *p;
+    size_t left;
+} Work;
+
+static void *take(Work *w, size_t bytes)
+{
+    bytes = (bytes + 15) & ~(size_t)15;
+    if (bytes > w->left)
+        return NULL;
+    void *out = w->p;
+    w->p += bytes;
+    w->left -= bytes;
+    return out;
+}
+
+static int table_new(Table *t, Work *w, uint32_t want)
+{
+    uint32_t cap = 16;
+    while (cap < 2 * want + 1)
+        cap *= 2;
+    t->e = take(w, sizeof(Entry) * cap);
+    if (!t->e)
+        return -1;
+    memset(t->e, 0, sizeof(Entry) * cap);
+    t->cap = cap;
+    t->count = 0;
+    return 0;
+}
+
+static uint32_t slot_of(const Table *t, uint64_t key)
+{
+    uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
+    return (uint32_t)(h >> 32) & (t->cap - 1);
+}
+
+static const LitU192 *lookup(const Table *t, uint64_t v)
+{
+    uint64_t key = v + 1;
+    for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
+        if (t->e[i].key == key)
+            return &t->e[i].val;
+        if (t->e[i].key == 0)
+            return NULL;
+    }
+}
+
+/* Adds x to the entry of v: 0, or -1 when the table is full (past half). */
+static int add_to(Table *t, uint64_t v, const LitU192 *x)
+{
+    uint64_t key = v + 1;
+    for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
+        if (t->e[i].key == key) {
+            lit_u192_add(&t->e[i].val, &t->e[i].val, x);
+            return 0;
+        }
+        if (t->e[i].key == 0) {
+            if (2 * (t->count + 1) > t->cap)
+                return -1;
+            t->e[i].key = key;
+            t->e[i].val = *x;
+            t->count++;
+            return 0;
+        }
+    }
+}
+
+/* a * small */
+static LitU192 times(const LitU192 *a, uint64_t small)
+{
+    LitU192 r, s = lit_u192(small);
+    lit_u192_mul(&r, a, &s);
+    return r;
+}
+
+/* Whether every field of x is at most its field in limit. */
+static int fits_in(uint64_t x, uint64_t limit, int fields)
+{
+    for (int f = 0; f < fields; f++, x >>= FIELD, limit >>= FIELD)
+        if ((x & 31) > (limit & 31))
+            return 0;
+    return 1;
+}
+
+/* The placement index i (mixed radix over the candidates) of a block: the
+ * seat of each card, and whether it meets the set's clauses. */
+static int decode(const LitKnow *k, const Block *b, uint32_t i, int seat[LIT_MAX_SET_SIZE])
+{
+    for (int c = 0; c < b->n; c++) {
+        unsigned m = b->cand[c];
+        int n = lit_popcount(m), pick = (int)(i % (uint32_t)n);
+        i /= (uint32_t)n;
+        seat[c] = lit_nth_card(m, pick);
+    }
+    for (int s = 0; s < k->pub.rules.players; s++) {
+        uint8_t here = 0, away = 0;
+        for (int c = 0; c < b->n; c++) {
+            uint8_t bit = (uint8_t)(1u << b->pos[c]);
+            if (seat[c] == s)
+                here |= bit;
+            else
+                away |= bit;
+        }
+        for (int i2 = 0; i2 < k->n_need[s][b->set]; i2++)
+            if (!(k->need[s][b->set][i2] & here))
+                return 0;
+        for (int i2 = 0; i2 < k->n_lack[s][b->set]; i2++)
+            if (!(k->lack[s][b->set][i2] & away))
+                return 0;
+    }
+    return 1;
+}
+
+/* How many vectors have fields summing to total, each at most its field of
+ * limit: no layer of the program can hold more states. */
+static uint64_t vectors(uint64_t limit, int fields, int total)
+{
+    uint64_t ways[LIT_MAX_CARDS + 1] = {1};
+    for (int f = 0; f < fields; f++, limit >>= FIELD) {
+        int cap = (int)(limit & 31);
+        uint64_t next[LIT_MAX_CARDS + 1] = {0};
+        for (int t = 0; t <= total; t++)
+            for (int x = 0; x <= cap && x <= t; x++)
+                next[t] += ways[t - x];
+        memcpy(ways, next, sizeof ways);
+    }
+    return ways[total];
+}
+
+static uint32_t placements(const Block *b)
+{
+    uint32_t n = 1;
+    for (int c = 0; c < b->n; c++)
+        n *= (uint32_t)lit_popcount(b->cand[c]);
+    return n;
+}
+
+int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
+{
+    const LitRules *r = &k->pub.rules;
+    int deck = r->deck, players = r->players;
+    memset(odds, 0, sizeof *odds);
+    if (!k->consistent)
+        return LIT_INCONSISTENT;
+
+    /* Seats as 5-bit fields: field f is seat f. */
+    uint64_t slots = 0, placed_all = 0;
+    for (int s = 0; s < players; s++) {
+        slots |= (uint64_t)k->slots[s] << (FIELD * s);
+        placed_all |= k->held[s];
+    }
+    Work w = {work, work_size};
+
+    /* 1. Blocks and their local tables. */
+    Block blocks[LIT_MAX_SETS];
+    int nb = 0;
+    uint64_t unplaced = k->pub.live & ~placed_all;
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set) & unplaced;
+        if (!m)
+            continue;
+        Block *b = &blocks[nb++];
+        memset(b, 0, sizeof *b);
+        b->set = set;
+        for (uint64_t x = m; x;) {
+            int card = lit_pop_lsb(&x);
+            b->pos[b->n] = (uint8_t)lit_pos_of(deck, card);
+            for (int s = 0; s < players; s++)
+                if (k->may[s] & lit_bit(card))
+                    b->cand[b->n] |= 1u << s;
+            b->n++;
+        }
+        Table t;
+        if (table_new(&t, &w, MAX_VECTORS))
+            goto over;
+        uint32_t total = placements(b);
+        for (uint32_t i = 0; i < total; i++) {
+            int seat[LIT_MAX_SET_SIZE];
+            if (!decode(k, b, i, seat))
+                continue;
+            uint64_t v = 0;
+            for (int c = 0; c < b->n; c++)
+                v += UINT64_C(1) << (FIELD * seat[c]);
+            LitU192 one = lit_u192(1);
+            if (add_to(&t, v, &one))
+                goto over;
+        }
+        if (t.count == 0) {
+            odds->exact = 1; /* no placement meets the clauses: no deal fits */
+            return LIT_OK;
+        }
+        b->vec = take(&w, sizeof(Vec) * t.count);
+        if (!b->vec)
+            goto over;
+        for (uint32_t i = 0; i < t.cap; i++)
+            if (t.e[i].key)
+                b->vec[b->n_vec++] = (Vec){t.e[i].key - 1, t.e[i].val.w[0]};
+    }
+
+    /* 2. Backward layers. */
+    Table layer[LIT_MAX_SETS + 1];
+    if (table_new(&layer[nb], &w, 1))
+        goto over;
+    LitU192 one = lit_u192(1);
+    add_to(&layer[nb], 0, &one);
+    int cards_after = 0;
+    for (int j = nb - 1; j >= 0; j--) {
+        const Table *next = &layer[j + 1];
+        const Block *b = &blocks[j];
+        cards_after += b->n;
+        uint64_t bound = (uint64_t)next->count * b->n_vec;
+        uint64_t most = vectors(slots, players, cards_after);
+        if (bound > most)
+            bound = most;
+        if (bound > (w.left / sizeof(Entry)) / 4)
+            goto over;
+        if (table_new(&layer[j], &w, (uint32_t)bound))
+            goto over;
+        for (uint32_t i = 0; i < next->cap; i++) {
+            if (!next->e[i].key)
+                continue;
+            uint64_t rest = next->e[i].key - 1;
+            for (uint32_t v = 0; v < b->n_vec; v++) {
+                uint64_t need = rest + b->vec[v].v;
+                if (!fits_in(need, slots, players))
+                    continue;
+                LitU192 x = times(&next->e[i].val, b->vec[v].n);
+                if (add_to(&layer[j], need, &x))
+                    goto over;
+            }
+        }
+        if (layer[j].count > odds->states)
+            odds->states = layer[j].count;
+    }
+    const LitU192 *total = lookup(&layer[0], slots);
+    odds->exact = 1;
+    for (int t = 0; t < 2; t++)
+        memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
+    if (!total || lit_u192_is_zero(total))
+        return LIT_OK;
+    odds->deals = *total;
+
+    /* 3. The forward sweep: per block, the deals of each local vector. */
+    LitU192 (*mass)[LIT_MAX_PLAYERS] = take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
+    LitU192 *g = take(&w, sizeof(LitU192) * MAX_VECTORS);
+    if (!mass || !g)
+        goto over;
+    memset(mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
+    Table gv;
+    if (table_new(&gv, &w, MAX_VECTORS))
+        goto over;
+    /* The forward layers take turns in two halves of what is left. */
+    Work half[2] = {{w.p, w.left / 2}, {w.p + w.left / 2, w.left / 2}};
+    Work use = half[0];
+    Table f;
+    if (table_new(&f, &use, 1))
+        goto over;
+    add_to(&f, 0, &one);
+    int cards_before = 0;
+    for (int j = 0; j < nb; j++) {
+        const Block *b = &blocks[j];
+        const Table *after = &layer[j + 1];
+        Table nf;
+        use = half[(j + 1) & 1];
+        cards_before += b->n;
+        uint64_t bound = (uint64_t)f.count * b->n_vec;
+        uint64_t most = vectors(slots, players, cards_before);
+        if (bound > most)
+            bound = most;
+        if (table_new(&nf, &use, (uint32_t)bound))
+            goto over;
+        memset(g, 0, sizeof(LitU192) * b->n_vec);
+        for (uint32_t i = 0; i < f.cap; i++) {
+            if (!f.e[i].key)
+                continue;
+            uint64_t given = f.e[i].key - 1;
+            for (uint32_t v = 0; v < b->n_vec; v++) {
+                uint64_t now = given + b->vec[v].v;
+                if (!fits_in(now, slots, players))
+                    continue;
+                const LitU192 *rest = lookup(after, slots - now);
+                if (!rest)
+                    continue;
+                LitU192 x;
+                lit_u192_mul(&x, &f.e[i].val, rest);
+                lit_u192_add(&g[v], &g[v], &x);
+                x = times(&f.e[i].val, b->vec[v].n);
+                if (add_to(&nf, now, &x))
+                    goto over;
+            }
+        }
+        if (nf.count > odds->states)
+            odds->states = nf.count;
+        /* Every placement with vector v has g[v] deals. */
+        memset(gv.e, 0, sizeof(Entry) * gv.cap);
+        gv.count = 0;
+        for (uint32_t v = 0; v < b->n_vec; v++)
+            add_to(&gv, b->vec[v].v, &g[v]);
+        int first = lit_set_first(deck, b->set);
+        uint64_t setmask = lit_set_mask(deck, b->set);
+        LitU192 team_all[2] = {lit_u192(0), lit_u192(0)}, best[2] = {lit_u192(0), lit_u192(0)};
+        int team_of_placed = -1; /* -1 no placed card, 2 both teams */
+        for (int s = 0; s < players; s++)
+            if (k->held[s] & setmask)
+                team_of_placed = team_of_placed < 0 || team_of_placed == lit_team_of(s)
+                                     ? lit_team_of(s)
+                                     : 2;
+        uint32_t all = placements(b);
+        for (uint32_t i = 0; i < all; i++) {
+            int seat[LIT_MAX_SET_SIZE];
+            if (!decode(k, b, i, seat))
+                continue;
+            uint64_t v = 0;
+            for (int c = 0; c < b->n; c++)
+                v += UINT64_C(1) << (FIELD * seat[c]);
+            const LitU192 *d = lookup(&gv, v);
+            if (!d || lit_u192_is_zero(d))
+                continue;
+            for (int c = 0; c < b->n; c++)
+                lit_u192_add(&mass[first + b->pos[c]][seat[c]],
+                             &mass[first + b->pos[c]][seat[c]], d);
+            int team = lit_team_of(seat[0]);
+            for (int c = 1; c < b->n && team >= 0; c++)
+                if (lit_team_of(seat[c]) != team)
+                    team = -1;
+            if (team < 0 || (team_of_placed >= 0 && team_of_placed != team))
+                continue;
+            lit_u192_add(&team_all[team], &team_all[team], d);
+            if (lit_u192_cmp(d, &best[team]) > 0) {
+                best[team] = *d;
+                for (int c = 0; c < b->n; c++)
+                    odds->best[team][b->set][b->pos[c]] = (uint8_t)seat[c];
+            }
+        }
+        for (int t = 0; t < 2; t++) {
+            odds->team_all[t][b->set] = lit_u192_ratio(&team_all[t], total);
+            odds->best_p[t][b->set] = lit_u192_ratio(&best[t], total);
+            if (lit_u192_is_zero(&best[t]))
+                memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
+            else
+                for (int s = 0; s < players; s++)
+                    for (uint64_t x = k->held[s] & setmask; x;)
+                        odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
+        }
+        f = nf;
+    }
+
+    /* Sets with every card placed: certain either way. */
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set);
+        if (!(k->pub.live & m) || (unplaced & m))
+            continue;
+        int team = -1;
+        for (int s = 0; s < players; s++)
+            if (k->held[s] & m)
+                team = team < 0 || team == lit_team_of(s) ? lit_team_of(s) : 2;
+        if (team == 0 || team == 1) {
+            odds->team_all[team][set] = 1.0;
+            odds->best_p[team][set] = 1.0;
+            for (int s = 0; s < players; s++)
+                for (uint64_t x = k->held[s] & m; x;)
+                    odds->best[team][set][lit_pop_lsb(&x) - lit_set_first(deck, set)] =
+                        (uint8_t)s;
+        }
+    }
+    /* Marginals: placed cards are certain. */
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < players; s++) {
+            if (k->held[s] & lit_bit(c))
+                odds->p[c][s] = 1.0;
+            else if (unplaced & lit_bit(c))
+                odds->p[c][s] = lit_u192_ratio(&mass[c][s], total);
+        }
+    }
+    return LIT_OK;
+
+over:
+    memset(odds, 0, sizeof *odds);
+    return LIT_OK;
+}
