@@ -25,7 +25,7 @@
 
 #include "literature/status.h"
 
-enum { FIELD = 5, MAX_VECTORS = 8192 };
+enum { FIELD = 5, MAX_VECTORS = 8192, FOLD_MAX = 1 << 16 };
 
 typedef struct Entry {
     uint64_t key; /* packed vector + 1; 0 for an empty slot */
@@ -181,6 +181,140 @@ static uint64_t vectors(uint64_t limit, int fields, int total)
     return ways[total];
 }
 
+/* What the passes below share. */
+typedef struct Ctx {
+    const LitKnow *k;
+    int players;
+    uint64_t slots;          /* slots of every seat, packed */
+    int free;                /* cards of the free sets */
+    uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
+} Ctx;
+
+/* Ways to place `cards` distinct exchangeable cards so that every seat gets
+ * its field of r: cards! / prod r_s!, 0 when the fields do not sum to cards.
+ * A product of binomials, so nothing overflows on the way. */
+static LitU192 spread(const Ctx *cx, uint64_t r, int cards)
+{
+    LitU192 x = lit_u192(1);
+    int left = cards;
+    for (int f = 0; f < cx->players; f++, r >>= FIELD) {
+        int n = (int)(r & 31);
+        if (n > left)
+            return lit_u192(0);
+        if (n) {
+            x = times(&x, cx->choose[left][n]);
+            left -= n;
+        }
+    }
+    return left ? lit_u192(0) : x;
+}
+
+/* Deals in which blocks gave some w (F) and the free cards but `held_back`
+ * gave every seat its field of v: sum_w F(w) spread(slots - w - v). */
+static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_back)
+{
+    LitU192 sum = lit_u192(0);
+    for (uint32_t i = 0; i < f->cap; i++) {
+        if (!f->e[i].key)
+            continue;
+        uint64_t left = cx->slots - (f->e[i].key - 1);
+        if (!fits_in(v, left, cx->players))
+            continue;
+        LitU192 ways = spread(cx, left - v, cx->free - held_back), x;
+        lit_u192_mul(&x, &f->e[i].val, &ways);
+        lit_u192_add(&sum, &sum, &x);
+    }
+    return sum;
+}
+
+/* Claim figures of a free set (all its unplaced cards free): a placement of
+ * its q cards that gives the team's seats the vector kv has
+ * completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
+static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unplaced,
+                            const LitU192 *total, LitOdds *odds)
+{
+    const LitKnow *k = cx->k;
+    int deck = k->pub.rules.deck, players = cx->players, first = lit_set_first(deck, set);
+    uint64_t m = lit_set_mask(deck, set);
+    int q = lit_popcount(m & unplaced), team_of_placed = -1;
+    for (int s = 0; s < players; s++)
+        if (k->held[s] & m)
+            team_of_placed = team_of_placed < 0 || team_of_placed == lit_team_of(s)
+                                 ? lit_team_of(s)
+                                 : 2;
+    for (int t = 0; t < 2; t++) {
+        memset(odds->best[t][set], LIT_NOBODY, LIT_MAX_SET_SIZE);
+        if (team_of_placed >= 0 && team_of_placed != t)
+            continue;
+        int seats[LIT_MAX_PLAYERS], n = 0;
+        for (int s = t; s < players; s += 2)
+            if (k->slots[s])
+                seats[n++] = s;
+        if (n == 0)
+            continue;
+        /* Every vector over the team's seats with sum q, as counters. */
+        int cnt[LIT_MAX_PLAYERS] = {0};
+        cnt[0] = q;
+        LitU192 all = lit_u192(0), best = lit_u192(0);
+        uint64_t best_v = 0;
+        for (;;) {
+            uint64_t v = 0;
+            for (int i = 0; i < n; i++)
+                v += (uint64_t)cnt[i] << (FIELD * seats[i]);
+            if (fits_in(v, cx->slots, players)) {
+                LitU192 each = completions(cx, f, v, q), x;
+                LitU192 ways = spread(cx, v, q);
+                lit_u192_mul(&x, &each, &ways);
+                lit_u192_add(&all, &all, &x);
+                if (lit_u192_cmp(&each, &best) > 0) {
+                    best = each;
+                    best_v = v;
+                }
+            }
+            /* next composition: move one from the first non-zero counter
+             * (not the last) to the one after it, and gather the rest back */
+            int i = 0;
+            while (i < n - 1 && cnt[i] == 0)
+                i++;
+            if (i >= n - 1)
+                break;
+            int carry = cnt[i] - 1;
+            cnt[i] = 0;
+            cnt[i + 1]++;
+            cnt[0] += carry;
+        }
+        odds->team_all[t][set] = lit_u192_ratio(&all, total);
+        odds->best_p[t][set] = lit_u192_ratio(&best, total);
+        if (lit_u192_is_zero(&best))
+            continue;
+        /* The likeliest placement: the cards in order, seat by seat. */
+        uint64_t x = m & unplaced, v = best_v;
+        for (int s = 0; s < players; s++, v >>= FIELD)
+            for (int c = 0; c < (int)(v & 31); c++)
+                odds->best[t][set][lit_pop_lsb(&x) - first] = (uint8_t)s;
+        for (int s = 0; s < players; s++)
+            for (uint64_t h = k->held[s] & m; h;)
+                odds->best[t][set][lit_pop_lsb(&h) - first] = (uint8_t)s;
+    }
+}
+
+/* Every vector within the slots whose fields sum to cx->free, with the ways
+ * to spread the free cards so: the free cards as one last layer. */
+static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left)
+{
+    if (field == cx->players) {
+        if (left)
+            return 0;
+        LitU192 ways = spread(cx, v, cx->free);
+        return add_to(t, v, &ways);
+    }
+    int cap = (int)((cx->slots >> (FIELD * field)) & 31);
+    for (int x = 0; x <= cap && x <= left; x++)
+        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << (FIELD * field)), left - x))
+            return -1;
+    return 0;
+}
+
 static uint32_t placements(const Block *b)
 {
     uint32_t n = 1;
@@ -197,21 +331,50 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     if (!k->consistent)
         return LIT_INCONSISTENT;
 
+    static Ctx zero_ctx;
+    Ctx cx = zero_ctx;
+    cx.k = k;
+    cx.players = players;
+    for (int n = 0; n <= LIT_MAX_CARDS; n++) {
+        cx.choose[n][0] = 1;
+        for (int j = 1; j <= n; j++)
+            cx.choose[n][j] = cx.choose[n][j - 1] * (uint64_t)(n - j + 1) / (uint64_t)j;
+    }
     /* Seats as 5-bit fields: field f is seat f. */
     uint64_t slots = 0, placed_all = 0;
+    unsigned active = 0;
     for (int s = 0; s < players; s++) {
         slots |= (uint64_t)k->slots[s] << (FIELD * s);
         placed_all |= k->held[s];
+        if (k->slots[s])
+            active |= 1u << s;
     }
+    cx.slots = slots;
     Work w = {work, work_size};
+    uint64_t unplaced = k->pub.live & ~placed_all;
 
-    /* 1. Blocks and their local tables. */
+    /* 1. Free sets (no clause, every unplaced card possible at every seat
+     * with room): their cards are exchangeable, counted by spread(). The
+     * other sets are blocks of the program, with their local tables. */
     Block blocks[LIT_MAX_SETS];
     int nb = 0;
-    uint64_t unplaced = k->pub.live & ~placed_all;
+    unsigned free_sets = 0;
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         uint64_t m = lit_set_mask(deck, set) & unplaced;
-        if (!m)
+        int clauses = 0, full = m != 0;
+        for (int s = 0; s < players; s++) {
+            clauses += k->n_need[s][set] + k->n_lack[s][set];
+            if ((active >> s & 1) && (k->may[s] & m) != m)
+                full = 0;
+        }
+        if (!clauses && full) {
+            free_sets |= 1u << set;
+            cx.free += lit_popcount(m);
+        }
+    }
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set) & unplaced;
+        if (!m || (free_sets >> set & 1))
             continue;
         Block *b = &blocks[nb++];
         memset(b, 0, sizeof *b);
@@ -251,13 +414,26 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 b->vec[b->n_vec++] = (Vec){t.e[i].key - 1, t.e[i].val.w[0]};
     }
 
-    /* 2. Backward layers. */
+    /* 2. Backward layers over the blocks: D_j(x), the ways blocks j.. give
+     * exactly x. With the free cards, the ways to complete a deal in which
+     * the earlier blocks gave u are sum_x D_j(x) spread(slots - u - x). */
+    /* When the free cards can be spread few ways, they become the last
+     * layer and every completion is a lookup; else completions sum over
+     * the layer (conv free cards left to spread). */
     Table layer[LIT_MAX_SETS + 1];
-    if (table_new(&layer[nb], &w, 1))
-        goto over;
     LitU192 one = lit_u192(1);
-    add_to(&layer[nb], 0, &one);
-    int cards_after = 0;
+    uint64_t free_vectors = cx.free ? vectors(slots, players, cx.free) : 1;
+    int conv = free_vectors <= FOLD_MAX ? 0 : cx.free, cards_after = 0;
+    if (conv == 0 && cx.free) {
+        if (table_new(&layer[nb], &w, (uint32_t)free_vectors) ||
+            fill_free(&layer[nb], &cx, 0, 0, cx.free))
+            goto over;
+        cards_after = cx.free;
+    } else {
+        if (table_new(&layer[nb], &w, 1))
+            goto over;
+        add_to(&layer[nb], 0, &one);
+    }
     for (int j = nb - 1; j >= 0; j--) {
         const Table *next = &layer[j + 1];
         const Block *b = &blocks[j];
@@ -286,24 +462,30 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         if (layer[j].count > odds->states)
             odds->states = layer[j].count;
     }
-    const LitU192 *total = lookup(&layer[0], slots);
+    LitU192 total = lit_u192(0);
+    for (uint32_t i = 0; i < layer[0].cap; i++) {
+        if (!layer[0].e[i].key || !fits_in(layer[0].e[i].key - 1, slots, players))
+            continue;
+        LitU192 ways = spread(&cx, slots - (layer[0].e[i].key - 1), conv), x;
+        lit_u192_mul(&x, &layer[0].e[i].val, &ways);
+        lit_u192_add(&total, &total, &x);
+    }
     odds->exact = 1;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
-    if (!total || lit_u192_is_zero(total))
+    if (lit_u192_is_zero(&total))
         return LIT_OK;
-    odds->deals = *total;
+    odds->deals = total;
 
     /* 3. The forward sweep: per block, the deals of each local vector. */
     LitU192 (*mass)[LIT_MAX_PLAYERS] = take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
     LitU192 *g = take(&w, sizeof(LitU192) * MAX_VECTORS);
-    if (!mass || !g)
+    Table gv;
+    if (!mass || !g || table_new(&gv, &w, MAX_VECTORS))
         goto over;
     memset(mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
-    Table gv;
-    if (table_new(&gv, &w, MAX_VECTORS))
-        goto over;
-    /* The forward layers take turns in two halves of what is left. */
+    /* F lives in the first half of what is left; each block's next layer
+     * and its completions in the second. */
     Work half[2] = {{w.p, w.left / 2}, {w.p + w.left / 2, w.left / 2}};
     Work use = half[0];
     Table f;
@@ -314,15 +496,55 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     for (int j = 0; j < nb; j++) {
         const Block *b = &blocks[j];
         const Table *after = &layer[j + 1];
-        Table nf;
-        use = half[(j + 1) & 1];
         cards_before += b->n;
+        /* a. Every vector the blocks up to j can give... */
+        Table nf, done;
         uint64_t bound = (uint64_t)f.count * b->n_vec;
         uint64_t most = vectors(slots, players, cards_before);
         if (bound > most)
             bound = most;
-        if (table_new(&nf, &use, (uint32_t)bound))
+        Work scratch = half[1];
+        if (table_new(&nf, &scratch, (uint32_t)bound))
             goto over;
+        for (uint32_t i = 0; i < f.cap; i++) {
+            if (!f.e[i].key)
+                continue;
+            uint64_t given = f.e[i].key - 1;
+            for (uint32_t v = 0; v < b->n_vec; v++) {
+                uint64_t now = given + b->vec[v].v;
+                if (!fits_in(now, slots, players))
+                    continue;
+                LitU192 x = times(&f.e[i].val, b->vec[v].n);
+                if (add_to(&nf, now, &x))
+                    goto over;
+            }
+        }
+        /* b. ... and how many ways each can be completed (the later blocks
+         * and the free cards); vectors that cannot be are dropped. */
+        if (table_new(&done, &scratch, nf.count))
+            goto over;
+        for (uint32_t i = 0; i < nf.cap; i++) {
+            if (!nf.e[i].key)
+                continue;
+            uint64_t left = slots - (nf.e[i].key - 1);
+            LitU192 c = lit_u192(0);
+            if (conv == 0) {
+                const LitU192 *d = lookup(after, left);
+                if (d)
+                    c = *d;
+            } else {
+                for (uint32_t x = 0; x < after->cap; x++) {
+                    if (!after->e[x].key || !fits_in(after->e[x].key - 1, left, players))
+                        continue;
+                    LitU192 ways = spread(&cx, left - (after->e[x].key - 1), conv), y;
+                    lit_u192_mul(&y, &after->e[x].val, &ways);
+                    lit_u192_add(&c, &c, &y);
+                }
+            }
+            if (!lit_u192_is_zero(&c))
+                add_to(&done, nf.e[i].key - 1, &c);
+        }
+        /* c. G(v): the deals in which block j gives v. */
         memset(g, 0, sizeof(LitU192) * b->n_vec);
         for (uint32_t i = 0; i < f.cap; i++) {
             if (!f.e[i].key)
@@ -332,20 +554,15 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 uint64_t now = given + b->vec[v].v;
                 if (!fits_in(now, slots, players))
                     continue;
-                const LitU192 *rest = lookup(after, slots - now);
-                if (!rest)
+                const LitU192 *c = lookup(&done, now);
+                if (!c)
                     continue;
                 LitU192 x;
-                lit_u192_mul(&x, &f.e[i].val, rest);
+                lit_u192_mul(&x, &f.e[i].val, c);
                 lit_u192_add(&g[v], &g[v], &x);
-                x = times(&f.e[i].val, b->vec[v].n);
-                if (add_to(&nf, now, &x))
-                    goto over;
             }
         }
-        if (nf.count > odds->states)
-            odds->states = nf.count;
-        /* Every placement with vector v has g[v] deals. */
+        /* d. Every placement with vector v has g[v] deals. */
         memset(gv.e, 0, sizeof(Entry) * gv.cap);
         gv.count = 0;
         for (uint32_t v = 0; v < b->n_vec; v++)
@@ -387,8 +604,8 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             }
         }
         for (int t = 0; t < 2; t++) {
-            odds->team_all[t][b->set] = lit_u192_ratio(&team_all[t], total);
-            odds->best_p[t][b->set] = lit_u192_ratio(&best[t], total);
+            odds->team_all[t][b->set] = lit_u192_ratio(&team_all[t], &total);
+            odds->best_p[t][b->set] = lit_u192_ratio(&best[t], &total);
             if (lit_u192_is_zero(&best[t]))
                 memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
             else
@@ -396,7 +613,47 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                     for (uint64_t x = k->held[s] & setmask; x;)
                         odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
         }
-        f = nf;
+        /* e. The next F: the completable vectors, over the old F. */
+        Table moved;
+        use = half[0];
+        if (table_new(&moved, &use, done.count))
+            goto over;
+        for (uint32_t i = 0; i < nf.cap; i++)
+            if (nf.e[i].key && lookup(&done, nf.e[i].key - 1))
+                add_to(&moved, nf.e[i].key - 1, &nf.e[i].val);
+        f = moved;
+        if (f.count > odds->states)
+            odds->states = f.count;
+    }
+
+    /* 4. The free sets, from F after every block: all their cards are alike.
+     * A card at seat s leaves the others spread over slots - w - s. */
+    if (free_sets) {
+        LitU192 free_mass[LIT_MAX_PLAYERS];
+        memset(free_mass, 0, sizeof free_mass);
+        for (uint32_t i = 0; i < f.cap; i++) {
+            if (!f.e[i].key)
+                continue;
+            uint64_t left = slots - (f.e[i].key - 1);
+            for (int s = 0; s < players; s++) {
+                if (!((left >> (FIELD * s)) & 31))
+                    continue;
+                LitU192 ways = spread(&cx, left - (UINT64_C(1) << (FIELD * s)), cx.free - 1), x;
+                lit_u192_mul(&x, &f.e[i].val, &ways);
+                lit_u192_add(&free_mass[s], &free_mass[s], &x);
+            }
+        }
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            if (!(free_sets >> set & 1))
+                continue;
+            uint64_t m = lit_set_mask(deck, set);
+            for (uint64_t x = m & unplaced; x;) {
+                int c = lit_pop_lsb(&x);
+                for (int s = 0; s < players; s++)
+                    mass[c][s] = free_mass[s];
+            }
+            free_set_claims(&cx, &f, set, unplaced, &total, odds);
+        }
     }
 
     /* Sets with every card placed: certain either way. */
@@ -424,7 +681,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             if (k->held[s] & lit_bit(c))
                 odds->p[c][s] = 1.0;
             else if (unplaced & lit_bit(c))
-                odds->p[c][s] = lit_u192_ratio(&mass[c][s], total);
+                odds->p[c][s] = lit_u192_ratio(&mass[c][s], &total);
         }
     }
     return LIT_OK;
