@@ -331,8 +331,8 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     if (!k->consistent)
         return LIT_INCONSISTENT;
 
-    static Ctx zero_ctx;
-    Ctx cx = zero_ctx;
+    Ctx cx;
+    memset(&cx, 0, sizeof cx);
     cx.k = k;
     cx.players = players;
     for (int n = 0; n <= LIT_MAX_CARDS; n++) {
