@@ -48,6 +48,34 @@ static int last_team(const LitKnow *k)
     return k->seat == LIT_NOBODY ? 1 : lit_team_of(k->seat);
 }
 
+/* The non-zero least holdings, seat by seat: as lines, or as JSON members
+ * "seat":{"set":n,...}. */
+static void print_must_hold(const LitKnow *k, int json)
+{
+    int deck = k->pub.rules.deck, first = 1;
+    for (int s = 0; s < k->pub.rules.players; s++) {
+        int any = 0;
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            int n = lit_know_min_hold(k, s, set);
+            if (!n)
+                continue;
+            if (any++)
+                printf(json ? "," : "");
+            else if (json)
+                printf("%s\"%d\":{", first ? "" : ",", s + 1);
+            else
+                printf("  seat %d:", s + 1);
+            if (json)
+                printf("\"%s\":%d", lit_set_name(deck, set), n);
+            else
+                printf(" %d %s", n, lit_set_name(deck, set));
+        }
+        if (any)
+            printf(json ? "}" : "\n");
+        first &= !any;
+    }
+}
+
 static void print_grid(const LitKnow *k, const LitOdds *o)
 {
     const LitRules *r = &k->pub.rules;
@@ -83,19 +111,7 @@ static void print_grid(const LitKnow *k, const LitOdds *o)
         }
     }
     printf("\nmust hold at least:\n");
-    for (int s = 0; s < r->players; s++) {
-        int any = 0;
-        for (int set = 0; set < lit_deck_sets(deck); set++) {
-            int n = lit_know_min_hold(k, s, set);
-            if (!n)
-                continue;
-            if (!any++)
-                printf("  seat %d:", s + 1);
-            printf(" %d %s", n, lit_set_name(deck, set));
-        }
-        if (any)
-            printf("\n");
-    }
+    print_must_hold(k, 0);
     if (!k->consistent)
         return;
     if (!o->exact) {
@@ -191,22 +207,7 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
         printf("}");
     }
     printf("},\"must_hold\":{");
-    first = 1;
-    for (int s = 0; s < r->players; s++) {
-        int any = 0;
-        for (int set = 0; set < lit_deck_sets(deck); set++) {
-            int n = lit_know_min_hold(k, s, set);
-            if (!n)
-                continue;
-            if (!any)
-                printf("%s\"%d\":{", first ? "" : ",", s + 1);
-            printf("%s\"%s\":%d", any ? "," : "", lit_set_name(deck, set), n);
-            any = 1;
-            first = 0;
-        }
-        if (any)
-            printf("}");
-    }
+    print_must_hold(k, 1);
     printf("}}\n");
 }
 

@@ -137,14 +137,18 @@ static int fits_in(uint64_t x, uint64_t limit, int fields)
 }
 
 /* The placement index i (mixed radix over the candidates) of a block: the
- * seat of each card, and whether it meets the set's clauses. */
-static int decode(const LitKnow *k, const Block *b, uint32_t i, int seat[LIT_MAX_SET_SIZE])
+ * seat of each card, the vector it gives the seats, and whether it meets the
+ * set's clauses. */
+static int decode(const LitKnow *k, const Block *b, uint32_t i, int seat[LIT_MAX_SET_SIZE],
+                  uint64_t *vector)
 {
+    *vector = 0;
     for (int c = 0; c < b->n; c++) {
         unsigned m = b->cand[c];
         int n = lit_popcount(m), pick = (int)(i % (uint32_t)n);
         i /= (uint32_t)n;
         seat[c] = lit_nth_card(m, pick);
+        *vector += UINT64_C(1) << (FIELD * seat[c]);
     }
     for (int s = 0; s < k->pub.rules.players; s++) {
         uint8_t here = 0, away = 0;
@@ -209,6 +213,17 @@ static LitU192 spread(const Ctx *cx, uint64_t r, int cards)
     return left ? lit_u192(0) : x;
 }
 
+/* The team holding the placed cards of a set: -1 when none is placed, 2
+ * when both teams hold some. */
+static int placed_team(const LitKnow *k, uint64_t setmask)
+{
+    int team = -1;
+    for (int s = 0; s < k->pub.rules.players; s++)
+        if (k->held[s] & setmask)
+            team = team < 0 || team == lit_team_of(s) ? lit_team_of(s) : 2;
+    return team;
+}
+
 /* Deals in which blocks gave some w (F) and the free cards but `held_back`
  * gave every seat its field of v: sum_w F(w) spread(slots - w - v). */
 static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_back)
@@ -236,12 +251,7 @@ static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unp
     const LitKnow *k = cx->k;
     int deck = k->pub.rules.deck, players = cx->players, first = lit_set_first(deck, set);
     uint64_t m = lit_set_mask(deck, set);
-    int q = lit_popcount(m & unplaced), team_of_placed = -1;
-    for (int s = 0; s < players; s++)
-        if (k->held[s] & m)
-            team_of_placed = team_of_placed < 0 || team_of_placed == lit_team_of(s)
-                                 ? lit_team_of(s)
-                                 : 2;
+    int q = lit_popcount(m & unplaced), team_of_placed = placed_team(k, m);
     for (int t = 0; t < 2; t++) {
         memset(odds->best[t][set], LIT_NOBODY, LIT_MAX_SET_SIZE);
         if (team_of_placed >= 0 && team_of_placed != t)
@@ -393,11 +403,9 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         uint32_t total = placements(b);
         for (uint32_t i = 0; i < total; i++) {
             int seat[LIT_MAX_SET_SIZE];
-            if (!decode(k, b, i, seat))
+            uint64_t v;
+            if (!decode(k, b, i, seat, &v))
                 continue;
-            uint64_t v = 0;
-            for (int c = 0; c < b->n; c++)
-                v += UINT64_C(1) << (FIELD * seat[c]);
             LitU192 one = lit_u192(1);
             if (add_to(&t, v, &one))
                 goto over;
@@ -570,20 +578,13 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         int first = lit_set_first(deck, b->set);
         uint64_t setmask = lit_set_mask(deck, b->set);
         LitU192 team_all[2] = {lit_u192(0), lit_u192(0)}, best[2] = {lit_u192(0), lit_u192(0)};
-        int team_of_placed = -1; /* -1 no placed card, 2 both teams */
-        for (int s = 0; s < players; s++)
-            if (k->held[s] & setmask)
-                team_of_placed = team_of_placed < 0 || team_of_placed == lit_team_of(s)
-                                     ? lit_team_of(s)
-                                     : 2;
+        int team_of_placed = placed_team(k, setmask);
         uint32_t all = placements(b);
         for (uint32_t i = 0; i < all; i++) {
             int seat[LIT_MAX_SET_SIZE];
-            if (!decode(k, b, i, seat))
+            uint64_t v;
+            if (!decode(k, b, i, seat, &v))
                 continue;
-            uint64_t v = 0;
-            for (int c = 0; c < b->n; c++)
-                v += UINT64_C(1) << (FIELD * seat[c]);
             const LitU192 *d = lookup(&gv, v);
             if (!d || lit_u192_is_zero(d))
                 continue;
@@ -661,10 +662,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         uint64_t m = lit_set_mask(deck, set);
         if (!(k->pub.live & m) || (unplaced & m))
             continue;
-        int team = -1;
-        for (int s = 0; s < players; s++)
-            if (k->held[s] & m)
-                team = team < 0 || team == lit_team_of(s) ? lit_team_of(s) : 2;
+        int team = placed_team(k, m);
         if (team == 0 || team == 1) {
             odds->team_all[team][set] = 1.0;
             odds->best_p[team][set] = 1.0;
