@@ -5,6 +5,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "literature/infer.h"
 #include "literature/notation.h"
 #include "literature/status.h"
 
@@ -14,7 +15,8 @@ static const char usage[] =
     "Reads a record (docs/NOTATION.md; - for standard input), checks every\n"
     "action against the rules, prints the game event by event and the final\n"
     "score. At the first malformed or illegal line it stops and exits 1 with\n"
-    "FILE:LINE: status: reason.\n"
+    "FILE:LINE: status: reason. A record with no known deal must also fit some\n"
+    "deal (status inconsistent where it stops fitting).\n"
     "\n"
     "  --trace   for machine checks: the record may hold illegal actions; print\n"
     "            one JSON object per action, {\"n\":k, \"status\":\"ok\" or the\n"
@@ -102,6 +104,16 @@ int cmd_replay(int argc, char **argv)
             printf("seat %d: team %c%s%s\n", s + 1, "AB"[lit_team_of(s)],
                    rec.names[s][0] ? ", " : "", rec.names[s]);
     }
+    /* Without a deal, what everyone can deduce must stay consistent: a
+     * record no deal fits is refused where that shows (docs/DEDUCTION.md). */
+    LitKnow *know = NULL;
+    if (!rp.known && !trace) {
+        know = malloc(sizeof *know);
+        if (!know || lit_know_start(know, &rec.rules, rec.dealer, LIT_NOBODY, 0) != LIT_OK) {
+            say("out of memory");
+            goto done;
+        }
+    }
     for (uint32_t i = 0; i < rec.n_events; i++) {
         LitEvent e;
         st = lit_replay_step(&rp, &rec.events[i], &e);
@@ -109,8 +121,11 @@ int cmd_replay(int argc, char **argv)
             trace_line(i + 1, st, &e, &rp.game.pub);
             continue;
         }
+        if (st == LIT_OK && know && (lit_know_apply(know, &e) != LIT_OK || !know->consistent))
+            st = LIT_INCONSISTENT;
         if (st != LIT_OK) {
             fail_at(file, lines[i], st);
+            free(know);
             goto done;
         }
         char line[LIT_LINE_MAX];
@@ -121,6 +136,21 @@ int cmd_replay(int argc, char **argv)
         else
             printf("%s\n", line);
     }
+    if (know && rec.n_events && !lit_game_over(&rp.game)) {
+        /* Counting finds what certain knowledge misses: no deal at all. */
+        void *work = malloc(LIT_ODDS_WORK);
+        LitOdds *odds = malloc(sizeof *odds);
+        int none = work && odds && lit_odds(know, work, LIT_ODDS_WORK, odds) == LIT_OK &&
+                   odds->exact && lit_u192_is_zero(&odds->deals);
+        free(work);
+        free(odds);
+        if (none) {
+            fail_at(file, lines[rec.n_events - 1], LIT_INCONSISTENT);
+            free(know);
+            goto done;
+        }
+    }
+    free(know);
     if (!trace) {
         uint32_t line = 0;
         st = lit_replay_check_result(&rp, &rec, &line);

@@ -166,4 +166,10 @@ run 2 "$lit" replay
 run 2 "$lit" replay tests/data/example.lit tests/data/example.lit
 run 2 "$lit" replay --bogus tests/data/example.lit
 
+# A record with no deal must fit some deal: the claim shows the 3c where a
+# miss said it was not.
+run 1 "$lit" replay tests/data/inconsistent.lit
+same_text "inconsistent.lit: stderr" \
+  "tests/data/inconsistent.lit:7: inconsistent: no deal of the cards fits what has been seen" "$tmp/err"
+
 finish cli_replay
