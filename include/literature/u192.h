@@ -3,9 +3,9 @@
  * The number of deals consistent with a view reaches 2^168 (54 cards to 12
  * seats), beyond any machine word and beyond a double's 53 bits of precision.
  * LitU192 is a fixed-width value (three 64-bit words, least significant
- * first): no allocation, copied with `=`. ISO C: the 64 x 64 -> 128-bit
- * products are built from 32-bit halves. Operations report overflow instead
- * of wrapping silently.
+ * first): no allocation, copied with `=`. The 64 x 64 -> 128-bit products
+ * use the compiler's 128-bit integer where it has one and 32-bit halves in
+ * ISO C otherwise. Operations report overflow instead of wrapping silently.
  */
 #ifndef LITERATURE_U192_H
 #define LITERATURE_U192_H
@@ -45,6 +45,9 @@ int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b);
 
 /* *r = a * b; returns 1 on overflow (r then holds the product mod 2^192). */
 int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b);
+
+/* *r = a * b for a 64-bit b; returns 1 on overflow, as lit_u192_mul. */
+int lit_u192_mul64(LitU192 *r, const LitU192 *a, uint64_t b);
 
 /* *q = a / d, returns a mod d; d from 1 to 2^32 - 1. q may be a. */
 uint32_t lit_u192_divmod_small(LitU192 *q, const LitU192 *a, uint32_t d);

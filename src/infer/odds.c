@@ -50,6 +50,8 @@ typedef struct Block {
     unsigned cand[LIT_MAX_SET_SIZE];/* their candidate seats */
     Vec *vec;
     uint32_t n_vec;
+    uint32_t *list;                 /* for sampling: placements by vector */
+    uint32_t *start;
 } Block;
 
 typedef struct Work {
@@ -122,18 +124,22 @@ static int add_to(Table *t, uint64_t v, const LitU192 *x)
 /* a * small */
 static LitU192 times(const LitU192 *a, uint64_t small)
 {
-    LitU192 r, s = lit_u192(small);
-    lit_u192_mul(&r, a, &s);
+    LitU192 r;
+    lit_u192_mul64(&r, a, small);
     return r;
 }
 
-/* Whether every field of x is at most its field in limit. */
-static int fits_in(uint64_t x, uint64_t limit, int fields)
+/* Bit 4 of each of the twelve fields. */
+#define GUARD UINT64_C(0x842108421084210)
+
+/* Whether every field of x is at most its field in limit, for fields of at
+ * most 15 (a seat's slots are at most its dealt hand, 14, and a block gives
+ * a seat at most 6): bit 4 of each field is then a guard that a field's
+ * subtraction clears only when it borrows, so one subtraction compares all
+ * twelve fields. */
+static int fits_in(uint64_t x, uint64_t limit)
 {
-    for (int f = 0; f < fields; f++, x >>= FIELD, limit >>= FIELD)
-        if ((x & 31) > (limit & 31))
-            return 0;
-    return 1;
+    return (((limit | GUARD) - x) & GUARD) == GUARD;
 }
 
 /* The placement index i (mixed radix over the candidates) of a block: the
@@ -233,7 +239,7 @@ static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_b
         if (!f->e[i].key)
             continue;
         uint64_t left = cx->slots - (f->e[i].key - 1);
-        if (!fits_in(v, left, cx->players))
+        if (!fits_in(v, left))
             continue;
         LitU192 ways = spread(cx, left - v, cx->free - held_back), x;
         lit_u192_mul(&x, &f->e[i].val, &ways);
@@ -271,7 +277,7 @@ static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unp
             uint64_t v = 0;
             for (int i = 0; i < n; i++)
                 v += (uint64_t)cnt[i] << (FIELD * seats[i]);
-            if (fits_in(v, cx->slots, players)) {
+            if (fits_in(v, cx->slots)) {
                 LitU192 each = completions(cx, f, v, q), x;
                 LitU192 ways = spread(cx, v, q);
                 lit_u192_mul(&x, &each, &ways);
@@ -333,22 +339,41 @@ static uint32_t placements(const Block *b)
     return n;
 }
 
-int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
+/* What counting and sampling share: the blocks with their local tables and
+ * the backward layers. */
+typedef struct Plan {
+    Ctx cx;
+    Block blocks[LIT_MAX_SETS];
+    int nb;
+    unsigned free_sets;
+    uint64_t unplaced;       /* live cards not placed */
+    uint64_t free_cards;     /* the cards of the free sets */
+    /* layer[j]: the ways for blocks j.. (and, when conv is 0, the free
+     * cards) to give exactly each vector; layer[nb] is the free cards
+     * alone, or {0: 1} when conv is not 0 */
+    Table layer[LIT_MAX_SETS + 1];
+    int conv;                /* free cards left to spread: 0 or cx.free */
+    LitU192 total;           /* consistent deals */
+    uint32_t states;         /* the largest layer */
+} Plan;
+
+enum { PLAN_OK = 0, PLAN_NONE = 1, PLAN_OVER = -1 };
+
+/* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
+ * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
+ * every block also keeps its placements grouped by vector (for sampling). */
+static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck, players = r->players;
-    memset(odds, 0, sizeof *odds);
-    if (!k->consistent)
-        return LIT_INCONSISTENT;
-
-    Ctx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.k = k;
-    cx.players = players;
+    memset(pl, 0, sizeof *pl);
+    Ctx *cx = &pl->cx;
+    cx->k = k;
+    cx->players = players;
     for (int n = 0; n <= LIT_MAX_CARDS; n++) {
-        cx.choose[n][0] = 1;
+        cx->choose[n][0] = 1;
         for (int j = 1; j <= n; j++)
-            cx.choose[n][j] = cx.choose[n][j - 1] * (uint64_t)(n - j + 1) / (uint64_t)j;
+            cx->choose[n][j] = cx->choose[n][j - 1] * (uint64_t)(n - j + 1) / (uint64_t)j;
     }
     /* Seats as 5-bit fields: field f is seat f. */
     uint64_t slots = 0, placed_all = 0;
@@ -359,16 +384,13 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         if (k->slots[s])
             active |= 1u << s;
     }
-    cx.slots = slots;
-    Work w = {work, work_size};
+    cx->slots = slots;
     uint64_t unplaced = k->pub.live & ~placed_all;
+    pl->unplaced = unplaced;
 
     /* 1. Free sets (no clause, every unplaced card possible at every seat
      * with room): their cards are exchangeable, counted by spread(). The
      * other sets are blocks of the program, with their local tables. */
-    Block blocks[LIT_MAX_SETS];
-    int nb = 0;
-    unsigned free_sets = 0;
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         uint64_t m = lit_set_mask(deck, set) & unplaced;
         int clauses = 0, full = m != 0;
@@ -378,15 +400,16 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 full = 0;
         }
         if (!clauses && full) {
-            free_sets |= 1u << set;
-            cx.free += lit_popcount(m);
+            pl->free_sets |= 1u << set;
+            pl->free_cards |= m;
+            cx->free += lit_popcount(m);
         }
     }
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         uint64_t m = lit_set_mask(deck, set) & unplaced;
-        if (!m || (free_sets >> set & 1))
+        if (!m || (pl->free_sets >> set & 1))
             continue;
-        Block *b = &blocks[nb++];
+        Block *b = &pl->blocks[pl->nb++];
         memset(b, 0, sizeof *b);
         b->set = set;
         for (uint64_t x = m; x;) {
@@ -398,28 +421,55 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             b->n++;
         }
         Table t;
-        if (table_new(&t, &w, MAX_VECTORS))
-            goto over;
-        uint32_t total = placements(b);
+        if (table_new(&t, w, MAX_VECTORS))
+            return PLAN_OVER;
+        uint32_t total = placements(b), valid = 0;
         for (uint32_t i = 0; i < total; i++) {
             int seat[LIT_MAX_SET_SIZE];
             uint64_t v;
-            if (!decode(k, b, i, seat, &v))
+            if (!decode(k, b, i, seat, &v) || !fits_in(v, slots))
                 continue;
             LitU192 one = lit_u192(1);
             if (add_to(&t, v, &one))
-                goto over;
+                return PLAN_OVER;
+            valid++;
         }
-        if (t.count == 0) {
-            odds->exact = 1; /* no placement meets the clauses: no deal fits */
-            return LIT_OK;
-        }
-        b->vec = take(&w, sizeof(Vec) * t.count);
+        if (t.count == 0)
+            return PLAN_NONE; /* no placement meets the clauses */
+        b->vec = take(w, sizeof(Vec) * t.count);
         if (!b->vec)
-            goto over;
+            return PLAN_OVER;
         for (uint32_t i = 0; i < t.cap; i++)
-            if (t.e[i].key)
-                b->vec[b->n_vec++] = (Vec){t.e[i].key - 1, t.e[i].val.w[0]};
+            if (t.e[i].key) {
+                /* the table's value becomes the vector's index */
+                b->vec[b->n_vec] = (Vec){t.e[i].key - 1, t.e[i].val.w[0]};
+                t.e[i].val = lit_u192(b->n_vec++);
+            }
+        if (lists) {
+            /* The placements of each vector, together: vector v's are
+             * list[start[v]] .. list[start[v + 1] - 1]. */
+            b->start = take(w, sizeof(uint32_t) * (b->n_vec + 1));
+            b->list = take(w, sizeof(uint32_t) * valid);
+            if (!b->start || !b->list)
+                return PLAN_OVER;
+            uint32_t at = 0;
+            for (uint32_t v = 0; v < b->n_vec; v++) {
+                b->start[v] = at;
+                at += (uint32_t)b->vec[v].n;
+            }
+            b->start[b->n_vec] = at;
+            for (uint32_t i = 0; i < total; i++) {
+                int seat[LIT_MAX_SET_SIZE];
+                uint64_t v;
+                if (!decode(k, b, i, seat, &v) || !fits_in(v, slots))
+                    continue;
+                uint32_t idx = (uint32_t)lookup(&t, v)->w[0];
+                b->list[b->start[idx]++] = i;
+            }
+            for (uint32_t v = b->n_vec; v > 0; v--)
+                b->start[v] = b->start[v - 1];
+            b->start[0] = 0;
+        }
     }
 
     /* 2. Backward layers over the blocks: D_j(x), the ways blocks j.. give
@@ -428,61 +478,90 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     /* When the free cards can be spread few ways, they become the last
      * layer and every completion is a lookup; else completions sum over
      * the layer (conv free cards left to spread). */
-    Table layer[LIT_MAX_SETS + 1];
+    int nb = pl->nb;
+    Table *layer = pl->layer;
     LitU192 one = lit_u192(1);
-    uint64_t free_vectors = cx.free ? vectors(slots, players, cx.free) : 1;
-    int conv = free_vectors <= FOLD_MAX ? 0 : cx.free, cards_after = 0;
-    if (conv == 0 && cx.free) {
-        if (table_new(&layer[nb], &w, (uint32_t)free_vectors) ||
-            fill_free(&layer[nb], &cx, 0, 0, cx.free))
-            goto over;
-        cards_after = cx.free;
+    uint64_t free_vectors = cx->free ? vectors(slots, players, cx->free) : 1;
+    int conv = free_vectors <= FOLD_MAX ? 0 : cx->free, cards_after = 0;
+    pl->conv = conv;
+    if (conv == 0 && cx->free) {
+        if (table_new(&layer[nb], w, (uint32_t)free_vectors) ||
+            fill_free(&layer[nb], cx, 0, 0, cx->free))
+            return PLAN_OVER;
+        cards_after = cx->free;
     } else {
-        if (table_new(&layer[nb], &w, 1))
-            goto over;
+        if (table_new(&layer[nb], w, 1))
+            return PLAN_OVER;
         add_to(&layer[nb], 0, &one);
     }
     for (int j = nb - 1; j >= 0; j--) {
         const Table *next = &layer[j + 1];
-        const Block *b = &blocks[j];
+        const Block *b = &pl->blocks[j];
         cards_after += b->n;
         uint64_t bound = (uint64_t)next->count * b->n_vec;
         uint64_t most = vectors(slots, players, cards_after);
         if (bound > most)
             bound = most;
-        if (bound > (w.left / sizeof(Entry)) / 4)
-            goto over;
-        if (table_new(&layer[j], &w, (uint32_t)bound))
-            goto over;
+        if (bound > (w->left / sizeof(Entry)) / 4)
+            return PLAN_OVER;
+        if (table_new(&layer[j], w, (uint32_t)bound))
+            return PLAN_OVER;
         for (uint32_t i = 0; i < next->cap; i++) {
             if (!next->e[i].key)
                 continue;
             uint64_t rest = next->e[i].key - 1;
             for (uint32_t v = 0; v < b->n_vec; v++) {
-                uint64_t need = rest + b->vec[v].v;
-                if (!fits_in(need, slots, players))
+                if (!fits_in(b->vec[v].v, slots - rest))
                     continue;
+                uint64_t need = rest + b->vec[v].v;
                 LitU192 x = times(&next->e[i].val, b->vec[v].n);
                 if (add_to(&layer[j], need, &x))
-                    goto over;
+                    return PLAN_OVER;
             }
         }
-        if (layer[j].count > odds->states)
-            odds->states = layer[j].count;
+        if (layer[j].count > pl->states)
+            pl->states = layer[j].count;
     }
     LitU192 total = lit_u192(0);
     for (uint32_t i = 0; i < layer[0].cap; i++) {
-        if (!layer[0].e[i].key || !fits_in(layer[0].e[i].key - 1, slots, players))
+        if (!layer[0].e[i].key || !fits_in(layer[0].e[i].key - 1, slots))
             continue;
-        LitU192 ways = spread(&cx, slots - (layer[0].e[i].key - 1), conv), x;
+        LitU192 ways = spread(cx, slots - (layer[0].e[i].key - 1), conv), x;
         lit_u192_mul(&x, &layer[0].e[i].val, &ways);
         lit_u192_add(&total, &total, &x);
     }
+    pl->total = total;
+    return lit_u192_is_zero(&total) ? PLAN_NONE : PLAN_OK;
+}
+
+int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
+{
+    const LitRules *r = &k->pub.rules;
+    int deck = r->deck, players = r->players;
+    memset(odds, 0, sizeof *odds);
+    if (!k->consistent)
+        return LIT_INCONSISTENT;
+
+    Work w = {work, work_size};
+    Plan *pl = take(&w, sizeof *pl);
+    if (!pl)
+        goto over;
+    int built = plan_build(pl, k, &w, 0);
+    if (built == PLAN_OVER)
+        goto over;
     odds->exact = 1;
+    odds->states = pl->states;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
-    if (lit_u192_is_zero(&total))
+    if (built == PLAN_NONE)
         return LIT_OK;
+    const Ctx cx = pl->cx;
+    const Block *blocks = pl->blocks;
+    const Table *layer = pl->layer;
+    int nb = pl->nb, conv = pl->conv;
+    unsigned free_sets = pl->free_sets;
+    uint64_t slots = cx.slots, unplaced = pl->unplaced;
+    LitU192 total = pl->total, one = lit_u192(1);
     odds->deals = total;
 
     /* 3. The forward sweep: per block, the deals of each local vector. */
@@ -519,9 +598,9 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 continue;
             uint64_t given = f.e[i].key - 1;
             for (uint32_t v = 0; v < b->n_vec; v++) {
-                uint64_t now = given + b->vec[v].v;
-                if (!fits_in(now, slots, players))
+                if (!fits_in(b->vec[v].v, slots - given))
                     continue;
+                uint64_t now = given + b->vec[v].v;
                 LitU192 x = times(&f.e[i].val, b->vec[v].n);
                 if (add_to(&nf, now, &x))
                     goto over;
@@ -542,7 +621,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                     c = *d;
             } else {
                 for (uint32_t x = 0; x < after->cap; x++) {
-                    if (!after->e[x].key || !fits_in(after->e[x].key - 1, left, players))
+                    if (!after->e[x].key || !fits_in(after->e[x].key - 1, left))
                         continue;
                     LitU192 ways = spread(&cx, left - (after->e[x].key - 1), conv), y;
                     lit_u192_mul(&y, &after->e[x].val, &ways);
@@ -559,9 +638,9 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 continue;
             uint64_t given = f.e[i].key - 1;
             for (uint32_t v = 0; v < b->n_vec; v++) {
-                uint64_t now = given + b->vec[v].v;
-                if (!fits_in(now, slots, players))
+                if (!fits_in(b->vec[v].v, slots - given))
                     continue;
+                uint64_t now = given + b->vec[v].v;
                 const LitU192 *c = lookup(&done, now);
                 if (!c)
                     continue;

@@ -121,6 +121,20 @@ Test(u192, arithmetic_round_trips)
         cr_assert_eq(lit_u192_mul(&pr, &px, &py), 0);
         cr_assert_eq(pr.w[0], x * y);
         cr_assert_eq(pr.w[1] | pr.w[2], 0);
+        /* a full product equals its two word products, the second shifted
+         * a word up: a * (b0 + b1 2^64) = a b0 + (a b1) 2^64 */
+        LitU192 a2 = {{a.w[0], a.w[1] >> 40, 0}}, b2 = {{b.w[0], b.w[1] >> 40, 0}};
+        LitU192 full, lo, hi;
+        cr_assert_eq(lit_u192_mul(&full, &a2, &b2), 0);
+        cr_assert_eq(lit_u192_mul64(&lo, &a2, b2.w[0]), 0);
+        cr_assert_eq(lit_u192_mul64(&hi, &a2, b2.w[1]), 0);
+        cr_assert_eq(hi.w[2], 0);
+        LitU192 shifted = {{0, hi.w[0], hi.w[1]}};
+        cr_assert_eq(lit_u192_add(&lo, &lo, &shifted), 0);
+        cr_assert_eq(lit_u192_cmp(&full, &lo), 0);
+        LitU192 again;
+        cr_assert_eq(lit_u192_mul(&again, &b2, &a2), 0);
+        cr_assert_eq(lit_u192_cmp(&full, &again), 0, "a b = b a");
     }
 }
 
