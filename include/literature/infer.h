@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "rng.h"
 #include "u192.h"
 #include "view.h"
 
@@ -92,6 +93,14 @@ typedef struct LitOdds {
     double team_all[2][LIT_MAX_SETS];
     uint8_t best[2][LIT_MAX_SETS][LIT_MAX_SET_SIZE];
     double best_p[2][LIT_MAX_SETS];
+    /* Filled by lit_odds_estimate only (exact == 0, samples > 0): the draws,
+     * the estimated number of consistent deals, and the standard error of
+     * every figure above. */
+    uint32_t samples;
+    double deals_estimate, deals_se;
+    double p_se[LIT_MAX_CARDS][LIT_MAX_PLAYERS];
+    double team_all_se[2][LIT_MAX_SETS];
+    double best_p_se[2][LIT_MAX_SETS];
 } LitOdds;
 
 enum {
@@ -105,5 +114,40 @@ enum {
  * odds->exact == 0 when the workspace is too small for the position;
  * LIT_INCONSISTENT when k is. */
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
+
+/* The figures of lit_odds estimated by importance sampling, for positions
+ * beyond the exact count's workspace (docs/DEDUCTION.md "Beyond the
+ * budget"): samples weighted draws from rng. Fills odds with exact == 0,
+ * samples, an estimate of every probability and claim figure, the estimated
+ * count, and their standard errors (all 0 when no draw met the history's
+ * clauses). work holds at least lit_odds_estimate_work(samples) bytes.
+ * LIT_OK; LIT_INCONSISTENT; LIT_NO_SPACE (samples 0, above 2^24, or the
+ * workspace too small). */
+int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *work,
+                      size_t work_size, LitOdds *odds);
+size_t lit_odds_estimate_work(uint32_t samples);
+
+/* ---- exact uniform sampling ----------------------------------------------- */
+
+/* A sampler draws deals uniformly from every deal consistent with a view:
+ * each with probability exactly 1 / (consistent deals). It lives in the
+ * caller's workspace (docs/DEDUCTION.md "Sampling"). */
+typedef struct LitSampler LitSampler;
+
+/* Prepares sampling from knowledge k in work (work_size bytes, aligned for
+ * any type; LIT_ODDS_WORK recommended), which the sampler then occupies: keep
+ * it unchanged while drawing. k is copied. Sets *sampler. LIT_OK;
+ * LIT_INCONSISTENT when no deal fits; LIT_NO_SPACE when the position needs
+ * more states than the workspace holds (the same positions lit_odds answers
+ * with exact == 0). */
+int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t work_size);
+
+/* Draws one deal: every seat's present hand, the placed cards and the drawn
+ * ones (a card not placed has not moved since the deal, so this is also
+ * where it was dealt). Deterministic for a given rng state. */
+void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS]);
+
+/* The number of deals it draws from. */
+LitU192 lit_sampler_deals(const LitSampler *sampler);
 
 #endif

@@ -12,6 +12,7 @@
 
 static const char usage[] =
     "usage: lit infer FILE (--seat N | --public) [--after K] [--json]\n"
+    "                 [--samples N] [--seed S]\n"
     "\n"
     "Reads a record (docs/NOTATION.md) and prints what seat N knows after K\n"
     "actions (default: all): a grid of every card in play by seat, X where the\n"
@@ -33,7 +34,11 @@ static const char usage[] =
     "              assignment_correct}} (per team \"A\", \"B\" for the public\n"
     "              view), must_hold: {seat: {set: n}}; seats 1-based. When the\n"
     "              position is beyond the exact count's workspace, exact is\n"
-    "              false and possible cards are null\n"
+    "              false, the figures are estimates by sampling, and samples,\n"
+    "              consistent_deals_estimate, consistent_deals_se, cards_se\n"
+    "              and the *_se members give their standard errors\n"
+    "  --samples N draws for the estimate beyond the workspace (default 20000)\n"
+    "  --seed S    seed of those draws (default 1)\n"
     "  --help      this text\n";
 
 /* The teams whose claim figures to show: the seat's own, or both for the
@@ -76,6 +81,19 @@ static void print_must_hold(const LitKnow *k, int json)
     }
 }
 
+/* The largest standard error of a card's probability (estimates only). */
+static double largest_se(const LitKnow *k, const LitOdds *o)
+{
+    double most = 0;
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < k->pub.rules.players; s++)
+            if (o->p_se[c][s] > most)
+                most = o->p_se[c][s];
+    }
+    return most;
+}
+
 static void print_grid(const LitKnow *k, const LitOdds *o)
 {
     const LitRules *r = &k->pub.rules;
@@ -98,14 +116,12 @@ static void print_grid(const LitKnow *k, const LitOdds *o)
                     printf("     X");
                 else if (!((cand >> s) & 1))
                     printf("     .");
-                else if (o->exact && o->p[c][s] < 0.0005)
+                else if (o->p[c][s] < 0.0005)
                     printf("    .0"); /* possible, but no consistent deal: counting knows */
-                else if (o->exact && o->p[c][s] > 0.9995)
+                else if (o->p[c][s] > 0.9995)
                     printf("    1.");
-                else if (o->exact)
-                    printf("  %.2f", o->p[c][s]);
                 else
-                    printf("     ?");
+                    printf("  %.2f", o->p[c][s]);
             }
             printf("\n");
         }
@@ -114,14 +130,18 @@ static void print_grid(const LitKnow *k, const LitOdds *o)
     print_must_hold(k, 0);
     if (!k->consistent)
         return;
-    if (!o->exact) {
-        printf("\nno probabilities: this position needs more than the exact count's "
-               "workspace (docs/DEDUCTION.md)\n");
-        return;
+    if (o->exact) {
+        char deals[LIT_U192_DIGITS + 1];
+        lit_u192_format(&o->deals, deals, sizeof deals);
+        printf("\nconsistent deals: %s\n", deals);
+    } else {
+        printf("\nestimates from %u weighted draws: this position needs more than the "
+               "exact count's\nworkspace (docs/DEDUCTION.md); the largest standard error "
+               "of a probability is %.4f\n",
+               o->samples, largest_se(k, o));
+        printf("consistent deals: about %.4g (standard error %.2g)\n", o->deals_estimate,
+               o->deals_se);
     }
-    char deals[LIT_U192_DIGITS + 1];
-    lit_u192_format(&o->deals, deals, sizeof deals);
-    printf("\nconsistent deals: %s\n", deals);
     printf("claims (P team holds all; the likeliest placement, P it is right):\n");
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         if (!(k->pub.live & lit_set_mask(deck, set)))
@@ -157,7 +177,9 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
     if (o->exact)
         printf("\"consistent_deals\":\"%s\",", deals);
     else
-        printf("\"consistent_deals\":null,");
+        printf("\"consistent_deals\":null,\"samples\":%u,\"consistent_deals_estimate\":%.6g,"
+               "\"consistent_deals_se\":%.3g,",
+               o->samples, o->deals_estimate, o->deals_se);
     printf("\"cards\":{");
     int first = 1;
     for (uint64_t live = k->pub.live; live;) {
@@ -172,16 +194,26 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
                 printf("1");
             else if (!((cand >> s) & 1))
                 printf("0");
-            else if (o->exact)
-                printf("%.17g", o->p[c][s]);
             else
-                printf("null");
+                printf("%.17g", o->p[c][s]);
         }
         printf("}");
     }
+    if (!o->exact) {
+        printf("},\"cards_se\":{");
+        first = 1;
+        for (uint64_t live = k->pub.live; live;) {
+            int c = lit_pop_lsb(&live);
+            printf("%s\"%s\":{", first ? "" : ",", lit_card_name(deck, c));
+            first = 0;
+            for (int s = 0; s < r->players; s++)
+                printf("%s\"%d\":%.3g", s ? "," : "", s + 1, o->p_se[c][s]);
+            printf("}");
+        }
+    }
     printf("},\"half_suits\":{");
     first = 1;
-    for (int set = 0; o->exact && set < lit_deck_sets(deck); set++) {
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
         if (!(k->pub.live & lit_set_mask(deck, set)))
             continue;
         printf("%s\"%s\":{", first ? "" : ",", lit_set_name(deck, set));
@@ -201,6 +233,9 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
                 printf("null");
             }
             printf(",\"assignment_correct\":%.17g", o->best_p[t][set]);
+            if (!o->exact)
+                printf(",\"team_holds_all_se\":%.3g,\"assignment_correct_se\":%.3g",
+                       o->team_all_se[t][set], o->best_p_se[t][set]);
             if (k->seat == LIT_NOBODY)
                 printf("}");
         }
@@ -217,9 +252,11 @@ int cmd_infer(int argc, char **argv)
                                           {"public", no_argument, NULL, 'p'},
                                           {"after", required_argument, NULL, 'a'},
                                           {"json", no_argument, NULL, 'j'},
+                                          {"samples", required_argument, NULL, 'n'},
+                                          {"seed", required_argument, NULL, 'S'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    uint64_t seat = 0, after = UINT64_MAX;
+    uint64_t seat = 0, after = UINT64_MAX, samples = 20000, seed = 1;
     int json = 0, public_view = 0, opt;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         switch (opt) {
@@ -240,6 +277,18 @@ int cmd_infer(int argc, char **argv)
             break;
         case 'j':
             json = 1;
+            break;
+        case 'n':
+            if (parse_u64(optarg, &samples) || samples == 0 || samples > 1000000) {
+                say("--samples: not a number from 1 to 1000000: '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'S':
+            if (parse_u64(optarg, &seed)) {
+                say("--seed: not a number: '%s'", optarg);
+                return 2;
+            }
             break;
         case OPT_HELP:
             fputs(usage, stdout);
@@ -313,6 +362,17 @@ int cmd_infer(int argc, char **argv)
     memset(odds, 0, sizeof *odds);
     if (k->consistent)
         lit_odds(k, work, LIT_ODDS_WORK, odds);
+    if (k->consistent && !odds->exact) {
+        LitRng rng;
+        lit_rng_seed(&rng, seed);
+        st = lit_odds_estimate(k, &rng, (uint32_t)samples, work, LIT_ODDS_WORK, odds);
+        if (st != LIT_OK) {
+            say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
+            free(work);
+            free(odds);
+            goto done;
+        }
+    }
     free(work);
     if (json) {
         print_json(k, odds, (int)after);

@@ -14,6 +14,7 @@
 
 static const char usage[] =
     "usage: lit selfplay --games N --seed S [rule options] [--json] [--record FILE]\n"
+    "                    [--records DIR]\n"
     "\n"
     "Plays N games with the pinned self-play policy (docs/BENCHMARKS.md):\n"
     "before each ask the mover's team correctly claims every set it holds\n"
@@ -28,6 +29,8 @@ static const char usage[] =
     "                     actions_per_game, team_a_wins, team_b_wins, draws,\n"
     "                     aborted\n"
     "  --record FILE      write the first game's record to FILE\n"
+    "  --records DIR      write every game's record to DIR/NNNN.lit (game\n"
+    "                     index from 0000; DIR must exist)\n"
     "  --help             this text\n";
 
 static int write_record(const char *path, const LitGame *start,
@@ -66,13 +69,14 @@ int cmd_selfplay(int argc, char **argv)
         {"seed", required_argument, NULL, 's'},
         {"json", no_argument, NULL, 'j'},
         {"record", required_argument, NULL, 'r'},
+        {"records", required_argument, NULL, 'R'},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     RuleArgs ra;
     memset(&ra, 0, sizeof ra);
     uint64_t games = 1000, seed = 1;
     int json = 0, opt;
-    const char *record = NULL;
+    const char *record = NULL, *records = NULL;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         int took = rule_args_take(&ra, opt, optarg);
         if (took < 0)
@@ -97,6 +101,9 @@ int cmd_selfplay(int argc, char **argv)
             break;
         case 'r':
             record = optarg;
+            break;
+        case 'R':
+            records = optarg;
             break;
         case OPT_HELP:
             fputs(usage, stdout);
@@ -131,6 +138,20 @@ int cmd_selfplay(int argc, char **argv)
             write_record(record, &start, &end, &log, lit_seed_mix(seed, 0))) {
             free(log.events);
             return 1;
+        }
+        if (records) {
+            char path[4096];
+            int n = snprintf(path, sizeof path, "%s/%04llu.lit", records,
+                             (unsigned long long)i);
+            if (n < 0 || (size_t)n >= sizeof path) {
+                say("--records: the folder name is too long");
+                free(log.events);
+                return 2;
+            }
+            if (write_record(path, &start, &end, &log, lit_seed_mix(seed, i))) {
+                free(log.events);
+                return 1;
+            }
         }
         if (tty && (i & 255) == 255) {
             double t = now_seconds();

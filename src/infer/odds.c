@@ -23,6 +23,7 @@
 
 #include <string.h>
 
+#include "literature/rng.h"
 #include "literature/status.h"
 
 enum { FIELD = 5, MAX_VECTORS = 8192, FOLD_MAX = 1 << 16 };
@@ -766,4 +767,131 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 over:
     memset(odds, 0, sizeof *odds);
     return LIT_OK;
+}
+
+/* ---- exact uniform sampling ---------------------------------------------------------- */
+
+/* A draw walks the backward layers: with r the vector still to give (the
+ * slots, or under conv the part the blocks give), block j gives v with
+ * probability n_v B_{j+1}(r - v) / B_j(r), one of its n_v placements with
+ * that vector uniformly; the free cards are then shuffled into what is
+ * left. Every deal comes out with probability 1 / total: the weights are
+ * the exact counts, and each choice is an exact draw below a 192-bit count. */
+struct LitSampler {
+    LitKnow k;
+    Plan plan;
+};
+
+int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t work_size)
+{
+    if (!k->consistent)
+        return LIT_INCONSISTENT;
+    Work w = {work, work_size};
+    LitSampler *sp = take(&w, sizeof *sp);
+    if (!sp)
+        return LIT_NO_SPACE;
+    sp->k = *k;
+    int built = plan_build(&sp->plan, &sp->k, &w, 1);
+    if (built == PLAN_OVER)
+        return LIT_NO_SPACE;
+    if (built == PLAN_NONE)
+        return LIT_INCONSISTENT;
+    *sampler = sp;
+    return LIT_OK;
+}
+
+LitU192 lit_sampler_deals(const LitSampler *sampler)
+{
+    return sampler->plan.total;
+}
+
+/* Uniform in [0, n), n > 0: draws of n's bit length until one is below. */
+static LitU192 below(LitRng *rng, const LitU192 *n)
+{
+    int bits = 0;
+    for (int i = 2; i >= 0 && !bits; i--)
+        for (int b = 63; b >= 0; b--)
+            if (n->w[i] >> b & 1) {
+                bits = 64 * i + b + 1;
+                break;
+            }
+    for (;;) {
+        LitU192 x = lit_u192(0);
+        for (int i = 0; i < 3 && 64 * i < bits; i++) {
+            int left = bits - 64 * i;
+            x.w[i] = left >= 64 ? lit_rng_next(rng) : lit_rng_next(rng) >> (64 - left);
+        }
+        if (lit_u192_cmp(&x, n) < 0)
+            return x;
+    }
+}
+
+/* Whether x falls in the next weight: acc += weight, then x < acc. */
+static int lands(LitU192 *acc, const LitU192 *weight, const LitU192 *x)
+{
+    lit_u192_add(acc, acc, weight);
+    return lit_u192_cmp(x, acc) < 0;
+}
+
+void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS])
+{
+    const Plan *pl = &sampler->plan;
+    const LitKnow *k = &sampler->k;
+    const Ctx *cx = &pl->cx;
+    int players = cx->players, deck = k->pub.rules.deck;
+    memset(hands, 0, sizeof(uint64_t) * LIT_MAX_PLAYERS);
+    for (int s = 0; s < players; s++)
+        hands[s] = k->held[s];
+    uint64_t r = cx->slots;
+    if (pl->conv) {
+        /* the part the blocks give, weighted by the ways to spread the
+         * free cards over the rest */
+        LitU192 x = below(rng, &pl->total), acc = lit_u192(0);
+        const Table *t = &pl->layer[0];
+        for (uint32_t i = 0; i < t->cap; i++) {
+            if (!t->e[i].key || !fits_in(t->e[i].key - 1, cx->slots))
+                continue;
+            LitU192 ways = spread(cx, cx->slots - (t->e[i].key - 1), pl->conv), weight;
+            lit_u192_mul(&weight, &t->e[i].val, &ways);
+            if (lands(&acc, &weight, &x)) {
+                r = t->e[i].key - 1;
+                break;
+            }
+        }
+    }
+    for (int j = 0; j < pl->nb; j++) {
+        const Block *b = &pl->blocks[j];
+        LitU192 x = below(rng, lookup(&pl->layer[j], r)), acc = lit_u192(0);
+        uint32_t v = 0;
+        for (; v < b->n_vec; v++) {
+            if (!fits_in(b->vec[v].v, r))
+                continue;
+            const LitU192 *after = lookup(&pl->layer[j + 1], r - b->vec[v].v);
+            if (!after)
+                continue;
+            LitU192 weight = times(after, b->vec[v].n);
+            if (lands(&acc, &weight, &x))
+                break;
+        }
+        uint32_t pick = b->list[b->start[v] + lit_rng_below(rng, (uint32_t)b->vec[v].n)];
+        int seat[LIT_MAX_SET_SIZE];
+        uint64_t given;
+        decode(k, b, pick, seat, &given);
+        for (int c = 0; c < b->n; c++)
+            hands[seat[c]] |= lit_bit(lit_set_first(deck, b->set) + b->pos[c]);
+        r -= b->vec[v].v;
+    }
+    /* The free cards, shuffled into what is left of every seat. */
+    uint8_t cards[LIT_MAX_CARDS];
+    int n = 0;
+    for (uint64_t m = pl->free_cards; m;)
+        cards[n++] = (uint8_t)lit_pop_lsb(&m);
+    for (int s = 0; s < players; s++) {
+        int want = k->slots[s] - lit_popcount(hands[s] & ~k->held[s]);
+        for (int i = 0; i < want; i++) {
+            int at = (int)lit_rng_below(rng, (uint32_t)n);
+            hands[s] |= lit_bit(cards[at]);
+            cards[at] = cards[--n];
+        }
+    }
 }

@@ -81,4 +81,11 @@ unsigned set_bit(const LitGame *g, const char *name);
 /* Number of legal asks, passes and choices of a 1-based seat. */
 int legal_count(const LitGame *g, int seat);
 
+/* Whether hands (every seat's present hand) fit the history of log: undo the
+ * public moves to get the deal, then replay every action through the referee
+ * and compare every answer and every revealed holder. Independent of the
+ * deduction layer's reasoning. */
+int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
+              const LitLog *log);
+
 #endif
