@@ -26,15 +26,13 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-enum { FIELD = 5, MAX_VECTORS = 8192, FOLD_MAX = 1 << 16 };
+enum { FIELD = 5, FOLD_MAX = 1 << 16 };
 
-typedef struct Entry {
-    uint64_t key; /* packed vector + 1; 0 for an empty slot */
-    LitU192 val;
-} Entry;
+/* Keys apart from values: a probe reads only keys, eight to a cache line. */
 
 typedef struct Table {
-    Entry *e;
+    uint64_t *key; /* packed vector + 1; 0 for an empty slot */
+    LitU192 *val;
     uint32_t cap;   /* a power of two */
     uint32_t count;
 } Table;
@@ -53,6 +51,8 @@ typedef struct Block {
     uint32_t n_vec;
     uint32_t *list;                 /* for sampling: placements by vector */
     uint32_t *start;
+    /* at[v][c][s]: the placements with vector v that put card c at seat s */
+    uint32_t (*at)[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
 } Block;
 
 typedef struct Work {
@@ -76,10 +76,11 @@ static int table_new(Table *t, Work *w, uint32_t want)
     uint32_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
-    t->e = take(w, sizeof(Entry) * cap);
-    if (!t->e)
+    t->key = take(w, sizeof(uint64_t) * cap);
+    t->val = take(w, sizeof(LitU192) * cap);
+    if (!t->key || !t->val)
         return -1;
-    memset(t->e, 0, sizeof(Entry) * cap);
+    memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
     t->cap = cap;
     t->count = 0;
     return 0;
@@ -95,9 +96,9 @@ static const LitU192 *lookup(const Table *t, uint64_t v)
 {
     uint64_t key = v + 1;
     for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (t->e[i].key == key)
-            return &t->e[i].val;
-        if (t->e[i].key == 0)
+        if (t->key[i] == key)
+            return &t->val[i];
+        if (t->key[i] == 0)
             return NULL;
     }
 }
@@ -107,15 +108,15 @@ static int add_to(Table *t, uint64_t v, const LitU192 *x)
 {
     uint64_t key = v + 1;
     for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (t->e[i].key == key) {
-            lit_u192_add(&t->e[i].val, &t->e[i].val, x);
+        if (t->key[i] == key) {
+            lit_u192_add(&t->val[i], &t->val[i], x);
             return 0;
         }
-        if (t->e[i].key == 0) {
+        if (t->key[i] == 0) {
             if (2 * (t->count + 1) > t->cap)
                 return -1;
-            t->e[i].key = key;
-            t->e[i].val = *x;
+            t->key[i] = key;
+            t->val[i] = *x;
             t->count++;
             return 0;
         }
@@ -174,6 +175,80 @@ static int decode(const LitKnow *k, const Block *b, uint32_t i, int seat[LIT_MAX
                 return 0;
     }
     return 1;
+}
+
+/* A depth-first walk over a block's placements: each card at each of its
+ * allowed seats with room, the clauses checked once per placement from the
+ * cards each seat got. The index of a placement is decode()'s. */
+typedef struct Walk {
+    const Block *b;
+    uint64_t slots;
+    unsigned allow[LIT_MAX_SET_SIZE]; /* candidates walked (a subset of cand) */
+    uint32_t radix[LIT_MAX_SET_SIZE];
+    int nc;                           /* the set's clauses: */
+    uint8_t cseat[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
+    uint8_t cmask[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
+    uint8_t cneed[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
+    int seat[LIT_MAX_SET_SIZE];
+    uint8_t here[LIT_MAX_PLAYERS];    /* positions each seat got */
+    /* called for every placement that meets the clauses; non-zero stops */
+    int (*visit)(struct Walk *w, uint64_t v, uint32_t index);
+    void *ctx;
+} Walk;
+
+static void walk_init(Walk *w, const LitKnow *k, const Block *b, uint64_t slots, unsigned allow)
+{
+    memset(w, 0, sizeof *w);
+    w->b = b;
+    w->slots = slots;
+    uint32_t radix = 1;
+    for (int c = 0; c < b->n; c++) {
+        w->allow[c] = b->cand[c] & allow;
+        w->radix[c] = radix;
+        radix *= (uint32_t)lit_popcount(b->cand[c]);
+    }
+    for (int s = 0; s < k->pub.rules.players; s++) {
+        for (int i = 0; i < k->n_need[s][b->set]; i++, w->nc++) {
+            w->cseat[w->nc] = (uint8_t)s;
+            w->cmask[w->nc] = k->need[s][b->set][i];
+            w->cneed[w->nc] = 1;
+        }
+        for (int i = 0; i < k->n_lack[s][b->set]; i++, w->nc++) {
+            w->cseat[w->nc] = (uint8_t)s;
+            w->cmask[w->nc] = k->lack[s][b->set][i];
+            w->cneed[w->nc] = 0;
+        }
+    }
+}
+
+/* Walks cards c.. of the placement with vector v so far: 0, or what a
+ * visit returned. A "holds one of" clause fails when its seat got none of
+ * its cards, a "lacks one of" clause when its seat got them all. */
+static int walk(Walk *w, int c, uint64_t v, uint32_t index)
+{
+    const Block *b = w->b;
+    if (c == b->n) {
+        for (int i = 0; i < w->nc; i++) {
+            uint8_t got = w->here[w->cseat[i]] & w->cmask[i];
+            if (w->cneed[i] ? got == 0 : got == w->cmask[i])
+                return 0;
+        }
+        return w->visit(w, v, index);
+    }
+    int pick = 0;
+    for (unsigned m = b->cand[c]; m; m &= m - 1, pick++) {
+        int s = lit_lsb(m);
+        uint64_t one = UINT64_C(1) << (FIELD * s);
+        if (!(w->allow[c] >> s & 1) || !fits_in(v + one, w->slots))
+            continue;
+        w->seat[c] = s;
+        w->here[s] |= (uint8_t)(1u << b->pos[c]);
+        int stop = walk(w, c + 1, v + one, index + (uint32_t)pick * w->radix[c]);
+        w->here[s] &= (uint8_t)~(1u << b->pos[c]);
+        if (stop)
+            return stop;
+    }
+    return 0;
 }
 
 /* How many vectors have fields summing to total, each at most its field of
@@ -237,13 +312,13 @@ static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_b
 {
     LitU192 sum = lit_u192(0);
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->e[i].key)
+        if (!f->key[i])
             continue;
-        uint64_t left = cx->slots - (f->e[i].key - 1);
+        uint64_t left = cx->slots - (f->key[i] - 1);
         if (!fits_in(v, left))
             continue;
         LitU192 ways = spread(cx, left - v, cx->free - held_back), x;
-        lit_u192_mul(&x, &f->e[i].val, &ways);
+        lit_u192_mul(&x, &f->val[i], &ways);
         lit_u192_add(&sum, &sum, &x);
     }
     return sum;
@@ -332,12 +407,46 @@ static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left)
     return 0;
 }
 
-static uint32_t placements(const Block *b)
+/* The most vectors a block's placements can give: its placements, and
+ * the ways to split its cards over the seats any of them may be at. */
+static uint32_t local_bound(const Block *b)
 {
-    uint32_t n = 1;
-    for (int c = 0; c < b->n; c++)
-        n *= (uint32_t)lit_popcount(b->cand[c]);
-    return n;
+    uint64_t placements = 1, ways = 1;
+    unsigned seats = 0;
+    for (int c = 0; c < b->n; c++) {
+        placements *= (uint64_t)lit_popcount(b->cand[c]);
+        seats |= b->cand[c];
+    }
+    int k = lit_popcount(seats); /* C(n + k - 1, n) */
+    for (int i = 1; i <= b->n; i++)
+        ways = ways * (uint64_t)(k - 1 + i) / (uint64_t)i;
+    return (uint32_t)(placements < ways ? placements : ways);
+}
+
+/* The walk that builds a block's local table: first counting the
+ * placements of each vector, then (second) which card each puts where and,
+ * when the block keeps lists, the placements themselves. */
+typedef struct Local {
+    Table *t;
+    Block *b;
+    uint32_t valid;
+    int second;
+} Local;
+
+static int count_placement(Walk *w, uint64_t v, uint32_t index)
+{
+    Local *l = w->ctx;
+    if (!l->second) {
+        LitU192 one = lit_u192(1);
+        l->valid++;
+        return add_to(l->t, v, &one);
+    }
+    uint32_t idx = (uint32_t)lookup(l->t, v)->w[0];
+    for (int c = 0; c < l->b->n; c++)
+        l->b->at[idx][c][w->seat[c]]++;
+    if (l->b->list)
+        l->b->list[l->b->start[idx]++] = index;
+    return 0;
 }
 
 /* What counting and sampling share: the blocks with their local tables and
@@ -421,36 +530,36 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
                     b->cand[b->n] |= 1u << s;
             b->n++;
         }
+        /* The local table: every placement's vector, counted, and which
+         * card each puts where (by vector); for sampling, the placements. */
         Table t;
-        if (table_new(&t, w, MAX_VECTORS))
+        if (table_new(&t, w, local_bound(b)))
             return PLAN_OVER;
-        uint32_t total = placements(b), valid = 0;
-        for (uint32_t i = 0; i < total; i++) {
-            int seat[LIT_MAX_SET_SIZE];
-            uint64_t v;
-            if (!decode(k, b, i, seat, &v) || !fits_in(v, slots))
-                continue;
-            LitU192 one = lit_u192(1);
-            if (add_to(&t, v, &one))
-                return PLAN_OVER;
-            valid++;
-        }
+        Walk wk;
+        walk_init(&wk, k, b, slots, ~0u);
+        Local loc = {&t, b, 0, 0};
+        wk.visit = count_placement;
+        wk.ctx = &loc;
+        if (walk(&wk, 0, 0, 0))
+            return PLAN_OVER;
         if (t.count == 0)
             return PLAN_NONE; /* no placement meets the clauses */
         b->vec = take(w, sizeof(Vec) * t.count);
-        if (!b->vec)
+        b->at = take(w, sizeof *b->at * t.count);
+        if (!b->vec || !b->at)
             return PLAN_OVER;
+        memset(b->at, 0, sizeof *b->at * t.count);
         for (uint32_t i = 0; i < t.cap; i++)
-            if (t.e[i].key) {
+            if (t.key[i]) {
                 /* the table's value becomes the vector's index */
-                b->vec[b->n_vec] = (Vec){t.e[i].key - 1, t.e[i].val.w[0]};
-                t.e[i].val = lit_u192(b->n_vec++);
+                b->vec[b->n_vec] = (Vec){t.key[i] - 1, t.val[i].w[0]};
+                t.val[i] = lit_u192(b->n_vec++);
             }
         if (lists) {
             /* The placements of each vector, together: vector v's are
              * list[start[v]] .. list[start[v + 1] - 1]. */
             b->start = take(w, sizeof(uint32_t) * (b->n_vec + 1));
-            b->list = take(w, sizeof(uint32_t) * valid);
+            b->list = take(w, sizeof(uint32_t) * loc.valid);
             if (!b->start || !b->list)
                 return PLAN_OVER;
             uint32_t at = 0;
@@ -459,14 +568,10 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
                 at += (uint32_t)b->vec[v].n;
             }
             b->start[b->n_vec] = at;
-            for (uint32_t i = 0; i < total; i++) {
-                int seat[LIT_MAX_SET_SIZE];
-                uint64_t v;
-                if (!decode(k, b, i, seat, &v) || !fits_in(v, slots))
-                    continue;
-                uint32_t idx = (uint32_t)lookup(&t, v)->w[0];
-                b->list[b->start[idx]++] = i;
-            }
+        }
+        loc.second = 1;
+        walk(&wk, 0, 0, 0);
+        if (lists) {
             for (uint32_t v = b->n_vec; v > 0; v--)
                 b->start[v] = b->start[v - 1];
             b->start[0] = 0;
@@ -503,19 +608,19 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
         uint64_t most = vectors(slots, players, cards_after);
         if (bound > most)
             bound = most;
-        if (bound > (w->left / sizeof(Entry)) / 4)
+        if (bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
             return PLAN_OVER;
         if (table_new(&layer[j], w, (uint32_t)bound))
             return PLAN_OVER;
         for (uint32_t i = 0; i < next->cap; i++) {
-            if (!next->e[i].key)
+            if (!next->key[i])
                 continue;
-            uint64_t rest = next->e[i].key - 1;
+            uint64_t rest = next->key[i] - 1;
             for (uint32_t v = 0; v < b->n_vec; v++) {
                 if (!fits_in(b->vec[v].v, slots - rest))
                     continue;
                 uint64_t need = rest + b->vec[v].v;
-                LitU192 x = times(&next->e[i].val, b->vec[v].n);
+                LitU192 x = times(&next->val[i], b->vec[v].n);
                 if (add_to(&layer[j], need, &x))
                     return PLAN_OVER;
             }
@@ -525,14 +630,38 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
     }
     LitU192 total = lit_u192(0);
     for (uint32_t i = 0; i < layer[0].cap; i++) {
-        if (!layer[0].e[i].key || !fits_in(layer[0].e[i].key - 1, slots))
+        if (!layer[0].key[i] || !fits_in(layer[0].key[i] - 1, slots))
             continue;
-        LitU192 ways = spread(cx, slots - (layer[0].e[i].key - 1), conv), x;
-        lit_u192_mul(&x, &layer[0].e[i].val, &ways);
+        LitU192 ways = spread(cx, slots - (layer[0].key[i] - 1), conv), x;
+        lit_u192_mul(&x, &layer[0].val[i], &ways);
         lit_u192_add(&total, &total, &x);
     }
     pl->total = total;
     return lit_u192_is_zero(&total) ? PLAN_NONE : PLAN_OK;
+}
+
+/* The walk over one team's placements of a block: the deals in which the
+ * team holds all of the set, and the likeliest placement (the first of
+ * the most deals). */
+typedef struct Claim {
+    const Table *gv; /* deals per vector */
+    LitU192 all, best;
+    int seat[LIT_MAX_SET_SIZE];
+} Claim;
+
+static int claim_placement(Walk *w, uint64_t v, uint32_t index)
+{
+    Claim *cl = w->ctx;
+    const LitU192 *d = lookup(cl->gv, v);
+    (void)index;
+    if (!d)
+        return 0;
+    lit_u192_add(&cl->all, &cl->all, d);
+    if (lit_u192_cmp(d, &cl->best) > 0) {
+        cl->best = *d;
+        memcpy(cl->seat, w->seat, sizeof cl->seat);
+    }
+    return 0;
 }
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
@@ -567,15 +696,20 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 
     /* 3. The forward sweep: per block, the deals of each local vector. */
     LitU192 (*mass)[LIT_MAX_PLAYERS] = take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
-    LitU192 *g = take(&w, sizeof(LitU192) * MAX_VECTORS);
+    uint32_t most_vectors = 1;
+    for (int j = 0; j < nb; j++)
+        if (blocks[j].n_vec > most_vectors)
+            most_vectors = blocks[j].n_vec;
+    LitU192 *g = take(&w, sizeof(LitU192) * most_vectors);
     Table gv;
-    if (!mass || !g || table_new(&gv, &w, MAX_VECTORS))
+    if (!mass || !g || table_new(&gv, &w, most_vectors))
         goto over;
     memset(mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
-    /* F lives in the first half of what is left; each block's next layer
-     * and its completions in the second. */
+    /* F and the next F alternate between the two halves of what is left
+     * (with the completions of the conv path beside the next F). */
     Work half[2] = {{w.p, w.left / 2}, {w.p + w.left / 2, w.left / 2}};
     Work use = half[0];
+    int side = 0;
     Table f;
     if (table_new(&f, &use, 1))
         goto over;
@@ -585,124 +719,135 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         const Block *b = &blocks[j];
         const Table *after = &layer[j + 1];
         cards_before += b->n;
-        /* a. Every vector the blocks up to j can give... */
-        Table nf, done;
+        Table nf;
         uint64_t bound = (uint64_t)f.count * b->n_vec;
         uint64_t most = vectors(slots, players, cards_before);
         if (bound > most)
             bound = most;
-        Work scratch = half[1];
+        Work scratch = half[1 - side];
         if (table_new(&nf, &scratch, (uint32_t)bound))
             goto over;
-        for (uint32_t i = 0; i < f.cap; i++) {
-            if (!f.e[i].key)
-                continue;
-            uint64_t given = f.e[i].key - 1;
-            for (uint32_t v = 0; v < b->n_vec; v++) {
-                if (!fits_in(b->vec[v].v, slots - given))
+        memset(g, 0, sizeof(LitU192) * b->n_vec);
+        if (conv == 0) {
+            /* a. In one pass over F and the block's vectors: the next F
+             * (the vectors that can be completed, which the layer after
+             * says) and G(v) = sum_u F(u) B_{j+1}(slots - u - v), the deals
+             * in which block j gives v. */
+            for (uint32_t i = 0; i < f.cap; i++) {
+                if (!f.key[i])
                     continue;
-                uint64_t now = given + b->vec[v].v;
-                LitU192 x = times(&f.e[i].val, b->vec[v].n);
-                if (add_to(&nf, now, &x))
-                    goto over;
-            }
-        }
-        /* b. ... and how many ways each can be completed (the later blocks
-         * and the free cards); vectors that cannot be are dropped. */
-        if (table_new(&done, &scratch, nf.count))
-            goto over;
-        for (uint32_t i = 0; i < nf.cap; i++) {
-            if (!nf.e[i].key)
-                continue;
-            uint64_t left = slots - (nf.e[i].key - 1);
-            LitU192 c = lit_u192(0);
-            if (conv == 0) {
-                const LitU192 *d = lookup(after, left);
-                if (d)
-                    c = *d;
-            } else {
-                for (uint32_t x = 0; x < after->cap; x++) {
-                    if (!after->e[x].key || !fits_in(after->e[x].key - 1, left))
+                uint64_t given = f.key[i] - 1, left = slots - given;
+                for (uint32_t v = 0; v < b->n_vec; v++) {
+                    if (!fits_in(b->vec[v].v, left))
                         continue;
-                    LitU192 ways = spread(&cx, left - (after->e[x].key - 1), conv), y;
-                    lit_u192_mul(&y, &after->e[x].val, &ways);
-                    lit_u192_add(&c, &c, &y);
+                    const LitU192 *c = lookup(after, left - b->vec[v].v);
+                    if (!c)
+                        continue;
+                    LitU192 x = times(&f.val[i], b->vec[v].n), y;
+                    if (add_to(&nf, given + b->vec[v].v, &x))
+                        goto over;
+                    lit_u192_mul(&y, &f.val[i], c);
+                    lit_u192_add(&g[v], &g[v], &y);
                 }
             }
-            if (!lit_u192_is_zero(&c))
-                add_to(&done, nf.e[i].key - 1, &c);
-        }
-        /* c. G(v): the deals in which block j gives v. */
-        memset(g, 0, sizeof(LitU192) * b->n_vec);
-        for (uint32_t i = 0; i < f.cap; i++) {
-            if (!f.e[i].key)
-                continue;
-            uint64_t given = f.e[i].key - 1;
-            for (uint32_t v = 0; v < b->n_vec; v++) {
-                if (!fits_in(b->vec[v].v, slots - given))
+        } else {
+            /* a. Every vector the blocks up to j can give, b. the ways to
+             * complete each (a sum over the layer after, with the free
+             * cards spread over the rest), c. G(v) from both; then the
+             * next F keeps the vectors that can be completed. */
+            Table all, done;
+            if (table_new(&all, &scratch, (uint32_t)bound))
+                goto over;
+            for (uint32_t i = 0; i < f.cap; i++) {
+                if (!f.key[i])
                     continue;
-                uint64_t now = given + b->vec[v].v;
-                const LitU192 *c = lookup(&done, now);
-                if (!c)
+                uint64_t given = f.key[i] - 1;
+                for (uint32_t v = 0; v < b->n_vec; v++) {
+                    if (!fits_in(b->vec[v].v, slots - given))
+                        continue;
+                    LitU192 x = times(&f.val[i], b->vec[v].n);
+                    if (add_to(&all, given + b->vec[v].v, &x))
+                        goto over;
+                }
+            }
+            if (table_new(&done, &scratch, all.count))
+                goto over;
+            for (uint32_t i = 0; i < all.cap; i++) {
+                if (!all.key[i])
                     continue;
-                LitU192 x;
-                lit_u192_mul(&x, &f.e[i].val, c);
-                lit_u192_add(&g[v], &g[v], &x);
+                uint64_t left = slots - (all.key[i] - 1);
+                LitU192 c = lit_u192(0);
+                for (uint32_t x = 0; x < after->cap; x++) {
+                    if (!after->key[x] || !fits_in(after->key[x] - 1, left))
+                        continue;
+                    LitU192 ways = spread(&cx, left - (after->key[x] - 1), conv), y;
+                    lit_u192_mul(&y, &after->val[x], &ways);
+                    lit_u192_add(&c, &c, &y);
+                }
+                if (!lit_u192_is_zero(&c)) {
+                    add_to(&done, all.key[i] - 1, &c);
+                    add_to(&nf, all.key[i] - 1, &all.val[i]);
+                }
+            }
+            for (uint32_t i = 0; i < f.cap; i++) {
+                if (!f.key[i])
+                    continue;
+                uint64_t given = f.key[i] - 1;
+                for (uint32_t v = 0; v < b->n_vec; v++) {
+                    if (!fits_in(b->vec[v].v, slots - given))
+                        continue;
+                    const LitU192 *c = lookup(&done, given + b->vec[v].v);
+                    if (!c)
+                        continue;
+                    LitU192 x;
+                    lit_u192_mul(&x, &f.val[i], c);
+                    lit_u192_add(&g[v], &g[v], &x);
+                }
             }
         }
-        /* d. Every placement with vector v has g[v] deals. */
-        memset(gv.e, 0, sizeof(Entry) * gv.cap);
+        /* d. Every placement with vector v has g[v] deals: the marginals
+         * from which card each vector's placements put where, the claim
+         * figures from a walk over the placements on one team's seats. */
+        memset(gv.key, 0, sizeof(uint64_t) * gv.cap);
         gv.count = 0;
-        for (uint32_t v = 0; v < b->n_vec; v++)
-            add_to(&gv, b->vec[v].v, &g[v]);
         int first = lit_set_first(deck, b->set);
-        uint64_t setmask = lit_set_mask(deck, b->set);
-        LitU192 team_all[2] = {lit_u192(0), lit_u192(0)}, best[2] = {lit_u192(0), lit_u192(0)};
-        int team_of_placed = placed_team(k, setmask);
-        uint32_t all = placements(b);
-        for (uint32_t i = 0; i < all; i++) {
-            int seat[LIT_MAX_SET_SIZE];
-            uint64_t v;
-            if (!decode(k, b, i, seat, &v))
-                continue;
-            const LitU192 *d = lookup(&gv, v);
-            if (!d || lit_u192_is_zero(d))
+        for (uint32_t v = 0; v < b->n_vec; v++) {
+            add_to(&gv, b->vec[v].v, &g[v]);
+            if (lit_u192_is_zero(&g[v]))
                 continue;
             for (int c = 0; c < b->n; c++)
-                lit_u192_add(&mass[first + b->pos[c]][seat[c]],
-                             &mass[first + b->pos[c]][seat[c]], d);
-            int team = lit_team_of(seat[0]);
-            for (int c = 1; c < b->n && team >= 0; c++)
-                if (lit_team_of(seat[c]) != team)
-                    team = -1;
-            if (team < 0 || (team_of_placed >= 0 && team_of_placed != team))
-                continue;
-            lit_u192_add(&team_all[team], &team_all[team], d);
-            if (lit_u192_cmp(d, &best[team]) > 0) {
-                best[team] = *d;
-                for (int c = 0; c < b->n; c++)
-                    odds->best[team][b->set][b->pos[c]] = (uint8_t)seat[c];
-            }
-        }
-        for (int t = 0; t < 2; t++) {
-            odds->team_all[t][b->set] = lit_u192_ratio(&team_all[t], &total);
-            odds->best_p[t][b->set] = lit_u192_ratio(&best[t], &total);
-            if (lit_u192_is_zero(&best[t]))
-                memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
-            else
                 for (int s = 0; s < players; s++)
-                    for (uint64_t x = k->held[s] & setmask; x;)
-                        odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
+                    if (b->at[v][c][s]) {
+                        LitU192 x = times(&g[v], b->at[v][c][s]);
+                        lit_u192_add(&mass[first + b->pos[c]][s], &mass[first + b->pos[c]][s], &x);
+                    }
         }
-        /* e. The next F: the completable vectors, over the old F. */
-        Table moved;
-        use = half[0];
-        if (table_new(&moved, &use, done.count))
-            goto over;
-        for (uint32_t i = 0; i < nf.cap; i++)
-            if (nf.e[i].key && lookup(&done, nf.e[i].key - 1))
-                add_to(&moved, nf.e[i].key - 1, &nf.e[i].val);
-        f = moved;
+        uint64_t setmask = lit_set_mask(deck, b->set);
+        int team_of_placed = placed_team(k, setmask);
+        for (int t = 0; t < 2; t++) {
+            Claim cl = {&gv, lit_u192(0), lit_u192(0), {0}};
+            if (team_of_placed < 0 || team_of_placed == t) {
+                Walk wk;
+                walk_init(&wk, k, b, slots, lit_team_seats(r, t));
+                wk.visit = claim_placement;
+                wk.ctx = &cl;
+                walk(&wk, 0, 0, 0);
+            }
+            odds->team_all[t][b->set] = lit_u192_ratio(&cl.all, &total);
+            odds->best_p[t][b->set] = lit_u192_ratio(&cl.best, &total);
+            if (lit_u192_is_zero(&cl.best)) {
+                memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
+                continue;
+            }
+            for (int c = 0; c < b->n; c++)
+                odds->best[t][b->set][b->pos[c]] = (uint8_t)cl.seat[c];
+            for (int s = 0; s < players; s++)
+                for (uint64_t x = k->held[s] & setmask; x;)
+                    odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
+        }
+        /* e. The next F. */
+        f = nf;
+        side = 1 - side;
         if (f.count > odds->states)
             odds->states = f.count;
     }
@@ -713,14 +858,14 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         LitU192 free_mass[LIT_MAX_PLAYERS];
         memset(free_mass, 0, sizeof free_mass);
         for (uint32_t i = 0; i < f.cap; i++) {
-            if (!f.e[i].key)
+            if (!f.key[i])
                 continue;
-            uint64_t left = slots - (f.e[i].key - 1);
+            uint64_t left = slots - (f.key[i] - 1);
             for (int s = 0; s < players; s++) {
                 if (!((left >> (FIELD * s)) & 31))
                     continue;
                 LitU192 ways = spread(&cx, left - (UINT64_C(1) << (FIELD * s)), cx.free - 1), x;
-                lit_u192_mul(&x, &f.e[i].val, &ways);
+                lit_u192_mul(&x, &f.val[i], &ways);
                 lit_u192_add(&free_mass[s], &free_mass[s], &x);
             }
         }
@@ -849,12 +994,12 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
         LitU192 x = below(rng, &pl->total), acc = lit_u192(0);
         const Table *t = &pl->layer[0];
         for (uint32_t i = 0; i < t->cap; i++) {
-            if (!t->e[i].key || !fits_in(t->e[i].key - 1, cx->slots))
+            if (!t->key[i] || !fits_in(t->key[i] - 1, cx->slots))
                 continue;
-            LitU192 ways = spread(cx, cx->slots - (t->e[i].key - 1), pl->conv), weight;
-            lit_u192_mul(&weight, &t->e[i].val, &ways);
+            LitU192 ways = spread(cx, cx->slots - (t->key[i] - 1), pl->conv), weight;
+            lit_u192_mul(&weight, &t->val[i], &ways);
             if (lands(&acc, &weight, &x)) {
-                r = t->e[i].key - 1;
+                r = t->key[i] - 1;
                 break;
             }
         }

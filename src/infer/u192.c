@@ -5,48 +5,12 @@
 
 #include "literature/status.h"
 
-/* 64 x 64 -> 128 bits. With a compiler that has a 128-bit integer (GCC and
- * Clang on 64-bit targets) one instruction; otherwise, in ISO C, from 32-bit
- * halves. Both give the same bits; the tests run whichever is built. */
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 Wide;
-static void mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-    Wide p = (Wide)a * b;
-    *lo = (uint64_t)p;
-    *hi = (uint64_t)(p >> 64);
-}
-#else
-static void mul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
-{
-    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    *lo = (p00 & 0xFFFFFFFFu) | (mid << 32);
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-#endif
-
 int lit_u192_cmp(const LitU192 *a, const LitU192 *b)
 {
     for (int i = 2; i >= 0; i--)
         if (a->w[i] != b->w[i])
             return a->w[i] < b->w[i] ? -1 : 1;
     return 0;
-}
-
-int lit_u192_add(LitU192 *r, const LitU192 *a, const LitU192 *b)
-{
-    uint64_t carry = 0;
-    for (int i = 0; i < 3; i++) {
-        uint64_t x = a->w[i], s = x + b->w[i];
-        uint64_t c = s < x;
-        s += carry;
-        c += s < carry;
-        r->w[i] = s;
-        carry = c;
-    }
-    return carry != 0;
 }
 
 int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b)
@@ -63,21 +27,6 @@ int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b)
     return 0;
 }
 
-int lit_u192_mul64(LitU192 *r, const LitU192 *a, uint64_t b)
-{
-    uint64_t out[3], carry = 0;
-    for (int i = 0; i < 3; i++) {
-        uint64_t hi, lo;
-        mul64(a->w[i], b, &hi, &lo);
-        lo += carry;
-        hi += lo < carry;
-        out[i] = lo;
-        carry = hi;
-    }
-    memcpy(r->w, out, sizeof r->w);
-    return carry != 0;
-}
-
 int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b)
 {
     /* Words of b that are zero add nothing: most counts fit in fewer. */
@@ -90,7 +39,7 @@ int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b)
         uint64_t carry = 0;
         for (int j = 0; j < 3; j++) {
             uint64_t hi, lo;
-            mul64(a->w[i], b->w[j], &hi, &lo);
+            lit_u64_mul(a->w[i], b->w[j], &hi, &lo);
             /* out[i + j] += lo + carry, carrying into hi */
             uint64_t s = out[i + j] + lo;
             hi += s < lo;
