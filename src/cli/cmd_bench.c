@@ -10,6 +10,7 @@
 #include "common.h"
 #include "literature/infer.h"
 #include "literature/status.h"
+#include "bench_odds.h"
 #include "selfplay.h"
 
 /* Every preset at every player count, then single options at 6 players. */
@@ -35,7 +36,8 @@ enum {
 };
 
 static const char usage[] =
-    "usage: lit bench [--know | --odds] [--games N] [--players N]\n"
+    "usage: lit bench [--know | --odds | --sample] [--games N] [--players N]\n"
+    "                 [--corpus DIR]... [--public] [--samples N]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1) and prints one line: the actions played and a\n"
@@ -46,13 +48,23 @@ static const char usage[] =
     "  --know     instead, time certain knowledge: every seat's and the public\n"
     "             knowledge kept up to date through self-played games at each\n"
     "             player count (classic rules); prints microseconds per update\n"
-    "  --odds     instead, time exact counting (lit_odds) from seat 1's view at\n"
-    "             every position of self-played games at 4, 6 and 8 players:\n"
-    "             median, 90th percentile and worst milliseconds, and the\n"
-    "             positions beyond the workspace\n"
+    "  --odds     instead, time exact counting (lit_odds, every marginal and\n"
+    "             every set's claim figures) from seat 1's view at every\n"
+    "             position of self-played games at 4, 6 and 8 players (or of\n"
+    "             --corpus): median, 90th percentile and worst milliseconds;\n"
+    "             and for the positions beyond the budget, the estimate's\n"
+    "             median time and median largest standard error\n"
+    "  --sample   as --odds, and also time exact sampling: draws per second\n"
+    "             and the sampler's set-up, at every exact position\n"
+    "  --corpus DIR  the positions of every record DIR/*.lit (or of the\n"
+    "             record DIR, a .lit file) instead of self-play (repeatable;\n"
+    "             bench/corpus/README.md)\n"
+    "  --public   the public view instead of seat 1's (--odds, --sample)\n"
+    "  --samples N  draws of each estimate beyond the budget (default 1000)\n"
     "  --games N    games per player count (default 500 for --know, 20 for\n"
-    "               --odds)\n"
-    "  --players N  only this player count (--know, --odds)\n";
+    "               --odds; with --corpus, the first N records of each\n"
+    "               folder, default all)\n"
+    "  --players N  only this player count (--know, --odds, --sample)\n";
 
 /* Knowledge of seat 1 and of the public through a game, hashed. */
 static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *log)
@@ -79,64 +91,6 @@ static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *l
         }
     }
     return h;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* --odds: milliseconds per exact count, per player count. */
-static int bench_odds(uint64_t games, int only)
-{
-    LitLog log;
-    if (log_new(&log))
-        return 1;
-    void *work = malloc(LIT_ODDS_WORK);
-    LitOdds *odds = malloc(sizeof *odds);
-    double *ms = malloc(sizeof *ms * LIT_MAX_ACTIONS * games);
-    if (!work || !odds || !ms) {
-        say("out of memory");
-        free(log.events);
-        free(work);
-        free(odds);
-        free(ms);
-        return 1;
-    }
-    printf("players  positions  beyond  median_ms  p90_ms  worst_ms\n");
-    for (int players = 4; players <= 8; players += 2) {
-        if (only && players != only)
-            continue;
-        LitRules rules;
-        lit_rules_default(&rules);
-        rules.players = (uint8_t)players;
-        size_t n = 0, beyond = 0;
-        for (uint64_t i = 0; i < games; i++) {
-            LitGame start;
-            LitKnow k;
-            selfplay_game(&rules, 1, i, &start, NULL, &log);
-            lit_know_start(&k, &rules, start.pub.dealer, 0, start.hands[0]);
-            for (uint32_t e = 0; e <= log.len; e++) {
-                if (e > 0)
-                    lit_know_apply(&k, &log.events[e - 1]);
-                if (k.pub.result != LIT_ONGOING)
-                    break;
-                double t0 = now_seconds();
-                lit_odds(&k, work, LIT_ODDS_WORK, odds);
-                ms[n++] = (now_seconds() - t0) * 1e3;
-                beyond += !odds->exact;
-            }
-        }
-        qsort(ms, n, sizeof *ms, by_value);
-        printf("%7d  %9zu  %6zu  %9.3f  %6.3f  %8.1f\n", players, n, beyond, ms[n / 2],
-               ms[n * 9 / 10], ms[n - 1]);
-    }
-    free(log.events);
-    free(work);
-    free(odds);
-    free(ms);
-    return 0;
 }
 
 /* --know: microseconds per knowledge update, per player count. */
@@ -179,16 +133,42 @@ int cmd_bench(int argc, char **argv)
 {
     static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
                                           {"odds", no_argument, NULL, 'o'},
+                                          {"sample", no_argument, NULL, 's'},
+                                          {"corpus", required_argument, NULL, 'c'},
+                                          {"public", no_argument, NULL, 'P'},
+                                          {"samples", required_argument, NULL, 'n'},
                                           {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     int opt, know = 0, odds = 0;
-    uint64_t games = 0, only = 0;
+    uint64_t games = 0, only = 0, samples = 1000;
+    OddsBench ob;
+    memset(&ob, 0, sizeof ob);
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        if (opt == 'k' || opt == 'o') {
+        if (opt == 'k' || opt == 'o' || opt == 's') {
             know |= opt == 'k';
-            odds |= opt == 'o';
+            odds |= opt == 'o' || opt == 's';
+            ob.sample |= opt == 's';
+            continue;
+        }
+        if (opt == 'P') {
+            ob.public_view = 1;
+            continue;
+        }
+        if (opt == 'c') {
+            if (ob.n_corpus == (int)(sizeof ob.corpus / sizeof ob.corpus[0])) {
+                say("--corpus: at most 16 folders");
+                return 2;
+            }
+            ob.corpus[ob.n_corpus++] = optarg;
+            continue;
+        }
+        if (opt == 'n') {
+            if (parse_u64(optarg, &samples) || samples < 20 || samples > 1000000) {
+                say("--samples: a number from 20 to 1000000, not '%s'", optarg);
+                return 2;
+            }
             continue;
         }
         if (opt == 'p') {
@@ -220,8 +200,16 @@ int cmd_bench(int argc, char **argv)
     }
     if (know)
         return bench_know(games ? games : 500, (int)only);
-    if (odds)
-        return bench_odds(games ? games : 20, (int)only);
+    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000)) {
+        say("bench: --corpus, --public and --samples go with --odds or --sample");
+        return 2;
+    }
+    if (odds) {
+        ob.games = games ? games : ob.n_corpus ? 0 : 20;
+        ob.only = (int)only;
+        ob.samples = (uint32_t)samples;
+        return bench_odds(&ob);
+    }
     LitLog log;
     if (log_new(&log))
         return 1;

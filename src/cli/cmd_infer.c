@@ -37,7 +37,8 @@ static const char usage[] =
     "              false, the figures are estimates by sampling, and samples,\n"
     "              consistent_deals_estimate, consistent_deals_se, cards_se\n"
     "              and the *_se members give their standard errors\n"
-    "  --samples N draws for the estimate beyond the workspace (default 20000)\n"
+    "  --samples N draws for the estimate beyond the workspace, 20 to 1000000\n"
+    "              (default 20000)\n"
     "  --seed S    seed of those draws (default 1)\n"
     "  --help      this text\n";
 
@@ -279,8 +280,8 @@ int cmd_infer(int argc, char **argv)
             json = 1;
             break;
         case 'n':
-            if (parse_u64(optarg, &samples) || samples == 0 || samples > 1000000) {
-                say("--samples: not a number from 1 to 1000000: '%s'", optarg);
+            if (parse_u64(optarg, &samples) || samples < 20 || samples > 1000000) {
+                say("--samples: not a number from 20 to 1000000: '%s'", optarg);
                 return 2;
             }
             break;

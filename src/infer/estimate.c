@@ -66,120 +66,115 @@ static int meets(const LitKnow *k, int set, int n, const uint8_t *pos, const int
     return 1;
 }
 
-/* Most clauses of one set that a block's draw follows exactly (2^8 states
+/* Most clauses of one set that a block's draw follows exactly (2^12 states
  * of which clauses are met); a set with more is drawn card by card and
  * checked after (weight 0 when a clause fails). */
-enum { CLAUSES_FOLLOWED = 8 };
+enum { CLAUSES_FOLLOWED = 12 };
 
-/* Draws the seats of set's unplaced cards m, from a proposal that meets
- * every clause: a placement has probability prod_c room[s_c] / Z over the
- * placements that meet the set's clauses (room as the block starts), drawn
- * card by card from a small dynamic program over which clauses are met.
- * Writes where[], takes the room, and returns the importance factor
- * Z / prod_c room[s_c] (0 when a seat runs out of room). */
-static double draw_block(const LitKnow *k, int set, uint64_t m, int room[LIT_MAX_PLAYERS],
-                         int where[LIT_MAX_CARDS], LitRng *rng)
+/* A block's guide, worked out once for every draw: its cards, which
+ * clauses each card meets at each seat, and ways[c][st], the number of
+ * ways to place cards c.. on their candidates so that, with the clauses
+ * st already met, every clause ends met (room aside). */
+typedef struct Guide {
+    int set, n, nc;
+    int card[LIT_MAX_SET_SIZE];
+    uint8_t pos[LIT_MAX_SET_SIZE];
+    unsigned met[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
+    double *ways; /* (n + 1) x 2^nc, row c at ways + c * 2^nc */
+    /* the room each seat keeps for the later blocks: the fewest of their
+     * unplaced cards it must take */
+    int keep[LIT_MAX_PLAYERS];
+} Guide;
+
+/* Sets up the guide of set's unplaced cards m, its table carved from *p
+ * (room for (n + 1) 2^CLAUSES_FOLLOWED doubles). */
+static void guide_init(Guide *g, const LitKnow *k, int set, uint64_t m, double *table)
 {
     int players = k->pub.rules.players, deck = k->pub.rules.deck;
-    int card[LIT_MAX_SET_SIZE], n = 0;
-    uint8_t pos[LIT_MAX_SET_SIZE];
+    memset(g, 0, sizeof *g);
+    g->set = set;
     for (uint64_t x = m; x;) {
-        card[n] = lit_pop_lsb(&x);
-        pos[n] = (uint8_t)lit_pos_of(deck, card[n]);
-        n++;
+        g->card[g->n] = lit_pop_lsb(&x);
+        g->pos[g->n] = (uint8_t)lit_pos_of(deck, g->card[g->n]);
+        g->n++;
     }
-    /* The clauses: seat, mask, and whether it is a "holds one of". */
-    int cs[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES], nc = 0;
-    uint8_t cm[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES], need[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
-    for (int s = 0; s < players; s++) {
-        for (int i = 0; i < k->n_need[s][set]; i++, nc++) {
-            cs[nc] = s;
-            cm[nc] = k->need[s][set][i];
-            need[nc] = 1;
+    for (int s = 0; s < players; s++)
+        g->nc += k->n_need[s][set] + k->n_lack[s][set];
+    if (g->nc > CLAUSES_FOLLOWED)
+        return; /* drawn in proportion to the room, checked after */
+    int i = 0;
+    for (int s = 0; s < players; s++)
+        for (int kind = 0; kind < 2; kind++) {
+            int count = kind ? k->n_lack[s][set] : k->n_need[s][set];
+            for (int j = 0; j < count; j++, i++) {
+                uint8_t mask = kind ? k->lack[s][set][j] : k->need[s][set][j];
+                /* a "holds one of" clause is met by one of its cards at s,
+                 * a "lacks one of" clause by one of its cards elsewhere */
+                for (int c = 0; c < g->n; c++)
+                    for (int t = 0; t < players; t++)
+                        if ((mask >> g->pos[c] & 1) && (kind ? t != s : t == s))
+                            g->met[c][t] |= 1u << i;
+            }
         }
-        for (int i = 0; i < k->n_lack[s][set]; i++, nc++) {
-            cs[nc] = s;
-            cm[nc] = k->lack[s][set][i];
-            need[nc] = 0;
-        }
-    }
-    double factor = 1;
-    int seat[LIT_MAX_SET_SIZE];
-    if (nc > CLAUSES_FOLLOWED) {
-        /* card by card in proportion to the room, checked after */
-        for (int c = 0; c < n; c++) {
-            int total = 0;
-            for (int s = 0; s < players; s++)
-                if (k->may[s] >> card[c] & 1)
-                    total += room[s];
-            if (total == 0)
-                return 0;
-            int pick = (int)lit_rng_below(rng, (uint32_t)total), s = 0;
-            for (;; s++)
-                if (k->may[s] >> card[c] & 1) {
-                    if (pick < room[s])
-                        break;
-                    pick -= room[s];
-                }
-            factor *= (double)total / room[s];
-            room[s]--;
-            seat[c] = s;
-            where[card[c]] = s;
-        }
-        return meets(k, set, n, pos, seat) ? factor : 0;
-    }
-    /* met(c, s): the clauses card c at seat s meets */
-    unsigned full = (1u << nc) - 1, met[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
-    for (int c = 0; c < n; c++)
-        for (int s = 0; s < players; s++) {
-            met[c][s] = 0;
-            for (int i = 0; i < nc; i++)
-                if ((cm[i] >> pos[c] & 1) && (need[i] ? cs[i] == s : cs[i] != s))
-                    met[c][s] |= 1u << i;
-        }
-    /* ways[c][state]: the weight of completing cards c.. from state */
-    double ways[LIT_MAX_SET_SIZE + 1][1u << CLAUSES_FOLLOWED];
-    for (unsigned st = 0; st <= full; st++)
-        ways[n][st] = st == full;
-    for (int c = n - 1; c >= 0; c--)
-        for (unsigned st = 0; st <= full; st++) {
+    unsigned states = 1u << g->nc, full = states - 1;
+    g->ways = table;
+    for (unsigned st = 0; st < states; st++)
+        g->ways[(size_t)g->n * states + st] = st == full;
+    for (int c = g->n - 1; c >= 0; c--)
+        for (unsigned st = 0; st < states; st++) {
             double sum = 0;
-            for (int s = 0; s < players; s++)
-                if ((k->may[s] >> card[c] & 1) && room[s])
-                    sum += room[s] * ways[c + 1][st | met[c][s]];
-            ways[c][st] = sum;
+            for (int t = 0; t < players; t++)
+                if (k->may[t] >> g->card[c] & 1)
+                    sum += g->ways[(size_t)(c + 1) * states + (st | g->met[c][t])];
+            g->ways[(size_t)c * states + st] = sum;
         }
-    if (!(ways[0][0] > 0))
-        return 0;
-    factor = ways[0][0];
-    unsigned st = 0;
-    for (int c = 0; c < n; c++) {
-        /* seat s with probability room[s] ways[c + 1][st | met] / ways[c][st] */
-        double u = (double)(lit_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * ways[c][st];
+}
+
+/* Draws the seats of a block's cards from a proposal that meets every
+ * clause: card by card, seat s with probability in proportion to the room
+ * it has left times the guide's ways to meet the clauses after it (and
+ * never into the room a seat keeps for the later blocks). Writes
+ * where[], takes the room, and returns the importance factor, 1 / the
+ * probability of the placement drawn (0 when the room left cannot meet the
+ * clauses, or a clause fails on a block drawn without a guide). */
+static double draw_block(const LitKnow *k, const Guide *g, int room[LIT_MAX_PLAYERS],
+                         int where[LIT_MAX_CARDS], LitRng *rng)
+{
+    int players = k->pub.rules.players, seat[LIT_MAX_SET_SIZE];
+    double factor = 1;
+    unsigned states = 1u << g->nc, st = 0;
+    for (int c = 0; c < g->n; c++) {
+        double x[LIT_MAX_PLAYERS], total = 0;
+        for (int s = 0; s < players; s++) {
+            x[s] = 0;
+            if (!(k->may[s] >> g->card[c] & 1) || room[s] <= g->keep[s])
+                continue;
+            x[s] = g->nc > CLAUSES_FOLLOWED
+                       ? room[s]
+                       : room[s] * g->ways[(size_t)(c + 1) * states + (st | g->met[c][s])];
+            total += x[s];
+        }
+        if (!(total > 0))
+            return 0;
+        double u = (double)(lit_rng_next(rng) >> 11) * 0x1p-53 * total;
         int pick = -1;
         for (int s = 0; s < players; s++) {
-            if (!(k->may[s] >> card[c] & 1) || !room[s])
-                continue;
-            double x = room[s] * ways[c + 1][st | met[c][s]];
-            if (x <= 0)
+            if (!(x[s] > 0))
                 continue;
             pick = s;
-            if (u < x)
+            if (u < x[s])
                 break;
-            u -= x;
+            u -= x[s];
         }
+        factor *= total / x[pick];
         seat[c] = pick;
-        st |= met[c][pick];
+        where[g->card[c]] = pick;
+        room[pick]--;
+        if (g->nc <= CLAUSES_FOLLOWED)
+            st |= g->met[c][pick];
     }
-    int took[LIT_MAX_PLAYERS] = {0};
-    for (int c = 0; c < n; c++) {
-        if (++took[seat[c]] > room[seat[c]])
-            return 0; /* more of the block's cards on a seat than its room */
-        factor /= room[seat[c]];
-        where[card[c]] = seat[c];
-    }
-    for (int c = 0; c < n; c++)
-        room[seat[c]]--;
+    if (g->nc > CLAUSES_FOLLOWED && !meets(k, g->set, g->n, g->pos, seat))
+        return 0;
     return factor;
 }
 
@@ -204,7 +199,9 @@ size_t lit_odds_estimate_work(uint32_t samples)
 {
     return 2 * sizeof(Particle) * (size_t)samples +
            (sizeof(uint32_t) * LIT_MAX_SETS + sizeof(double)) * (size_t)samples +
-           sizeof(Cell) * 4 * (size_t)samples + 64;
+           sizeof(Cell) * 4 * (size_t)samples +
+           sizeof(double) * LIT_MAX_SETS * (LIT_MAX_SET_SIZE + 1) * ((size_t)1 << CLAUSES_FOLLOWED) +
+           128;
 }
 
 /* Takes n items of size from *p, aligned to 16. */
@@ -294,6 +291,26 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
     }
     int n_free = lit_popcount(free_cards);
     double free_top = factorial(n_free);
+    Guide guide[LIT_MAX_SETS];
+    int n_guides = 0;
+    double *tables = carve(&p, (size_t)LIT_MAX_SETS * (LIT_MAX_SET_SIZE + 1)
+                                   << CLAUSES_FOLLOWED, sizeof *tables);
+    for (int set = 0; set < sets; set++) {
+        uint64_t m = lit_set_mask(deck, set) & unplaced & ~free_cards;
+        if (m) {
+            guide_init(&guide[n_guides], k, set, m,
+                       tables + ((size_t)n_guides * (LIT_MAX_SET_SIZE + 1) << CLAUSES_FOLLOWED));
+            n_guides++;
+        }
+    }
+    /* Going back from the last block, the room each seat keeps. */
+    for (int j = n_guides - 1; j > 0; j--)
+        for (int s = 0; s < players; s++) {
+            int set = guide[j].set;
+            int least = lit_know_min_hold(k, s, set) -
+                        lit_popcount(k->held[s] & lit_set_mask(deck, set));
+            guide[j - 1].keep[s] = guide[j].keep[s] + least;
+        }
 
     /* Sums over the batches of each batch's estimate, and of its square. */
     double at[LIT_MAX_CARDS][LIT_MAX_PLAYERS][2], all[2][LIT_MAX_SETS][2], deals[2] = {0, 0};
@@ -308,10 +325,8 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
             for (int s = 0; s < players; s++)
                 cur[i].room[s] = (int8_t)k->slots[s];
         }
-        for (int set = 0; set < sets; set++) {
-            uint64_t m = lit_set_mask(deck, set) & unplaced & ~free_cards;
-            if (!m)
-                continue;
+        for (int j = 0; j < n_guides; j++) {
+            const Guide *gd = &guide[j];
             double sw = 0, sw2 = 0;
             for (uint32_t i = 0; i < per; i++) {
                 Particle *q = &cur[i];
@@ -319,13 +334,11 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
                     int room[LIT_MAX_PLAYERS], where[LIT_MAX_CARDS];
                     for (int s = 0; s < players; s++)
                         room[s] = q->room[s];
-                    q->w *= draw_block(k, set, m, room, where, rng);
+                    q->w *= draw_block(k, gd, room, where, rng);
                     for (int s = 0; s < players; s++)
                         q->room[s] = (int8_t)room[s];
-                    for (uint64_t x = m; x;) {
-                        int c = lit_pop_lsb(&x);
-                        q->where[c] = (int8_t)where[c];
-                    }
+                    for (int c = 0; c < gd->n; c++)
+                        q->where[gd->card[c]] = (int8_t)where[gd->card[c]];
                 }
                 sw += q->w;
                 sw2 += q->w * q->w;

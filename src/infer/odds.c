@@ -469,6 +469,26 @@ typedef struct Plan {
 
 enum { PLAN_OK = 0, PLAN_NONE = 1, PLAN_OVER = -1 };
 
+/* A bound on the work of the backward layers, in state transitions (the
+ * states of the layer after a block times the block's vectors), from the
+ * blocks' candidates alone: each layer holds at most the states of the one
+ * after times the block's vectors, and at most every vector of its sum
+ * within the slots. */
+static uint64_t predicted_work(const Plan *pl)
+{
+    const Ctx *cx = &pl->cx;
+    int cards = cx->free;
+    uint64_t states = cx->free ? vectors(cx->slots, cx->players, cx->free) : 1, work = 0;
+    for (int j = pl->nb - 1; j >= 0; j--) {
+        uint64_t local = local_bound(&pl->blocks[j]);
+        work += states * local;
+        cards += pl->blocks[j].n;
+        uint64_t cap = vectors(cx->slots, cx->players, cards);
+        states = states > cap / local ? cap : states * local;
+    }
+    return work;
+}
+
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
  * every block also keeps its placements grouped by vector (for sampling). */
@@ -530,6 +550,11 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
                     b->cand[b->n] |= 1u << s;
             b->n++;
         }
+    }
+    if (players > 8 && predicted_work(pl) > LIT_ODDS_BUDGET)
+        return PLAN_OVER; /* beyond the budget: decided before any table */
+    for (int j = 0; j < pl->nb; j++) {
+        Block *b = &pl->blocks[j];
         /* The local table: every placement's vector, counted, and which
          * card each puts where (by vector); for sampling, the placements. */
         Table t;

@@ -41,7 +41,7 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds] [--games N] [--players N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample] [--games N] [--players N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
 # --know times certain knowledge: a header and one line per player count.
 run 0 "$lit" bench --know --games 10
@@ -51,12 +51,35 @@ run 0 "$lit" bench --know --games 10
   fail "bench --know: not five lines of figures"
 
 # --odds times exact counting.
+header="players  positions  exact  median_ms  p90_ms  worst_ms  beyond  est_median_ms  est_max_se_median"
 run 0 "$lit" bench --odds --games 1 --players 4
-[ "$(head -n 1 "$tmp/out")" = "players  positions  beyond  median_ms  p90_ms  worst_ms" ] ||
-  fail "bench --odds: header: $(head -n 1 "$tmp/out")"
-[ "$(awk 'NR > 1 && $1 == 4 && $2 > 0' "$tmp/out" | wc -l)" = 1 ] ||
-  fail "bench --odds: no line of figures for 4 players"
+[ "$(head -n 1 "$tmp/out")" = "$header" ] || fail "bench --odds: header: $(head -n 1 "$tmp/out")"
+[ "$(awk 'NR > 1 && $1 == 4 && $2 > 0 && $2 == $3' "$tmp/out" | wc -l)" = 1 ] ||
+  fail "bench --odds: no line of figures for 4 players, every position exact"
 run 2 "$lit" bench --odds --players 5
+same_text "--players 5" "lit: --players: 4, 6, 8, 10 or 12, not '5'" "$tmp/err"
 run 2 "$lit" bench --odds --know
+same_text "--odds --know" "lit: bench: --know or --odds, not both" "$tmp/err"
+
+# --sample also times exact sampling; --corpus reads records, folders or
+# files; --public takes the public view; beyond the budget (12 players,
+# early) the estimates are timed.
+run 0 "$lit" bench --sample --corpus tests/data/example.lit --corpus tests/data/complete.lit
+[ "$(head -n 1 "$tmp/out")" = "$header  draws_per_s  sampler_init_ms" ] ||
+  fail "bench --sample: header: $(head -n 1 "$tmp/out")"
+[ "$(awk 'NR > 1 && ($1 == 4 && $2 == 11 || $1 == 6 && $2 == 9) && $11 > 0' "$tmp/out" | wc -l)" = 2 ] ||
+  fail "bench --sample: not the 11 positions of complete.lit and the 9 of example.lit"
+run 0 "$lit" bench --odds --public --corpus bench/corpus/12 --games 1 --samples 100
+[ "$(awk 'NR == 2 && $1 == 12 && $7 > 0 && $9 > 0' "$tmp/out" | wc -l)" = 1 ] ||
+  fail "bench --odds --public at 12 players: no estimates timed: $(cat "$tmp/out")"
+run 1 "$lit" bench --odds --corpus "$tmp/none"
+same_text "--corpus missing" "lit: $tmp/none: cannot open the folder" "$tmp/err"
+mkdir "$tmp/bad" && cp tests/data/no_deal.lit "$tmp/bad/"
+run 1 "$lit" bench --odds --corpus "$tmp/bad"
+same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record with its deal" "$tmp/err"
+run 2 "$lit" bench --public
+same_text "--public alone" "lit: bench: --corpus, --public and --samples go with --odds or --sample" "$tmp/err"
+run 2 "$lit" bench --odds --samples 5
+same_text "--samples 5" "lit: --samples: a number from 20 to 1000000, not '5'" "$tmp/err"
 
 finish cli_bench

@@ -25,6 +25,22 @@ same_text "inconsistent: first line" \
 run 0 "$lit" infer tests/data/inconsistent.lit --public --json
 grep -q '"consistent":false' "$tmp/out" || fail "inconsistent --json: not consistent:false"
 
+# Beyond the budget (12 players, early): exact false, estimates with their
+# standard errors, the same for the same seed.
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --json --samples 400 --seed 3
+cp "$tmp/out" "$tmp/estimate.json"
+for member in '"exact":false' '"consistent_deals":null' '"samples":400' '"consistent_deals_estimate":' '"cards_se":{' '"team_holds_all_se":'; do
+  grep -qF "$member" "$tmp/estimate.json" || fail "estimate JSON: no $member"
+done
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --json --samples 400 --seed 3
+same "the estimate again, same seed" "$tmp/estimate.json" "$tmp/out"
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --samples 400
+grep -q '^estimates from 400 weighted draws: ' "$tmp/out" || fail "estimate grid: no line on the draws"
+run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 19
+same_text "--samples 19" "lit: --samples: not a number from 20 to 1000000: '19'" "$tmp/err"
+run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --seed x
+same_text "--seed x" "lit: --seed: not a number: 'x'" "$tmp/err"
+
 # Usage errors.
 run 2 "$lit" infer tests/data/example.lit
 run 2 "$lit" infer tests/data/example.lit --seat 1 --public
@@ -34,7 +50,8 @@ run 2 "$lit" infer tests/data/example.lit --seat 0
 run 1 "$lit" infer tests/data/bad_card.lit --public
 grep -q '^tests/data/bad_card.lit:8: bad_card: ' "$tmp/err" || fail "bad_card.lit: $(cat "$tmp/err")"
 run 0 "$lit" infer --help
-[ "$(head -n 1 "$tmp/out")" = "usage: lit infer FILE (--seat N | --public) [--after K] [--json]" ] ||
+[ "$(head -n 1 "$tmp/out")" = "usage: lit infer FILE (--seat N | --public) [--after K] [--json]" ] &&
+  [ "$(sed -n 2p "$tmp/out")" = "                 [--samples N] [--seed S]" ] ||
   fail "--help: $(head -n 1 "$tmp/out")"
 
 finish cli_infer

@@ -155,4 +155,15 @@ for players in 4 6 12; do
     --rule must-claim=on --players "$players"
 done
 
+# --records DIR writes every game's record; each replays to its result.
+mkdir "$tmp/games"
+run 0 "$lit" selfplay --games 3 --seed 5 --players 8 --records "$tmp/games"
+[ "$(ls "$tmp/games" | tr '\n' ' ')" = "0000.lit 0001.lit 0002.lit " ] ||
+  fail "--records: files $(ls "$tmp/games" | tr '\n' ' ')"
+for f in "$tmp"/games/*.lit; do
+  run 0 "$lit" replay "$f"
+done
+run 1 "$lit" selfplay --games 1 --records "$tmp/missing"
+same_text "--records, no folder" "lit: $tmp/missing/0000.lit: cannot write the record" "$tmp/err"
+
 finish cli_selfplay

@@ -1,0 +1,287 @@
+/* bench_odds.c - `lit bench --odds` and `--sample`: the speed of exact
+ * counting, of the estimates beyond the budget and of exact sampling, at
+ * every position of self-played games or of a corpus of records. */
+#include "bench_odds.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "literature/infer.h"
+#include "literature/status.h"
+#include "selfplay.h"
+
+enum { DRAWS = 200, MAX_FILES = 100000 };
+
+/* What one player count measured. */
+typedef struct Bucket {
+    double *exact_ms, *estimate_ms, *se;
+    size_t exact, beyond, cap;
+    double draw_seconds, init_seconds;
+    long draws, samplers;
+} Bucket;
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int grow(Bucket *b)
+{
+    if (b->exact < b->cap && b->beyond < b->cap)
+        return 0;
+    size_t cap = b->cap ? 2 * b->cap : 4096;
+    double *e = realloc(b->exact_ms, sizeof *e * cap);
+    if (e)
+        b->exact_ms = e;
+    double *m = realloc(b->estimate_ms, sizeof *m * cap);
+    if (m)
+        b->estimate_ms = m;
+    double *s = realloc(b->se, sizeof *s * cap);
+    if (s)
+        b->se = s;
+    if (!e || !m || !s) {
+        say("out of memory");
+        return -1;
+    }
+    b->cap = cap;
+    return 0;
+}
+
+/* The largest standard error of a probability in an estimate. */
+static double largest_se(const LitKnow *k, const LitOdds *o)
+{
+    double most = 0;
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < k->pub.rules.players; s++)
+            if (o->p_se[c][s] > most)
+                most = o->p_se[c][s];
+    }
+    return most;
+}
+
+typedef struct Run {
+    const OddsBench *ob;
+    void *work;
+    LitOdds *odds;
+    Bucket bucket[LIT_MAX_PLAYERS + 1];
+} Run;
+
+/* Every position of one game, from seat 1 or in public. */
+static int measure_game(Run *run, const LitGame *start, const LitEvent *events, uint32_t n)
+{
+    const OddsBench *ob = run->ob;
+    Bucket *b = &run->bucket[start->pub.rules.players];
+    if (ob->only && start->pub.rules.players != ob->only)
+        return 0;
+    LitKnow k;
+    int seat = ob->public_view ? LIT_NOBODY : 0;
+    if (lit_know_start(&k, &start->pub.rules, start->pub.dealer, seat,
+                       ob->public_view ? 0 : start->hands[0]) != LIT_OK)
+        return 0;
+    LitRng rng;
+    lit_rng_seed(&rng, 1);
+    for (uint32_t e = 0; e <= n; e++) {
+        if (e > 0 && lit_know_apply(&k, &events[e - 1]) != LIT_OK)
+            return 0;
+        if (k.pub.result != LIT_ONGOING)
+            break;
+        if (grow(b))
+            return -1;
+        double t0 = now_seconds();
+        lit_odds(&k, run->work, LIT_ODDS_WORK, run->odds);
+        double ms = (now_seconds() - t0) * 1e3;
+        if (run->odds->exact) {
+            b->exact_ms[b->exact++] = ms;
+            if (ob->sample) {
+                LitSampler *sp;
+                t0 = now_seconds();
+                if (lit_sampler_init(&sp, &k, run->work, LIT_ODDS_WORK) != LIT_OK)
+                    continue;
+                double t1 = now_seconds();
+                uint64_t hands[LIT_MAX_PLAYERS];
+                for (int d = 0; d < DRAWS; d++)
+                    lit_sampler_draw(sp, &rng, hands);
+                b->init_seconds += t1 - t0;
+                b->draw_seconds += now_seconds() - t1;
+                b->draws += DRAWS;
+                b->samplers++;
+            }
+            continue;
+        }
+        t0 = now_seconds();
+        lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
+        b->estimate_ms[b->beyond] = (now_seconds() - t0) * 1e3;
+        b->se[b->beyond++] = largest_se(&k, run->odds);
+    }
+    return 0;
+}
+
+/* The *.lit files of dir (or the one file dir when it names a .lit file),
+ * sorted, replayed: 0, or -1 with a message. */
+static int measure_corpus(Run *run, const char *dir, LitEvent *applied)
+{
+    char **names = NULL;
+    size_t n = 0, cap = 0, dl = strlen(dir);
+    int rc = 0;
+    DIR *d = NULL;
+    if (dl > 4 && strcmp(dir + dl - 4, ".lit") == 0) {
+        names = malloc(sizeof *names);
+        if (!names || (names[0] = malloc(dl + 1)) == NULL) {
+            free(names);
+            say("out of memory");
+            return -1;
+        }
+        memcpy(names[0], dir, dl + 1);
+        n = 1;
+    } else if ((d = opendir(dir)) == NULL) {
+        say("%s: cannot open the folder", dir);
+        return -1;
+    }
+    struct dirent *ent;
+    while (d && (ent = readdir(d)) != NULL) {
+        size_t len = strlen(ent->d_name);
+        if (len < 5 || strcmp(ent->d_name + len - 4, ".lit") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 256;
+            char **more = cap <= MAX_FILES ? realloc(names, sizeof *names * cap) : NULL;
+            if (!more) {
+                say("%s: too many files or out of memory", dir);
+                rc = -1;
+                break;
+            }
+            names = more;
+        }
+        if ((names[n] = malloc(strlen(dir) + len + 2)) == NULL) {
+            say("out of memory");
+            rc = -1;
+            break;
+        }
+        sprintf(names[n++], "%s/%s", dir, ent->d_name);
+    }
+    if (d)
+        closedir(d);
+    if (rc == 0 && n)
+        qsort(names, n, sizeof *names, by_name);
+    size_t use = run->ob->games && run->ob->games < n ? (size_t)run->ob->games : n;
+    for (size_t i = 0; rc == 0 && i < use; i++) {
+        Loaded in;
+        LitReplay rp;
+        int st;
+        if (record_load(names[i], &in) || (st = lit_replay_start(&rp, &in.rec)) != LIT_OK ||
+            !rp.known) {
+            say("%s: not a record with its deal", names[i]);
+            record_free(&in);
+            rc = -1;
+            break;
+        }
+        LitGame start = rp.game;
+        uint32_t len = 0;
+        for (; len < in.rec.n_events; len++)
+            if ((st = lit_replay_step(&rp, &in.rec.events[len], &applied[len])) != LIT_OK) {
+                fail_at(names[i], in.lines[len], st);
+                rc = -1;
+                break;
+            }
+        if (rc == 0)
+            rc = measure_game(run, &start, applied, len);
+        record_free(&in);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+static void report(Run *run)
+{
+    const OddsBench *ob = run->ob;
+    printf("players  positions  exact  median_ms  p90_ms  worst_ms  beyond  est_median_ms  "
+           "est_max_se_median%s\n",
+           ob->sample ? "  draws_per_s  sampler_init_ms" : "");
+    for (int p = 4; p <= LIT_MAX_PLAYERS; p += 2) {
+        Bucket *b = &run->bucket[p];
+        size_t all = b->exact + b->beyond;
+        if (!all)
+            continue;
+        printf("%7d  %9zu  %5zu", p, all, b->exact);
+        if (b->exact) {
+            qsort(b->exact_ms, b->exact, sizeof *b->exact_ms, by_value);
+            printf("  %9.3f  %6.3f  %8.1f", b->exact_ms[b->exact / 2],
+                   b->exact_ms[b->exact * 9 / 10], b->exact_ms[b->exact - 1]);
+        } else {
+            printf("  %9s  %6s  %8s", "-", "-", "-");
+        }
+        printf("  %6zu", b->beyond);
+        if (b->beyond) {
+            qsort(b->estimate_ms, b->beyond, sizeof *b->estimate_ms, by_value);
+            qsort(b->se, b->beyond, sizeof *b->se, by_value);
+            printf("  %13.2f  %17.4f", b->estimate_ms[b->beyond / 2], b->se[b->beyond / 2]);
+        } else {
+            printf("  %13s  %17s", "-", "-");
+        }
+        if (ob->sample && b->draws)
+            printf("  %11.0f  %15.3f", (double)b->draws / b->draw_seconds,
+                   b->init_seconds * 1e3 / (double)b->samplers);
+        printf("\n");
+    }
+}
+
+int bench_odds(const OddsBench *ob)
+{
+    Run run;
+    memset(&run, 0, sizeof run);
+    run.ob = ob;
+    run.work = malloc(LIT_ODDS_WORK);
+    run.odds = malloc(sizeof *run.odds);
+    LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
+    LitLog log;
+    int rc = 0;
+    if (!run.work || !run.odds || !applied || log_new(&log)) {
+        say("out of memory");
+        free(run.work);
+        free(run.odds);
+        free(applied);
+        return 1;
+    }
+    if (ob->n_corpus) {
+        /* (games: the first N records of each folder, when given) */
+        for (int i = 0; i < ob->n_corpus && rc == 0; i++)
+            rc = measure_corpus(&run, ob->corpus[i], applied);
+    } else {
+        for (int players = 4; players <= 8 && rc == 0; players += 2) {
+            if (ob->only && players != ob->only)
+                continue;
+            LitRules rules;
+            lit_rules_default(&rules);
+            rules.players = (uint8_t)players;
+            for (uint64_t i = 0; i < ob->games && rc == 0; i++) {
+                LitGame start;
+                selfplay_game(&rules, 1, i, &start, NULL, &log);
+                rc = measure_game(&run, &start, log.events, log.len);
+            }
+        }
+    }
+    if (rc == 0)
+        report(&run);
+    for (int p = 0; p <= LIT_MAX_PLAYERS; p++) {
+        free(run.bucket[p].exact_ms);
+        free(run.bucket[p].estimate_ms);
+        free(run.bucket[p].se);
+    }
+    free(log.events);
+    free(run.work);
+    free(run.odds);
+    free(applied);
+    return rc ? 1 : 0;
+}
