@@ -327,8 +327,74 @@ static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_b
 /* Claim figures of a free set (all its unplaced cards free): a placement of
  * its q cards that gives the team's seats the vector kv has
  * completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
+/* The claim figures of q free cards for a team, which every free set with
+ * q unplaced cards shares: computed once per team and q. */
+typedef struct FreeClaim {
+    int done;
+    LitU192 all, best;
+    uint64_t best_v;
+} FreeClaim;
+
+/* Whether the placement of vector v (its cards in order, seat by seat) comes
+ * before w's in card order: more cards at the first seat where they differ. */
+static int earlier(uint64_t v, uint64_t w)
+{
+    for (; v != w; v >>= FIELD, w >>= FIELD)
+        if ((v & 31) != (w & 31))
+            return (v & 31) > (w & 31);
+    return 0;
+}
+
+static void free_claim(const Ctx *cx, const Table *f, int t, int q, FreeClaim *fc)
+{
+    const LitKnow *k = cx->k;
+    int seats[LIT_MAX_PLAYERS], n = 0;
+    fc->done = 1;
+    fc->all = fc->best = lit_u192(0);
+    fc->best_v = 0;
+    for (int s = t; s < cx->players; s += 2)
+        if (k->slots[s])
+            seats[n++] = s;
+    if (n == 0)
+        return;
+    /* Every vector over the team's seats with sum q, as counters. */
+    int cnt[LIT_MAX_PLAYERS] = {0};
+    cnt[0] = q;
+    for (;;) {
+        uint64_t v = 0;
+        for (int i = 0; i < n; i++)
+            v += (uint64_t)cnt[i] << (FIELD * seats[i]);
+        if (fits_in(v, cx->slots)) {
+            LitU192 each = completions(cx, f, v, q), x;
+            LitU192 ways = spread(cx, v, q);
+            lit_u192_mul(&x, &each, &ways);
+            lit_u192_add(&fc->all, &fc->all, &x);
+            int cmp = lit_u192_cmp(&each, &fc->best);
+            if (cmp > 0 || (cmp == 0 && !lit_u192_is_zero(&each) && earlier(v, fc->best_v))) {
+                fc->best = each;
+                fc->best_v = v;
+            }
+        }
+        /* next composition: move one from the first non-zero counter (not
+         * the last) to the one after it, and gather the rest back */
+        int i = 0;
+        while (i < n - 1 && cnt[i] == 0)
+            i++;
+        if (i >= n - 1)
+            break;
+        int carry = cnt[i] - 1;
+        cnt[i] = 0;
+        cnt[i + 1]++;
+        cnt[0] += carry;
+    }
+}
+
+/* Claim figures of a free set (all its unplaced cards free): a placement of
+ * its q cards that gives the team's seats the vector kv has
+ * completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
 static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unplaced,
-                            const LitU192 *total, LitOdds *odds)
+                            const LitU192 *total, FreeClaim memo[2][LIT_MAX_SET_SIZE + 1],
+                            LitOdds *odds)
 {
     const LitKnow *k = cx->k;
     int deck = k->pub.rules.deck, players = cx->players, first = lit_set_first(deck, set);
@@ -338,49 +404,15 @@ static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unp
         memset(odds->best[t][set], LIT_NOBODY, LIT_MAX_SET_SIZE);
         if (team_of_placed >= 0 && team_of_placed != t)
             continue;
-        int seats[LIT_MAX_PLAYERS], n = 0;
-        for (int s = t; s < players; s += 2)
-            if (k->slots[s])
-                seats[n++] = s;
-        if (n == 0)
-            continue;
-        /* Every vector over the team's seats with sum q, as counters. */
-        int cnt[LIT_MAX_PLAYERS] = {0};
-        cnt[0] = q;
-        LitU192 all = lit_u192(0), best = lit_u192(0);
-        uint64_t best_v = 0;
-        for (;;) {
-            uint64_t v = 0;
-            for (int i = 0; i < n; i++)
-                v += (uint64_t)cnt[i] << (FIELD * seats[i]);
-            if (fits_in(v, cx->slots)) {
-                LitU192 each = completions(cx, f, v, q), x;
-                LitU192 ways = spread(cx, v, q);
-                lit_u192_mul(&x, &each, &ways);
-                lit_u192_add(&all, &all, &x);
-                if (lit_u192_cmp(&each, &best) > 0) {
-                    best = each;
-                    best_v = v;
-                }
-            }
-            /* next composition: move one from the first non-zero counter
-             * (not the last) to the one after it, and gather the rest back */
-            int i = 0;
-            while (i < n - 1 && cnt[i] == 0)
-                i++;
-            if (i >= n - 1)
-                break;
-            int carry = cnt[i] - 1;
-            cnt[i] = 0;
-            cnt[i + 1]++;
-            cnt[0] += carry;
-        }
-        odds->team_all[t][set] = lit_u192_ratio(&all, total);
-        odds->best_p[t][set] = lit_u192_ratio(&best, total);
-        if (lit_u192_is_zero(&best))
+        FreeClaim *fc = &memo[t][q];
+        if (!fc->done)
+            free_claim(cx, f, t, q, fc);
+        odds->team_all[t][set] = lit_u192_ratio(&fc->all, total);
+        odds->best_p[t][set] = lit_u192_ratio(&fc->best, total);
+        if (lit_u192_is_zero(&fc->best))
             continue;
         /* The likeliest placement: the cards in order, seat by seat. */
-        uint64_t x = m & unplaced, v = best_v;
+        uint64_t x = m & unplaced, v = fc->best_v;
         for (int s = 0; s < players; s++, v >>= FIELD)
             for (int c = 0; c < (int)(v & 31); c++)
                 odds->best[t][set][lit_pop_lsb(&x) - first] = (uint8_t)s;
@@ -881,7 +913,9 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
      * A card at seat s leaves the others spread over slots - w - s. */
     if (free_sets) {
         LitU192 free_mass[LIT_MAX_PLAYERS];
+        FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
         memset(free_mass, 0, sizeof free_mass);
+        memset(memo, 0, sizeof memo);
         for (uint32_t i = 0; i < f.cap; i++) {
             if (!f.key[i])
                 continue;
@@ -903,7 +937,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 for (int s = 0; s < players; s++)
                     mass[c][s] = free_mass[s];
             }
-            free_set_claims(&cx, &f, set, unplaced, &total, odds);
+            free_set_claims(&cx, &f, set, unplaced, &total, memo, odds);
         }
     }
 
