@@ -635,6 +635,15 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
         }
     }
 
+    /* The blocks with the most vectors first (measured: the layers they meet
+     * are then smaller; a fifth fewer positions over 5 ms at 6 players). */
+    for (int a = 1; a < pl->nb; a++)
+        for (int b = a; b > 0 && pl->blocks[b].n_vec > pl->blocks[b - 1].n_vec; b--) {
+            Block t = pl->blocks[b];
+            pl->blocks[b] = pl->blocks[b - 1];
+            pl->blocks[b - 1] = t;
+        }
+
     /* 2. Backward layers over the blocks: D_j(x), the ways blocks j.. give
      * exactly x. With the free cards, the ways to complete a deal in which
      * the earlier blocks gave u are sum_x D_j(x) spread(slots - u - x). */
