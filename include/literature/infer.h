@@ -80,9 +80,11 @@ int lit_know_min_hold(const LitKnow *k, int seat, int set);
 /* Exact odds under a uniform prior over every deal consistent with the view
  * (docs/DEDUCTION.md "Exact counting"). */
 typedef struct LitOdds {
-    uint8_t exact;        /* 1: every figure below is exact; 0: the position
-                           * needs more states than the workspace holds, and
-                           * nothing below is filled */
+    uint8_t exact;        /* 1: every figure below is exact. 0 from lit_odds:
+                           * the position is beyond the workspace or the
+                           * state budget, and nothing below is filled; 0
+                           * from lit_odds_estimate: the figures are
+                           * estimates (samples > 0) */
     LitU192 deals;        /* consistent deals (0: no deal fits) */
     uint32_t states;      /* the largest layer of the dynamic program */
     /* P(seat holds card), for live cards (0 for cards out of play) */
@@ -117,19 +119,22 @@ enum {
 };
 
 /* Exact counts and probabilities from knowledge k, in the caller's
- * workspace (work_size bytes, LIT_ODDS_WORK recommended). LIT_OK with
- * odds->exact == 0 when the workspace is too small for the position;
+ * workspace (work_size bytes of any alignment, LIT_ODDS_WORK recommended).
+ * LIT_OK with odds->exact == 0 when the position needs more than the
+ * workspace holds or, at 10 and 12 players, is beyond LIT_ODDS_BUDGET;
  * LIT_INCONSISTENT when k is. */
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
 
 /* The figures of lit_odds estimated by importance sampling, for positions
- * beyond the exact count's workspace (docs/DEDUCTION.md "Beyond the
- * budget"): samples weighted draws from rng. Fills odds with exact == 0,
+ * beyond the state budget (docs/DEDUCTION.md "Beyond the budget"): samples
+ * weighted draws from rng, in ten batches. Fills odds with exact == 0,
  * samples, an estimate of every probability and claim figure, the estimated
- * count, and their standard errors (all 0 when no draw met the history's
- * clauses). work holds at least lit_odds_estimate_work(samples) bytes.
- * LIT_OK; LIT_INCONSISTENT; LIT_NO_SPACE (samples 0, above 2^24, or the
- * workspace too small). */
+ * count, and their standard errors (every standard error is 1 when fewer
+ * than two batches drew a deal that meets the history; every figure 0 when
+ * none did). work holds at least lit_odds_estimate_work(samples) bytes, of
+ * any alignment. LIT_OK; LIT_INCONSISTENT; LIT_NO_SPACE (samples below 20 or
+ * above 2^22, or the workspace too small: about 300 bytes a draw and 3 MiB);
+ * on an error odds is untouched. */
 int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *work,
                       size_t work_size, LitOdds *odds);
 size_t lit_odds_estimate_work(uint32_t samples);
@@ -141,12 +146,14 @@ size_t lit_odds_estimate_work(uint32_t samples);
  * caller's workspace (docs/DEDUCTION.md "Sampling"). */
 typedef struct LitSampler LitSampler;
 
-/* Prepares sampling from knowledge k in work (work_size bytes, aligned for
- * any type; LIT_ODDS_WORK recommended), which the sampler then occupies: keep
- * it unchanged while drawing. k is copied. Sets *sampler. LIT_OK;
+/* Prepares sampling from knowledge k in work (work_size bytes of any
+ * alignment; LIT_ODDS_WORK recommended), which the sampler then occupies:
+ * keep it unchanged while drawing. k is copied. Sets *sampler. LIT_OK;
  * LIT_INCONSISTENT when no deal fits; LIT_NO_SPACE when the position needs
- * more states than the workspace holds (the same positions lit_odds answers
- * with exact == 0). */
+ * more than the workspace holds or, at 10 and 12 players, is beyond
+ * LIT_ODDS_BUDGET (the sampler keeps more than lit_odds, its placements by
+ * vector, so a position lit_odds counts may still need a larger workspace
+ * here). */
 int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t work_size);
 
 /* Draws one deal: every seat's present hand, the placed cards and the drawn

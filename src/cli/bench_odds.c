@@ -13,7 +13,7 @@
 #include "literature/status.h"
 #include "selfplay.h"
 
-enum { DRAWS = 200, MAX_FILES = 100000 };
+enum { DRAWS = 200, MAX_FILES = 1 << 17 };
 
 /* What one player count measured. */
 typedef struct Bucket {
@@ -119,7 +119,11 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             continue;
         }
         t0 = now_seconds();
-        lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
+        int st = lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
+        if (st != LIT_OK) {
+            say("bench: the estimate: %s: %s", lit_status_name(st), lit_status_text(st));
+            return -1;
+        }
         b->estimate_ms[b->beyond] = (now_seconds() - t0) * 1e3;
         b->se[b->beyond++] = largest_se(&k, run->odds);
     }
@@ -178,8 +182,18 @@ static int measure_corpus(Run *run, const char *dir, LitEvent *applied)
         Loaded in;
         LitReplay rp;
         int st;
-        if (record_load(names[i], &in) || (st = lit_replay_start(&rp, &in.rec)) != LIT_OK ||
-            !rp.known) {
+        if (record_load(names[i], &in)) { /* (it says why) */
+            record_free(&in);
+            rc = -1;
+            break;
+        }
+        if ((st = lit_replay_start(&rp, &in.rec)) != LIT_OK) {
+            fail_at(names[i], in.rec.deal_line ? in.rec.deal_line : 1, st);
+            record_free(&in);
+            rc = -1;
+            break;
+        }
+        if (!rp.known) {
             say("%s: not a record with its deal", names[i]);
             record_free(&in);
             rc = -1;

@@ -165,8 +165,8 @@ int cmd_bench(int argc, char **argv)
             continue;
         }
         if (opt == 'n') {
-            if (parse_u64(optarg, &samples) || samples < 20 || samples > 1000000) {
-                say("--samples: a number from 20 to 1000000, not '%s'", optarg);
+            if (parse_u64(optarg, &samples) || samples < 20 || samples > 200000) {
+                say("--samples: a number from 20 to 200000, not '%s'", optarg);
                 return 2;
             }
             continue;

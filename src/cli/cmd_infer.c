@@ -37,10 +37,14 @@ static const char usage[] =
     "              false, the figures are estimates by sampling, and samples,\n"
     "              consistent_deals_estimate, consistent_deals_se, cards_se\n"
     "              and the *_se members give their standard errors\n"
-    "  --samples N draws for the estimate beyond the workspace, 20 to 1000000\n"
+    "  --samples N draws for the estimate beyond the workspace, 20 to 200000\n"
     "              (default 20000)\n"
     "  --seed S    seed of those draws (default 1)\n"
     "  --help      this text\n";
+
+/* The most draws an estimate takes in LIT_ODDS_WORK (test_sample checks
+ * that they fit). */
+enum { MAX_SAMPLES = 200000 };
 
 /* The teams whose claim figures to show: the seat's own, or both for the
  * public view. */
@@ -117,12 +121,14 @@ static void print_grid(const LitKnow *k, const LitOdds *o)
                     printf("     X");
                 else if (!((cand >> s) & 1))
                     printf("     .");
-                else if (o->p[c][s] < 0.0005)
+                else if (!o->exact && !o->samples)
+                    printf("     ?");
+                else if (o->exact && o->p[c][s] < 0.0005)
                     printf("    .0"); /* possible, but no consistent deal: counting knows */
-                else if (o->p[c][s] > 0.9995)
+                else if (o->exact && o->p[c][s] > 0.9995)
                     printf("    1.");
                 else
-                    printf("  %.2f", o->p[c][s]);
+                    printf("  %.2f", o->p[c][s]); /* an estimate: as drawn */
             }
             printf("\n");
         }
@@ -130,6 +136,8 @@ static void print_grid(const LitKnow *k, const LitOdds *o)
     printf("\nmust hold at least:\n");
     print_must_hold(k, 0);
     if (!k->consistent)
+        return;
+    if (!o->exact && !o->samples)
         return;
     if (o->exact) {
         char deals[LIT_U192_DIGITS + 1];
@@ -175,12 +183,15 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
         printf("{\"seat\":%d,", k->seat + 1);
     printf("\"after\":%d,\"consistent\":%s,\"exact\":%s,", after,
            k->consistent ? "true" : "false", o->exact ? "true" : "false");
+    int estimate = !o->exact && o->samples, figures = o->exact || estimate;
     if (o->exact)
         printf("\"consistent_deals\":\"%s\",", deals);
-    else
+    else if (estimate)
         printf("\"consistent_deals\":null,\"samples\":%u,\"consistent_deals_estimate\":%.6g,"
                "\"consistent_deals_se\":%.3g,",
                o->samples, o->deals_estimate, o->deals_se);
+    else
+        printf("\"consistent_deals\":null,");
     printf("\"cards\":{");
     int first = 1;
     for (uint64_t live = k->pub.live; live;) {
@@ -195,12 +206,14 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
                 printf("1");
             else if (!((cand >> s) & 1))
                 printf("0");
-            else
+            else if (figures)
                 printf("%.17g", o->p[c][s]);
+            else
+                printf("null");
         }
         printf("}");
     }
-    if (!o->exact) {
+    if (estimate) {
         printf("},\"cards_se\":{");
         first = 1;
         for (uint64_t live = k->pub.live; live;) {
@@ -214,7 +227,7 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
     }
     printf("},\"half_suits\":{");
     first = 1;
-    for (int set = 0; set < lit_deck_sets(deck); set++) {
+    for (int set = 0; figures && set < lit_deck_sets(deck); set++) {
         if (!(k->pub.live & lit_set_mask(deck, set)))
             continue;
         printf("%s\"%s\":{", first ? "" : ",", lit_set_name(deck, set));
@@ -234,7 +247,7 @@ static void print_json(const LitKnow *k, const LitOdds *o, int after)
                 printf("null");
             }
             printf(",\"assignment_correct\":%.17g", o->best_p[t][set]);
-            if (!o->exact)
+            if (estimate)
                 printf(",\"team_holds_all_se\":%.3g,\"assignment_correct_se\":%.3g",
                        o->team_all_se[t][set], o->best_p_se[t][set]);
             if (k->seat == LIT_NOBODY)
@@ -280,8 +293,8 @@ int cmd_infer(int argc, char **argv)
             json = 1;
             break;
         case 'n':
-            if (parse_u64(optarg, &samples) || samples < 20 || samples > 1000000) {
-                say("--samples: not a number from 20 to 1000000: '%s'", optarg);
+            if (parse_u64(optarg, &samples) || samples < 20 || samples > MAX_SAMPLES) {
+                say("--samples: not a number from 20 to %d: '%s'", MAX_SAMPLES, optarg);
                 return 2;
             }
             break;

@@ -1,21 +1,26 @@
 /* estimate.c - the figures of lit_odds by importance sampling, for positions
- * beyond the exact count's workspace (see infer.h and docs/DEDUCTION.md
- * "Beyond the budget").
+ * beyond the state budget (see infer.h and docs/DEDUCTION.md "Beyond the
+ * budget").
  *
- * A draw places the unplaced cards of the constrained sets (the blocks) one
- * by one, each at one of its candidate seats with room, chosen in proportion
- * to the room left; a block whose clauses the draw breaks gives weight 0.
- * The free cards (sets with no clause and every card possible at every seat
- * with room) are then shuffled into the room that is left, which is exactly
- * their distribution given the rest. The weight of a draw is
- * spread(room left) / q, q the probability of the blocks' choices, so the
- * mean weight is the number of consistent deals and a weighted mean of any
- * figure is its probability under the uniform prior (self-normalised), with
- * a standard error from the delta method. Nothing is allocated: the
- * per-draw placements live in the caller's workspace.
+ * A draw places the unplaced cards of the constrained sets (the blocks) set
+ * by set, card by card: each at a candidate seat with room (never into the
+ * room a seat keeps for the later sets' needs), with probability in
+ * proportion to that room times the number of ways, counted once per set by
+ * a small dynamic program over which of its clauses are met, to meet them
+ * all. The free cards (sets with no clause and every card possible at every
+ * seat with room) are then shuffled into the room that is left, which is
+ * exactly their distribution given the rest. The weight of a draw is
+ * spread(room left) / q, q the probability of its choices: the mean weight
+ * is the number of consistent deals, and a weighted mean of any figure its
+ * probability under the uniform prior. Draws run in ten independent batches
+ * (resampled within a batch when the weights grow uneven); each figure is
+ * the ratio pooled over the batches, its standard error the jackknife over
+ * the batches. Nothing is allocated: the draws live in the caller's
+ * workspace.
  */
 #include "literature/infer.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "literature/status.h"
@@ -66,28 +71,30 @@ static int meets(const LitKnow *k, int set, int n, const uint8_t *pos, const int
     return 1;
 }
 
-/* Most clauses of one set that a block's draw follows exactly (2^12 states
- * of which clauses are met); a set with more is drawn card by card and
- * checked after (weight 0 when a clause fails). */
+/* Most clauses of one set that a draw follows (2^12 states of which are
+ * met): the "holds one of" clauses first, then the "lacks one of" ones. The
+ * clauses beyond are checked after the set is drawn (weight 0 when one
+ * fails); under must-claim at 12 players a set can carry more. */
 enum { CLAUSES_FOLLOWED = 12 };
 
-/* A block's guide, worked out once for every draw: its cards, which
- * clauses each card meets at each seat, and ways[c][st], the number of
- * ways to place cards c.. on their candidates so that, with the clauses
- * st already met, every clause ends met (room aside). */
+/* A block's guide, worked out once for every draw: its cards, which of the
+ * followed clauses each card meets at each seat, and ways[c][st], the number
+ * of ways to place cards c.. on their candidates so that, with the clauses
+ * st already met, every followed clause ends met (room aside). */
 typedef struct Guide {
-    int set, n, nc;
+    int set, n, nc;     /* nc: the set's clauses; followed: the first 12 */
+    int followed;
     int card[LIT_MAX_SET_SIZE];
     uint8_t pos[LIT_MAX_SET_SIZE];
     unsigned met[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
-    double *ways; /* (n + 1) x 2^nc, row c at ways + c * 2^nc */
+    double *ways; /* (n + 1) x 2^followed, row c at ways + c * 2^followed */
     /* the room each seat keeps for the later blocks: the fewest of their
      * unplaced cards it must take */
     int keep[LIT_MAX_PLAYERS];
 } Guide;
 
-/* Sets up the guide of set's unplaced cards m, its table carved from *p
- * (room for (n + 1) 2^CLAUSES_FOLLOWED doubles). */
+/* Sets up the guide of set's unplaced cards m; table holds
+ * (LIT_MAX_SET_SIZE + 1) 2^CLAUSES_FOLLOWED doubles. */
 static void guide_init(Guide *g, const LitKnow *k, int set, uint64_t m, double *table)
 {
     int players = k->pub.rules.players, deck = k->pub.rules.deck;
@@ -98,25 +105,23 @@ static void guide_init(Guide *g, const LitKnow *k, int set, uint64_t m, double *
         g->pos[g->n] = (uint8_t)lit_pos_of(deck, g->card[g->n]);
         g->n++;
     }
-    for (int s = 0; s < players; s++)
-        g->nc += k->n_need[s][set] + k->n_lack[s][set];
-    if (g->nc > CLAUSES_FOLLOWED)
-        return; /* drawn in proportion to the room, checked after */
-    int i = 0;
-    for (int s = 0; s < players; s++)
-        for (int kind = 0; kind < 2; kind++) {
+    for (int kind = 0; kind < 2; kind++)
+        for (int s = 0; s < players; s++) {
             int count = kind ? k->n_lack[s][set] : k->n_need[s][set];
-            for (int j = 0; j < count; j++, i++) {
+            for (int j = 0; j < count; j++, g->nc++) {
+                if (g->nc >= CLAUSES_FOLLOWED)
+                    continue;
                 uint8_t mask = kind ? k->lack[s][set][j] : k->need[s][set][j];
                 /* a "holds one of" clause is met by one of its cards at s,
                  * a "lacks one of" clause by one of its cards elsewhere */
                 for (int c = 0; c < g->n; c++)
                     for (int t = 0; t < players; t++)
                         if ((mask >> g->pos[c] & 1) && (kind ? t != s : t == s))
-                            g->met[c][t] |= 1u << i;
+                            g->met[c][t] |= 1u << g->nc;
+                g->followed++;
             }
         }
-    unsigned states = 1u << g->nc, full = states - 1;
+    unsigned states = 1u << g->followed, full = states - 1;
     g->ways = table;
     for (unsigned st = 0; st < states; st++)
         g->ways[(size_t)g->n * states + st] = st == full;
@@ -131,27 +136,25 @@ static void guide_init(Guide *g, const LitKnow *k, int set, uint64_t m, double *
 }
 
 /* Draws the seats of a block's cards from a proposal that meets every
- * clause: card by card, seat s with probability in proportion to the room
- * it has left times the guide's ways to meet the clauses after it (and
- * never into the room a seat keeps for the later blocks). Writes
+ * followed clause: card by card, seat s with probability in proportion to
+ * the room it has left times the guide's ways to meet the clauses after it
+ * (and never into the room a seat keeps for the later blocks). Writes
  * where[], takes the room, and returns the importance factor, 1 / the
  * probability of the placement drawn (0 when the room left cannot meet the
- * clauses, or a clause fails on a block drawn without a guide). */
+ * clauses, or a clause beyond the followed ones fails). */
 static double draw_block(const LitKnow *k, const Guide *g, int room[LIT_MAX_PLAYERS],
                          int where[LIT_MAX_CARDS], LitRng *rng)
 {
     int players = k->pub.rules.players, seat[LIT_MAX_SET_SIZE];
     double factor = 1;
-    unsigned states = 1u << g->nc, st = 0;
+    unsigned states = 1u << g->followed, st = 0;
     for (int c = 0; c < g->n; c++) {
         double x[LIT_MAX_PLAYERS], total = 0;
         for (int s = 0; s < players; s++) {
             x[s] = 0;
             if (!(k->may[s] >> g->card[c] & 1) || room[s] <= g->keep[s])
                 continue;
-            x[s] = g->nc > CLAUSES_FOLLOWED
-                       ? room[s]
-                       : room[s] * g->ways[(size_t)(c + 1) * states + (st | g->met[c][s])];
+            x[s] = room[s] * g->ways[(size_t)(c + 1) * states + (st | g->met[c][s])];
             total += x[s];
         }
         if (!(total > 0))
@@ -170,10 +173,9 @@ static double draw_block(const LitKnow *k, const Guide *g, int room[LIT_MAX_PLAY
         seat[c] = pick;
         where[g->card[c]] = pick;
         room[pick]--;
-        if (g->nc <= CLAUSES_FOLLOWED)
-            st |= g->met[c][pick];
+        st |= g->met[c][pick];
     }
-    if (g->nc > CLAUSES_FOLLOWED && !meets(k, g->set, g->n, g->pos, seat))
+    if (g->nc > g->followed && !meets(k, g->set, g->n, g->pos, seat))
         return 0;
     return factor;
 }
@@ -201,7 +203,7 @@ size_t lit_odds_estimate_work(uint32_t samples)
            (sizeof(uint32_t) * LIT_MAX_SETS + sizeof(double)) * (size_t)samples +
            sizeof(Cell) * 4 * (size_t)samples +
            sizeof(double) * LIT_MAX_SETS * (LIT_MAX_SET_SIZE + 1) * ((size_t)1 << CLAUSES_FOLLOWED) +
-           128;
+           sizeof(double) * LIT_MAX_CARDS * LIT_MAX_PLAYERS * BATCHES + 160;
 }
 
 /* Takes n items of size from *p, aligned to 16. */
@@ -219,6 +221,34 @@ static double batch_mean(double sum, double squares, int batches, double *se)
     double mean = sum / batches, var = (squares - batches * mean * mean) / (batches - 1);
     *se = root(var > 0 ? var / batches : 0);
     return mean;
+}
+
+/* A figure's weighted sums per batch (num[b]) against the batches' total
+ * weights (den[b]): the pooled ratio sum num / sum den, and its standard
+ * error by the jackknife over the batches (leave one batch out); 1 when
+ * fewer than two batches have a draw that meets the history. */
+static double pooled(const double *num, const double *den, double *se)
+{
+    double n = 0, d = 0, loo[BATCHES], mean = 0;
+    int live = 0;
+    for (int b = 0; b < BATCHES; b++) {
+        n += num[b];
+        d += den[b];
+        live += den[b] > 0;
+    }
+    if (!(d > 0) || live < 2) {
+        *se = 1;
+        return d > 0 ? n / d : 0;
+    }
+    for (int b = 0; b < BATCHES; b++) {
+        loo[b] = (n - num[b]) / (d - den[b]);
+        mean += loo[b] / BATCHES;
+    }
+    double var = 0;
+    for (int b = 0; b < BATCHES; b++)
+        var += (loo[b] - mean) * (loo[b] - mean);
+    *se = root(var * (BATCHES - 1) / BATCHES);
+    return n / d;
 }
 
 /* Resamples n particles by their weights (systematic resampling) into out;
@@ -239,8 +269,11 @@ static void resample(const Particle *in, Particle *out, uint32_t n, LitRng *rng)
             u += step;
         }
     }
-    for (; j < n; j++) { /* rounding at the very end */
-        out[j] = in[n - 1];
+    uint32_t last = n;
+    while (last > 0 && !(in[last - 1].w > 0))
+        last--;
+    for (; j < n; j++) { /* rounding at the very end: the last live draw */
+        out[j] = in[last - 1];
         out[j].w = step;
     }
 }
@@ -252,7 +285,7 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
     int deck = r->deck, players = r->players, sets = lit_deck_sets(deck);
     if (!k->consistent)
         return LIT_INCONSISTENT;
-    if (samples < 2 * BATCHES || samples > (1u << 24) ||
+    if (samples < 2 * BATCHES || samples > (1u << 22) ||
         work_size < lit_odds_estimate_work(samples))
         return LIT_NO_SPACE;
     memset(odds, 0, sizeof *odds);
@@ -264,7 +297,7 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
     unsigned char *p = work;
     Particle *cur = carve(&p, per, sizeof *cur), *next = carve(&p, per, sizeof *next);
     uint32_t *codes = carve(&p, (size_t)LIT_MAX_SETS * samples, sizeof *codes);
-    double *norm = carve(&p, samples, sizeof *norm);
+    double *weight = carve(&p, samples, sizeof *weight);
     uint32_t cap = 1; /* at least twice the draws, within the 4 * samples cells */
     while (cap < 2 * samples)
         cap *= 2;
@@ -312,11 +345,10 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
             guide[j - 1].keep[s] = guide[j].keep[s] + least;
         }
 
-    /* Sums over the batches of each batch's estimate, and of its square. */
-    double at[LIT_MAX_CARDS][LIT_MAX_PLAYERS][2], all[2][LIT_MAX_SETS][2], deals[2] = {0, 0};
-    memset(at, 0, sizeof at);
+    /* Per batch: the weighted sums of every figure and the total weight. */
+    double (*at)[LIT_MAX_PLAYERS][BATCHES] = carve(&p, LIT_MAX_CARDS, sizeof *at);
+    double all[2][LIT_MAX_SETS][BATCHES], sw_batch[BATCHES], deals[2] = {0, 0};
     memset(all, 0, sizeof all);
-
     for (int b = 0; b < BATCHES; b++) {
         /* 1. The blocks, one by one, every particle in step; resampled when
          * the weights grow uneven (effective draws below half). */
@@ -352,9 +384,10 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
         }
         /* 2. The free cards, shuffled into the room left: spread(room) ways;
          * a free card's chance at s is then room[s] / n_free. */
-        double sw = 0, at_b[LIT_MAX_CARDS][LIT_MAX_PLAYERS], all_b[2][LIT_MAX_SETS];
-        memset(at_b, 0, sizeof at_b);
-        memset(all_b, 0, sizeof all_b);
+        double sw = 0;
+        for (int c = 0; c < LIT_MAX_CARDS; c++)
+            for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+                at[c][s][b] = 0;
         for (uint32_t i = 0; i < per; i++) {
             Particle *q = &cur[i];
             uint32_t *code = codes + ((size_t)b * per + i) * LIT_MAX_SETS;
@@ -381,9 +414,9 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
                 int c = lit_pop_lsb(&x);
                 if (free_cards >> c & 1)
                     for (int s = 0; s < players; s++)
-                        at_b[c][s] += w * q->room[s] / n_free;
+                        at[c][s][b] += w * q->room[s] / n_free;
                 else
-                    at_b[c][q->where[c]] += w;
+                    at[c][q->where[c]][b] += w;
             }
             /* 3. Every live set's placement, kept when one team holds all. */
             for (int set = 0; set < sets; set++) {
@@ -403,36 +436,20 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
                     team = team == -1 || team == lit_team_of(s) ? lit_team_of(s) : 2;
                 }
                 if (team == 0 || team == 1) {
-                    all_b[team][set] += w;
+                    all[team][set][b] += w;
                     code[set] = c32 + 1;
                 }
             }
         }
         for (uint32_t i = 0; i < per; i++)
-            norm[(size_t)b * per + i] = sw > 0 && cur[i].w > 0 ? cur[i].w / sw : 0;
-        double d = sw / per;
-        deals[0] += d;
-        deals[1] += d * d;
-        if (!(sw > 0))
-            continue; /* no draw of this batch met the clauses */
-        for (uint64_t x = unplaced; x;) {
-            int c = lit_pop_lsb(&x);
-            for (int s = 0; s < players; s++) {
-                double v = at_b[c][s] / sw;
-                at[c][s][0] += v;
-                at[c][s][1] += v * v;
-            }
-        }
-        for (int t = 0; t < 2; t++)
-            for (int set = 0; set < sets; set++) {
-                double v = all_b[t][set] / sw;
-                all[t][set][0] += v;
-                all[t][set][1] += v * v;
-            }
+            weight[(size_t)b * per + i] = cur[i].w > 0 ? cur[i].w : 0;
+        sw_batch[b] = sw;
+        deals[0] += sw / per;
+        deals[1] += (sw / per) * (sw / per);
     }
 
-    /* 4. The estimates: means over the batches, with the standard error of
-     * the mean. */
+    /* 4. The estimates: ratios pooled over the batches, with the jackknife's
+     * standard error; the count, the mean weight. */
     odds->exact = 0;
     odds->samples = samples;
     odds->deals_estimate = batch_mean(deals[0], deals[1], BATCHES, &odds->deals_se);
@@ -444,17 +461,17 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
             if (k->held[s] >> c & 1)
                 odds->p[c][s] = 1.0;
             else if (unplaced >> c & 1)
-                odds->p[c][s] = batch_mean(at[c][s][0], at[c][s][1], BATCHES, &odds->p_se[c][s]);
+                odds->p[c][s] = pooled(at[c][s], sw_batch, &odds->p_se[c][s]);
         }
     }
     for (int set = 0; set < sets; set++) {
         if (!(lit_set_mask(deck, set) & k->pub.live))
             continue;
         for (int t = 0; t < 2; t++)
-            odds->team_all[t][set] =
-                batch_mean(all[t][set][0], all[t][set][1], BATCHES, &odds->team_all_se[t][set]);
+            odds->team_all[t][set] = pooled(all[t][set], sw_batch, &odds->team_all_se[t][set]);
         /* The likeliest placement of each team: the code of most weight over
-         * every batch; then its probability batch by batch. */
+         * every batch (chosen on the same draws, so its estimate leans a
+         * little high); then its weight batch by batch. */
         memset(cells, 0, sizeof(Cell) * cap);
         for (uint32_t i = 0; i < samples; i++) {
             uint32_t code = codes[(size_t)i * LIT_MAX_SETS + (size_t)set];
@@ -464,7 +481,7 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
             while (cells[h].code && cells[h].code != code)
                 h = (h + 1) & (cap - 1);
             cells[h].code = code;
-            cells[h].w += norm[i];
+            cells[h].w += weight[i];
         }
         uint32_t best[2] = {0, 0};
         double best_w[2] = {0, 0};
@@ -480,16 +497,11 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
         for (int t = 0; t < 2; t++) {
             if (!best[t])
                 continue;
-            double sum = 0, squares = 0;
-            for (int b = 0; b < BATCHES; b++) {
-                double v = 0;
-                for (uint32_t i = (uint32_t)b * per; i < (uint32_t)(b + 1) * per; i++)
-                    if (codes[(size_t)i * LIT_MAX_SETS + (size_t)set] == best[t])
-                        v += norm[i];
-                sum += v;
-                squares += v * v;
-            }
-            odds->best_p[t][set] = batch_mean(sum, squares, BATCHES, &odds->best_p_se[t][set]);
+            double num[BATCHES] = {0};
+            for (uint32_t i = 0; i < samples; i++)
+                if (codes[(size_t)i * LIT_MAX_SETS + (size_t)set] == best[t])
+                    num[i / per] += weight[i];
+            odds->best_p[t][set] = pooled(num, sw_batch, &odds->best_p_se[t][set]);
             for (int q = 0; q < lit_deck_set_size(deck); q++)
                 odds->best[t][set][q] = (uint8_t)(((best[t] - 1) >> (4 * q)) & 15);
         }

@@ -60,8 +60,21 @@ typedef struct Work {
     size_t left;
 } Work;
 
+/* A workspace from the caller's buffer, its start aligned to 16 bytes
+ * (whatever the buffer's alignment and size). */
+static Work work_of(void *buf, size_t size)
+{
+    size_t skip = (16 - (uintptr_t)buf % 16) % 16;
+    Work w = {(unsigned char *)buf + skip, size > skip ? size - skip : 0};
+    w.left &= ~(size_t)15;
+    return w;
+}
+
+/* Takes bytes (rounded up to 16, so every piece stays aligned). */
 static void *take(Work *w, size_t bytes)
 {
+    if (bytes > w->left)
+        return NULL;
     bytes = (bytes + 15) & ~(size_t)15;
     if (bytes > w->left)
         return NULL;
@@ -71,17 +84,21 @@ static void *take(Work *w, size_t bytes)
     return out;
 }
 
-static int table_new(Table *t, Work *w, uint32_t want)
+/* A table for want entries at most half full: 0, or -1 when the workspace
+ * cannot hold it. */
+static int table_new(Table *t, Work *w, uint64_t want)
 {
-    uint32_t cap = 16;
+    uint64_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
+    if (cap > w->left / (sizeof(uint64_t) + sizeof(LitU192)))
+        return -1;
     t->key = take(w, sizeof(uint64_t) * cap);
     t->val = take(w, sizeof(LitU192) * cap);
     if (!t->key || !t->val)
         return -1;
     memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
-    t->cap = cap;
+    t->cap = (uint32_t)cap;
     t->count = 0;
     return 0;
 }
@@ -324,9 +341,6 @@ static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_b
     return sum;
 }
 
-/* Claim figures of a free set (all its unplaced cards free): a placement of
- * its q cards that gives the team's seats the vector kv has
- * completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
 /* The claim figures of q free cards for a team, which every free set with
  * q unplaced cards shares: computed once per team and q. */
 typedef struct FreeClaim {
@@ -657,7 +671,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
     int conv = free_vectors <= FOLD_MAX ? 0 : cx->free, cards_after = 0;
     pl->conv = conv;
     if (conv == 0 && cx->free) {
-        if (table_new(&layer[nb], w, (uint32_t)free_vectors) ||
+        if (table_new(&layer[nb], w, free_vectors) ||
             fill_free(&layer[nb], cx, 0, 0, cx->free))
             return PLAN_OVER;
         cards_after = cx->free;
@@ -676,7 +690,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
             bound = most;
         if (bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
             return PLAN_OVER;
-        if (table_new(&layer[j], w, (uint32_t)bound))
+        if (table_new(&layer[j], w, bound))
             return PLAN_OVER;
         for (uint32_t i = 0; i < next->cap; i++) {
             if (!next->key[i])
@@ -738,7 +752,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     if (!k->consistent)
         return LIT_INCONSISTENT;
 
-    Work w = {work, work_size};
+    Work w = work_of(work, work_size);
     Plan *pl = take(&w, sizeof *pl);
     if (!pl)
         goto over;
@@ -773,7 +787,8 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     memset(mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
     /* F and the next F alternate between the two halves of what is left
      * (with the completions of the conv path beside the next F). */
-    Work half[2] = {{w.p, w.left / 2}, {w.p + w.left / 2, w.left / 2}};
+    size_t half_size = (w.left / 2) & ~(size_t)15;
+    Work half[2] = {{w.p, half_size}, {w.p + half_size, half_size}};
     Work use = half[0];
     int side = 0;
     Table f;
@@ -791,7 +806,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         if (bound > most)
             bound = most;
         Work scratch = half[1 - side];
-        if (table_new(&nf, &scratch, (uint32_t)bound))
+        if (table_new(&nf, &scratch, bound))
             goto over;
         memset(g, 0, sizeof(LitU192) * b->n_vec);
         if (conv == 0) {
@@ -822,7 +837,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
              * cards spread over the rest), c. G(v) from both; then the
              * next F keeps the vectors that can be completed. */
             Table all, done;
-            if (table_new(&all, &scratch, (uint32_t)bound))
+            if (table_new(&all, &scratch, bound))
                 goto over;
             for (uint32_t i = 0; i < f.cap; i++) {
                 if (!f.key[i])
@@ -999,7 +1014,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
 {
     if (!k->consistent)
         return LIT_INCONSISTENT;
-    Work w = {work, work_size};
+    Work w = work_of(work, work_size);
     LitSampler *sp = take(&w, sizeof *sp);
     if (!sp)
         return LIT_NO_SPACE;

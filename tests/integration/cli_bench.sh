@@ -80,6 +80,6 @@ same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record wit
 run 2 "$lit" bench --public
 same_text "--public alone" "lit: bench: --corpus, --public and --samples go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
-same_text "--samples 5" "lit: --samples: a number from 20 to 1000000, not '5'" "$tmp/err"
+same_text "--samples 5" "lit: --samples: a number from 20 to 200000, not '5'" "$tmp/err"
 
 finish cli_bench

@@ -24,6 +24,9 @@ same_text "inconsistent: first line" \
   "the public view after 2 of 2 actions: no deal fits this history" <(head -n 1 "$tmp/out")
 run 0 "$lit" infer tests/data/inconsistent.lit --public --json
 grep -q '"consistent":false' "$tmp/out" || fail "inconsistent --json: not consistent:false"
+grep -q '"exact":false,"consistent_deals":null,"cards":{' "$tmp/out" ||
+  fail "inconsistent --json: not exact:false with no count and no estimate"
+grep -q '"half_suits":{}' "$tmp/out" || fail "inconsistent --json: half-suit figures"
 
 # Beyond the budget (12 players, early): exact false, estimates with their
 # standard errors, the same for the same seed.
@@ -37,7 +40,9 @@ same "the estimate again, same seed" "$tmp/estimate.json" "$tmp/out"
 run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --samples 400
 grep -q '^estimates from 400 weighted draws: ' "$tmp/out" || fail "estimate grid: no line on the draws"
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 19
-same_text "--samples 19" "lit: --samples: not a number from 20 to 1000000: '19'" "$tmp/err"
+same_text "--samples 19" "lit: --samples: not a number from 20 to 200000: '19'" "$tmp/err"
+run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 200001
+same_text "--samples 200001" "lit: --samples: not a number from 20 to 200000: '200001'" "$tmp/err"
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --seed x
 same_text "--seed x" "lit: --seed: not a number: 'x'" "$tmp/err"
 

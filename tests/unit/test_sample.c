@@ -355,6 +355,8 @@ Test(sample, estimates_agree_with_exact_figures, .timeout = 300)
 
 Test(sample, estimate_refusals)
 {
+    /* lit infer's largest --samples fits the recommended workspace */
+    cr_assert_leq(lit_odds_estimate_work(200000), (size_t)LIT_ODDS_WORK);
     LitRules rl = rules_of("classic players=12");
     LitGame g;
     cr_assert_eq(lit_game_new(&g, &rl, 3, 0), LIT_OK);
@@ -365,6 +367,8 @@ Test(sample, estimate_refusals)
     static LitOdds est;
     cr_assert_eq(lit_odds_estimate(&k, &rng, 19, work, sizeof work, &est), LIT_NO_SPACE,
                  "fewer draws than two a batch");
+    cr_assert_eq(lit_odds_estimate(&k, &rng, (1u << 22) + 1, work, sizeof work, &est),
+                 LIT_NO_SPACE);
     cr_assert_eq(lit_odds_estimate(&k, &rng, 1000, work, lit_odds_estimate_work(1000) - 1, &est),
                  LIT_NO_SPACE);
     LitKnow bad = k;
@@ -380,4 +384,33 @@ Test(sample, estimate_refusals)
                                    (lit_popcount(g.pub.live) - g.pub.counts[0]),
                                1e-12);
     }
+}
+
+/* Any alignment and size of workspace: the same figures from a buffer one
+ * byte in and an odd size (the sanitizer build checks every access). */
+Test(sample, workspace_of_any_alignment)
+{
+    LitRules rl = rules_of("classic");
+    LitGame g;
+    cr_assert_eq(lit_game_new(&g, &rl, 8, 0), LIT_OK);
+    LitKnow k;
+    cr_assert_eq(lit_know_start(&k, &rl, 0, 0, g.hands[0]), LIT_OK);
+    LitRng rng;
+    lit_rng_seed(&rng, 2);
+    for (int i = 0; i < 20; i++) {
+        LitEvent e;
+        random_step(&g, &e, &rng, 50);
+        cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+    }
+    static LitOdds a, b;
+    cr_assert_eq(lit_odds(&k, work, sizeof work, &a), LIT_OK);
+    cr_assert_eq(lit_odds(&k, work + 1, (1u << 22) + 3, &b), LIT_OK);
+    cr_assert(a.exact && b.exact);
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
+    LitSampler *sp;
+    cr_assert_eq(lit_sampler_init(&sp, &k, work + 3, (1u << 22) + 5), LIT_OK);
+    uint64_t hands[LIT_MAX_PLAYERS];
+    lit_sampler_draw(sp, &rng, hands);
+    cr_assert_eq(lit_odds_estimate(&k, &rng, 100, work + 5, lit_odds_estimate_work(100) + 7, &b),
+                 LIT_OK);
 }
