@@ -323,24 +323,6 @@ static int placed_team(const LitKnow *k, uint64_t setmask)
     return team;
 }
 
-/* Deals in which blocks gave some w (F) and the free cards but `held_back`
- * gave every seat its field of v: sum_w F(w) spread(slots - w - v). */
-static LitU192 completions(const Ctx *cx, const Table *f, uint64_t v, int held_back)
-{
-    LitU192 sum = lit_u192(0);
-    for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
-            continue;
-        uint64_t left = cx->slots - (f->key[i] - 1);
-        if (!fits_in(v, left))
-            continue;
-        LitU192 ways = spread(cx, left - v, cx->free - held_back), x;
-        lit_u192_mul(&x, &f->val[i], &ways);
-        lit_u192_add(&sum, &sum, &x);
-    }
-    return sum;
-}
-
 /* The claim figures of q free cards for a team, which every free set with
  * q unplaced cards shares: computed once per team and q. */
 typedef struct FreeClaim {
@@ -348,6 +330,63 @@ typedef struct FreeClaim {
     LitU192 all, best;
     uint64_t best_v;
 } FreeClaim;
+
+/* The sum of a vector's fields. */
+static int cards_in(uint64_t v)
+{
+    int n = 0;
+    for (; v; v >>= FIELD)
+        n += (int)(v & 31);
+    return n;
+}
+
+/* F projected on one team's seats, for the free sets' claims: with x =
+ * slots - w what the free cards give when the blocks gave w, x_T its
+ * team's fields and x_N the rest, proj(x_T) = sum of F(w) spread(x_N) over
+ * the w with that x_T. Then the deals in which q given free cards give the
+ * team the vector v and the other free cards go anywhere are
+ *   sum over x_T of proj(x_T) C(free - q, |x_T| - q) spread(x_T - v),
+ * a sum over the (few) team parts instead of over F. 0, or -1 when the
+ * workspace is too small. */
+static int project(const Ctx *cx, const Table *f, unsigned team_mask, Table *proj, Work *w)
+{
+    uint64_t mask = 0;
+    for (int s = 0; s < cx->players; s++)
+        if (team_mask >> s & 1)
+            mask |= (uint64_t)31 << (FIELD * s);
+    if (table_new(proj, w, f->count))
+        return -1;
+    for (uint32_t i = 0; i < f->cap; i++) {
+        if (!f->key[i])
+            continue;
+        uint64_t x = cx->slots - (f->key[i] - 1), xt = x & mask;
+        LitU192 ways = spread(cx, x - xt, cx->free - cards_in(xt)), y;
+        lit_u192_mul(&y, &f->val[i], &ways);
+        if (add_to(proj, xt, &y))
+            return -1;
+    }
+    return 0;
+}
+
+/* Deals in which the blocks gave some w (F) and q given free cards gave the
+ * team's seats the vector v, from the projection. */
+static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, int q)
+{
+    LitU192 sum = lit_u192(0);
+    for (uint32_t i = 0; i < proj->cap; i++) {
+        if (!proj->key[i])
+            continue;
+        uint64_t xt = proj->key[i] - 1;
+        int n = cards_in(xt);
+        if (n < q || !fits_in(v, xt))
+            continue;
+        LitU192 ways = spread(cx, xt - v, n - q), y;
+        ways = times(&ways, cx->choose[cx->free - q][n - q]);
+        lit_u192_mul(&y, &proj->val[i], &ways);
+        lit_u192_add(&sum, &sum, &y);
+    }
+    return sum;
+}
 
 /* Whether the placement of vector v (its cards in order, seat by seat) comes
  * before w's in card order: more cards at the first seat where they differ. */
@@ -359,7 +398,7 @@ static int earlier(uint64_t v, uint64_t w)
     return 0;
 }
 
-static void free_claim(const Ctx *cx, const Table *f, int t, int q, FreeClaim *fc)
+static void free_claim(const Ctx *cx, const Table *proj, int t, int q, FreeClaim *fc)
 {
     const LitKnow *k = cx->k;
     int seats[LIT_MAX_PLAYERS], n = 0;
@@ -379,7 +418,7 @@ static void free_claim(const Ctx *cx, const Table *f, int t, int q, FreeClaim *f
         for (int i = 0; i < n; i++)
             v += (uint64_t)cnt[i] << (FIELD * seats[i]);
         if (fits_in(v, cx->slots)) {
-            LitU192 each = completions(cx, f, v, q), x;
+            LitU192 each = team_completions(cx, proj, v, q), x;
             LitU192 ways = spread(cx, v, q);
             lit_u192_mul(&x, &each, &ways);
             lit_u192_add(&fc->all, &fc->all, &x);
@@ -405,8 +444,8 @@ static void free_claim(const Ctx *cx, const Table *f, int t, int q, FreeClaim *f
 
 /* Claim figures of a free set (all its unplaced cards free): a placement of
  * its q cards that gives the team's seats the vector kv has
- * completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
-static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unplaced,
+ * team_completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
+static void free_set_claims(const Ctx *cx, const Table proj[2], int set, uint64_t unplaced,
                             const LitU192 *total, FreeClaim memo[2][LIT_MAX_SET_SIZE + 1],
                             LitOdds *odds)
 {
@@ -420,7 +459,7 @@ static void free_set_claims(const Ctx *cx, const Table *f, int set, uint64_t unp
             continue;
         FreeClaim *fc = &memo[t][q];
         if (!fc->done)
-            free_claim(cx, f, t, q, fc);
+            free_claim(cx, &proj[t], t, q, fc);
         odds->team_all[t][set] = lit_u192_ratio(&fc->all, total);
         odds->best_p[t][set] = lit_u192_ratio(&fc->best, total);
         if (lit_u192_is_zero(&fc->best))
@@ -940,6 +979,11 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
         memset(free_mass, 0, sizeof free_mass);
         memset(memo, 0, sizeof memo);
+        Table proj[2];
+        Work spare = half[1 - side]; /* what F does not use now */
+        for (int t = 0; t < 2; t++)
+            if (project(&cx, &f, lit_team_seats(r, t), &proj[t], &spare))
+                goto over;
         for (uint32_t i = 0; i < f.cap; i++) {
             if (!f.key[i])
                 continue;
@@ -961,7 +1005,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 for (int s = 0; s < players; s++)
                     mass[c][s] = free_mass[s];
             }
-            free_set_claims(&cx, &f, set, unplaced, &total, memo, odds);
+            free_set_claims(&cx, proj, set, unplaced, &total, memo, odds);
         }
     }
 
