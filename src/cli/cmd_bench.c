@@ -42,8 +42,9 @@ static const char usage[] =
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1) and prints one line: the actions played and a\n"
     "signature of every event and, for the first 4 games of each rule set, of\n"
-    "what seat 1 and the public can deduce after every event. Timing goes to\n"
-    "stderr.\n"
+    "what seat 1 and the public can deduce after every event (and, for the\n"
+    "first game of each rule set of 4 or 6 players, seat 1's exact count and\n"
+    "likeliest placements). Timing goes to stderr.\n"
     "\n"
     "  --know     instead, time certain knowledge: every seat's and the public\n"
     "             knowledge kept up to date through self-played games at each\n"
@@ -66,8 +67,22 @@ static const char usage[] =
     "               folder, default all)\n"
     "  --players N  only this player count (--know, --odds, --sample)\n";
 
-/* Knowledge of seat 1 and of the public through a game, hashed. */
-static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *log)
+static uint64_t hash_bytes(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t b = 0; b < n; b++) {
+        h ^= p[b];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* Knowledge of seat 1 and of the public through a game, hashed; with odds
+ * (a workspace), also seat 1's exact count and likeliest placements at
+ * every position (the integers of lit_odds, which are the same on every
+ * machine). */
+static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *log,
+                               void *odds_work, LitOdds *odds)
 {
     LitKnow k[2];
     for (int i = 0; i < 2; i++) {
@@ -82,12 +97,14 @@ static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *l
                 abort();
             for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
                 uint64_t w[2] = {k[i].held[s], k[i].may[s]};
-                const unsigned char *p = (const unsigned char *)w;
-                for (size_t b = 0; b < sizeof w; b++) {
-                    h ^= p[b];
-                    h *= UINT64_C(0x100000001b3);
-                }
+                h = hash_bytes(h, w, sizeof w);
             }
+        }
+        if (odds_work && k[0].pub.result == LIT_ONGOING) {
+            if (lit_odds(&k[0], odds_work, LIT_ODDS_WORK, odds) != LIT_OK || !odds->exact)
+                abort();
+            h = hash_bytes(h, odds->deals.w, sizeof odds->deals.w);
+            h = hash_bytes(h, odds->best, sizeof odds->best);
         }
     }
     return h;
@@ -211,8 +228,14 @@ int cmd_bench(int argc, char **argv)
         return bench_odds(&ob);
     }
     LitLog log;
-    if (log_new(&log))
+    void *odds_work = malloc(LIT_ODDS_WORK);
+    LitOdds *figures = malloc(sizeof *figures);
+    if (!odds_work || !figures || log_new(&log)) {
+        say("out of memory");
+        free(odds_work);
+        free(figures);
         return 1;
+    }
     uint64_t hash = SELFPLAY_HASH_INIT, actions = 0;
     double t0 = now_seconds();
     for (int c = 0; c < CONFIGS; c++) {
@@ -220,6 +243,8 @@ int cmd_bench(int argc, char **argv)
         if (lit_rules_parse(&rules, configs[c], NULL) != LIT_OK) {
             say("bench: bad configuration '%s'", configs[c]);
             free(log.events);
+            free(odds_work);
+            free(figures);
             return 1;
         }
         for (int i = 0; i < GAMES; i++) {
@@ -227,11 +252,14 @@ int cmd_bench(int argc, char **argv)
             actions += selfplay_game(&rules, 1, (uint64_t)i, &start, NULL, &log);
             hash = selfplay_hash(hash, log.events, log.len);
             if (i < KNOW_GAMES)
-                hash = hash_knowledge(hash, &start, &log);
+                hash = hash_knowledge(hash, &start, &log,
+                                      i == 0 && rules.players <= 6 ? odds_work : NULL, figures);
         }
     }
     double secs = now_seconds() - t0;
     free(log.events);
+    free(odds_work);
+    free(figures);
     printf("bench: %llu actions in %d games, signature %016llx\n",
            (unsigned long long)actions, CONFIGS * GAMES, (unsigned long long)hash);
     fprintf(stderr, "bench: %.3f s, %.3g actions/s\n", secs,
