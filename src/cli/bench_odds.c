@@ -56,19 +56,6 @@ static int grow(Bucket *b)
     return 0;
 }
 
-/* The largest standard error of a probability in an estimate. */
-static double largest_se(const LitKnow *k, const LitOdds *o)
-{
-    double most = 0;
-    for (uint64_t live = k->pub.live; live;) {
-        int c = lit_pop_lsb(&live);
-        for (int s = 0; s < k->pub.rules.players; s++)
-            if (o->p_se[c][s] > most)
-                most = o->p_se[c][s];
-    }
-    return most;
-}
-
 typedef struct Run {
     const OddsBench *ob;
     void *work;

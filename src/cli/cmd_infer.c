@@ -86,19 +86,6 @@ static void print_must_hold(const LitKnow *k, int json)
     }
 }
 
-/* The largest standard error of a card's probability (estimates only). */
-static double largest_se(const LitKnow *k, const LitOdds *o)
-{
-    double most = 0;
-    for (uint64_t live = k->pub.live; live;) {
-        int c = lit_pop_lsb(&live);
-        for (int s = 0; s < k->pub.rules.players; s++)
-            if (o->p_se[c][s] > most)
-                most = o->p_se[c][s];
-    }
-    return most;
-}
-
 static void print_grid(const LitKnow *k, const LitOdds *o)
 {
     const LitRules *r = &k->pub.rules;

@@ -168,3 +168,15 @@ double now_seconds(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+double largest_se(const LitKnow *k, const LitOdds *o)
+{
+    double most = 0;
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < k->pub.rules.players; s++)
+            if (o->p_se[c][s] > most)
+                most = o->p_se[c][s];
+    }
+    return most;
+}

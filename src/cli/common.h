@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "literature/game.h"
+#include "literature/infer.h"
 #include "literature/notation.h"
 #include "literature/rules.h"
 
@@ -77,6 +78,9 @@ int parse_u64(const char *s, uint64_t *v);
 
 /* Seconds on the monotonic clock. */
 double now_seconds(void);
+
+/* The largest standard error of a card's probability in an estimate. */
+double largest_se(const LitKnow *k, const LitOdds *o);
 
 /* Prints "lit: " and a message to stderr. */
 void say(const char *fmt, ...);

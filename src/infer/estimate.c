@@ -20,6 +20,8 @@
  */
 #include "literature/infer.h"
 
+#include "free.h"
+
 #include <stdint.h>
 #include <string.h>
 
@@ -303,25 +305,11 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
         cap *= 2;
     Cell *cells = carve(&p, cap, sizeof *cells);
 
-    uint64_t placed = 0;
-    for (int s = 0; s < players; s++)
-        placed |= k->held[s];
-    uint64_t unplaced = k->pub.live & ~placed, free_cards = 0;
-    unsigned active = 0;
-    for (int s = 0; s < players; s++)
-        if (k->slots[s])
-            active |= 1u << s;
-    for (int set = 0; set < sets; set++) {
-        uint64_t m = lit_set_mask(deck, set) & unplaced;
-        int clauses = 0, full = m != 0;
-        for (int s = 0; s < players; s++) {
-            clauses += k->n_need[s][set] + k->n_lack[s][set];
-            if ((active >> s & 1) && (k->may[s] & m) != m)
-                full = 0;
-        }
-        if (!clauses && full)
-            free_cards |= m;
-    }
+    uint64_t unplaced = infer_unplaced(k), free_cards = 0;
+    unsigned free_sets = infer_free_sets(k);
+    for (int set = 0; set < sets; set++)
+        if (free_sets >> set & 1)
+            free_cards |= lit_set_mask(deck, set) & unplaced;
     int n_free = lit_popcount(free_cards);
     double free_top = factorial(n_free);
     Guide guide[LIT_MAX_SETS];

@@ -21,6 +21,8 @@
  */
 #include "literature/infer.h"
 
+#include "free.h"
+
 #include <string.h>
 
 #include "literature/rng.h"
@@ -282,6 +284,33 @@ static uint64_t vectors(uint64_t limit, int fields, int total)
         memcpy(ways, next, sizeof ways);
     }
     return ways[total];
+}
+
+uint64_t infer_unplaced(const LitKnow *k)
+{
+    uint64_t placed = 0;
+    for (int s = 0; s < k->pub.rules.players; s++)
+        placed |= k->held[s];
+    return k->pub.live & ~placed;
+}
+
+unsigned infer_free_sets(const LitKnow *k)
+{
+    int deck = k->pub.rules.deck, players = k->pub.rules.players;
+    uint64_t unplaced = infer_unplaced(k);
+    unsigned free_sets = 0;
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set) & unplaced;
+        int clauses = 0, full = m != 0;
+        for (int s = 0; s < players; s++) {
+            clauses += k->n_need[s][set] + k->n_lack[s][set];
+            if (k->slots[s] && (k->may[s] & m) != m)
+                full = 0;
+        }
+        if (!clauses && full)
+            free_sets |= 1u << set;
+    }
+    return free_sets;
 }
 
 /* What the passes below share. */
@@ -591,35 +620,21 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
             cx->choose[n][j] = cx->choose[n][j - 1] * (uint64_t)(n - j + 1) / (uint64_t)j;
     }
     /* Seats as 5-bit fields: field f is seat f. */
-    uint64_t slots = 0, placed_all = 0;
-    unsigned active = 0;
-    for (int s = 0; s < players; s++) {
+    uint64_t slots = 0;
+    for (int s = 0; s < players; s++)
         slots |= (uint64_t)k->slots[s] << (FIELD * s);
-        placed_all |= k->held[s];
-        if (k->slots[s])
-            active |= 1u << s;
-    }
     cx->slots = slots;
-    uint64_t unplaced = k->pub.live & ~placed_all;
+    uint64_t unplaced = infer_unplaced(k);
     pl->unplaced = unplaced;
 
     /* 1. Free sets (no clause, every unplaced card possible at every seat
      * with room): their cards are exchangeable, counted by spread(). The
      * other sets are blocks of the program, with their local tables. */
-    for (int set = 0; set < lit_deck_sets(deck); set++) {
-        uint64_t m = lit_set_mask(deck, set) & unplaced;
-        int clauses = 0, full = m != 0;
-        for (int s = 0; s < players; s++) {
-            clauses += k->n_need[s][set] + k->n_lack[s][set];
-            if ((active >> s & 1) && (k->may[s] & m) != m)
-                full = 0;
-        }
-        if (!clauses && full) {
-            pl->free_sets |= 1u << set;
-            pl->free_cards |= m;
-            cx->free += lit_popcount(m);
-        }
-    }
+    pl->free_sets = infer_free_sets(k);
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        if (pl->free_sets >> set & 1)
+            pl->free_cards |= lit_set_mask(deck, set) & unplaced;
+    cx->free = lit_popcount(pl->free_cards);
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         uint64_t m = lit_set_mask(deck, set) & unplaced;
         if (!m || (pl->free_sets >> set & 1))
