@@ -85,7 +85,11 @@
       "the Result or Score tag does not match the game")                      \
     /* deduction */                                                           \
     X(INCONSISTENT, "inconsistent",                                           \
-      "no deal of the cards fits what has been seen")
+      "no deal of the cards fits what has been seen")                         \
+    /* bots */                                                                \
+    X(UNKNOWN_BOT, "unknown_bot", "there is no bot of that name")             \
+    X(BAD_BOT_OPTION, "bad_bot_option",                                       \
+      "that bot does not take that setting or value")
 
 /* Positive indices first, so the public codes can be their negations. */
 enum {

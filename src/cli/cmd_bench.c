@@ -10,6 +10,7 @@
 #include "common.h"
 #include "literature/infer.h"
 #include "literature/status.h"
+#include "arena.h"
 #include "bench_odds.h"
 #include "selfplay.h"
 
@@ -32,15 +33,23 @@ static const char *const configs[] = {
 enum {
     CONFIGS = (int)(sizeof configs / sizeof configs[0]),
     GAMES = 64,
-    KNOW_GAMES = 4 /* games per configuration whose deduction is signed */
+    KNOW_GAMES = 4, /* games per configuration whose deduction is signed */
+    BOT_DEALS = 4   /* deals per configuration and pairing of the bots */
 };
+
+/* The bots' pairings, each played on BOT_DEALS duplicate deals (arena.h). */
+static const char *const pairings[][2] = {
+    {"basic", "random"}, {"basic", "casual"}, {"casual", "random"}, {"basic", "basic"}};
+enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 
 static const char usage[] =
     "usage: lit bench [--know | --odds | --sample] [--games N] [--players N]\n"
     "                 [--corpus DIR]... [--public] [--samples N]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
-    "rule sets, seed 1) and prints one line: the actions played and a\n"
+    "rule sets, seed 1; and the bots: basic against random, basic against\n"
+    "casual, casual against random and basic against basic, 4 duplicate deals\n"
+    "each, under each rule set) and prints one line: the actions played and a\n"
     "signature of every event and, for the first 4 games of each rule set, of\n"
     "what seat 1 and the public can deduce after every event (and, for the\n"
     "first game of each rule set of 4 or 6 players, seat 1's exact count and\n"
@@ -237,6 +246,7 @@ int cmd_bench(int argc, char **argv)
         return 1;
     }
     uint64_t hash = SELFPLAY_HASH_INIT, actions = 0;
+    int bot_games = 0;
     double t0 = now_seconds();
     for (int c = 0; c < CONFIGS; c++) {
         LitRules rules;
@@ -255,13 +265,28 @@ int cmd_bench(int argc, char **argv)
                 hash = hash_knowledge(hash, &start, &log,
                                       i == 0 && rules.players <= 6 ? odds_work : NULL, figures);
         }
+        for (int pr = 0; pr < PAIRINGS; pr++) {
+            Entrant side[2];
+            const char *bad;
+            if (entrant_parse(&side[0], pairings[pr][0], &bad) != LIT_OK ||
+                entrant_parse(&side[1], pairings[pr][1], &bad) != LIT_OK)
+                abort(); /* the pairings above are valid */
+            for (int i = 0; i < 2 * BOT_DEALS; i++) {
+                GameOutcome out;
+                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], &out, NULL,
+                           NULL, &log);
+                actions += log.len;
+                hash = selfplay_hash(hash, log.events, log.len);
+                bot_games++;
+            }
+        }
     }
     double secs = now_seconds() - t0;
     free(log.events);
     free(odds_work);
     free(figures);
     printf("bench: %llu actions in %d games, signature %016llx\n",
-           (unsigned long long)actions, CONFIGS * GAMES, (unsigned long long)hash);
+           (unsigned long long)actions, CONFIGS * GAMES + bot_games, (unsigned long long)hash);
     fprintf(stderr, "bench: %.3f s, %.3g actions/s\n", secs,
             secs > 0 ? (double)actions / secs : 0.0);
     return 0;

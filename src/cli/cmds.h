@@ -8,5 +8,6 @@ int cmd_deal(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 #endif

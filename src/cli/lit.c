@@ -13,6 +13,7 @@ static const char usage[] =
     "                   benchmark)\n"
     "  bench            the fixed workload and its behaviour signature\n"
     "  infer FILE       what a seat (or everyone) can deduce: the scoresheet\n"
+    "  arena            bots against bots on duplicate deals\n"
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
@@ -26,7 +27,8 @@ int main(int argc, char **argv)
                 {"deal", cmd_deal},
                 {"selfplay", cmd_selfplay},
                 {"bench", cmd_bench},
-                {"infer", cmd_infer}};
+                {"infer", cmd_infer},
+                {"arena", cmd_arena}};
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

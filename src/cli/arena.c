@@ -1,0 +1,153 @@
+/* arena.c - duplicate-deal matches between bots and their statistics. */
+#include "arena.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "literature/rng.h"
+#include "literature/status.h"
+#include "literature/view.h"
+
+int entrant_parse(Entrant *e, const char *text, const char **bad)
+{
+    size_t len = strlen(text);
+    memset(e, 0, sizeof *e);
+    if (len >= sizeof e->text) {
+        *bad = text;
+        return LIT_TOO_LONG;
+    }
+    memcpy(e->text, text, len + 1);
+    for (const char *p = text;;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == 0 || e->n == LIT_MAX_PLAYERS / 2) {
+            *bad = p;
+            return n == 0 ? LIT_UNKNOWN_BOT : LIT_TOO_LONG;
+        }
+        int st = lit_bot_spec_parse(&e->seats[e->n], p, n);
+        if (st != LIT_OK) {
+            *bad = p;
+            return st;
+        }
+        e->n++;
+        if (!end)
+            return LIT_OK;
+        p = end + 1;
+    }
+}
+
+double outcome_score(const GameOutcome *g)
+{
+    if (g->result == LIT_DRAW || g->result == LIT_ABORTED)
+        return 0.5;
+    return g->points[0] > g->points[1] ? 1.0 : 0.0;
+}
+
+LitAction arena_fallback(const LitGame *g, int seat)
+{
+    LitAction legal[LIT_MAX_LEGAL];
+    if (lit_game_legal(g, seat, legal, LIT_MAX_LEGAL) > 0)
+        return legal[0];
+    LitAction a = lit_action_make(LIT_CLAIM, seat);
+    unsigned sets = lit_claimable(&g->pub, seat);
+    a.set = (uint8_t)(sets ? lit_lsb(sets) : 0);
+    memset(a.holders, seat, (size_t)lit_deck_set_size(g->pub.rules.deck));
+    return a;
+}
+
+void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
+                const Entrant *a, const Entrant *b, GameOutcome *out, LitGame *start,
+                LitGame *end, LitLog *log)
+{
+    int players = rules->players;
+    uint64_t deal = lit_seed_mix(seed, index);
+    LitGame g;
+    LitBot bots[LIT_MAX_PLAYERS];
+    LitEvent buffer[LIT_MAX_ACTIONS];
+    LitLog own;
+    if (!log) {
+        lit_log_init(&own, buffer, LIT_MAX_ACTIONS);
+        log = &own;
+    }
+    log->len = 0;
+    lit_game_new(&g, rules, deal, (int)(index % (uint64_t)players));
+    if (start)
+        *start = g;
+    /* Team A's seats are 0, 2, 4...: the k-th seat of a team is 2k + team. */
+    for (int s = 0; s < players; s++) {
+        const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? a : b;
+        lit_bot_init(&bots[s], &e->seats[(s / 2) % e->n],
+                     lit_seed_mix(deal, (uint64_t)(16 + 16 * playing + s)));
+    }
+    memset(out, 0, sizeof *out);
+    while (g.pub.result == LIT_ONGOING) {
+        int t = g.pub.turn;
+        LitView view;
+        LitAction act;
+        lit_view_make(&view, &g, log, t);
+        int side = (lit_team_of(t) == 0) == (playing == 0) ? 0 : 1;
+        if (lit_bot_act(&bots[t], &view, &act) != LIT_OK || lit_game_check(&g, &act) != LIT_OK) {
+            out->bad[side]++;
+            act = arena_fallback(&g, t);
+        }
+        lit_game_play(&g, log, &act);
+    }
+    int a_team = playing == 0 ? 0 : 1;
+    out->result = g.pub.result;
+    out->points[0] = g.pub.score[a_team];
+    out->points[1] = g.pub.score[1 - a_team];
+    out->actions = g.pub.actions;
+    if (end)
+        *end = g;
+}
+
+double elo_of(double score)
+{
+    if (score <= 0)
+        return -INFINITY;
+    if (score >= 1)
+        return INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+void arena_stats(const GameOutcome *games, size_t n, Stats *s)
+{
+    memset(s, 0, sizeof *s);
+    s->pairs = n;
+    s->games = 2 * n;
+    double sum = 0, sum2 = 0, margin = 0, actions = 0;
+    for (size_t i = 0; i < n; i++) {
+        double pair = 0;
+        for (int p = 0; p < 2; p++) {
+            const GameOutcome *g = &games[2 * i + (size_t)p];
+            double x = outcome_score(g);
+            pair += x / 2;
+            if (g->result == LIT_ABORTED)
+                s->livelocks++;
+            else if (x == 1.0)
+                s->wins++;
+            else if (x == 0.0)
+                s->losses++;
+            else
+                s->draws++;
+            s->bad[0] += g->bad[0];
+            s->bad[1] += g->bad[1];
+            margin += g->points[0] - g->points[1];
+            actions += g->actions;
+        }
+        sum += pair;
+        sum2 += pair * pair;
+    }
+    if (n == 0)
+        return;
+    s->score = sum / (double)n;
+    double var = n > 1 ? (sum2 - (double)n * s->score * s->score) / (double)(n - 1) : 0;
+    double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
+    s->score_lo = fmax(0.0, s->score - half);
+    s->score_hi = fmin(1.0, s->score + half);
+    s->elo = elo_of(s->score);
+    s->elo_lo = elo_of(s->score_lo);
+    s->elo_hi = elo_of(s->score_hi);
+    s->margin = margin / (double)s->games;
+    s->actions = actions / (double)s->games;
+}

@@ -1,0 +1,440 @@
+/* cmd_arena.c - `lit arena`: bots against bots on duplicate deals. */
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "cmds.h"
+#include "common.h"
+#include "literature/notation.h"
+#include "literature/rng.h"
+#include "literature/status.h"
+
+static const char usage[] =
+    "usage: lit arena --team-a BOTS --team-b BOTS [--games N] [--threads T]\n"
+    "                 [rule options] [--seed S] [--records DIR] [--json]\n"
+    "       lit arena --entrant BOTS --entrant BOTS [--entrant BOTS]... [options]\n"
+    "\n"
+    "Plays N deals twice each, the second time with the teams' seats swapped\n"
+    "(duplicate deals: the luck of the deal cancels), and reports entrant A's\n"
+    "wins, draws and losses, its score (win 1, draw 1/2) with a 95% interval\n"
+    "over the N deal pairs, the Elo difference, the mean point margin, actions\n"
+    "per game, livelocks (games stopped at the action bound) and games per\n"
+    "second. Deal i is seeded from (S, i): the results are the same for any\n"
+    "number of threads. With two or more --entrant, a round robin: every\n"
+    "pairing plays N deals, and a table of scores follows.\n"
+    "\n"
+    "BOTS is a bot for every seat of the team, or a list for its seats in\n"
+    "order, repeated as needed: basic | casual | casual:0.8 | random |\n"
+    "basic,casual,casual (docs/BOTS.md).\n"
+    "\n"
+    "  --team-a BOTS      entrant A (default basic)\n"
+    "  --team-b BOTS      entrant B (default random)\n"
+    "  --entrant BOTS     an entrant of a round robin (repeatable)\n"
+    "  --games N          deals (each played twice; default 100)\n"
+    "  --threads T        worker threads (default 1)\n"
+    "  --seed S           seed of the match (default 1)\n"
+    RULE_OPTIONS_HELP
+    "  --records DIR      write every game to DIR/NNNNNN-a.lit and -b.lit (the\n"
+    "                     swapped playing); DIR must exist\n"
+    "  --json             print one JSON object\n"
+    "  --quiet            no progress bar\n"
+    "  --help             this text\n";
+
+enum { MAX_ENTRANTS = 16, MAX_THREADS = 256 };
+
+typedef struct Match {
+    const LitRules *rules;
+    uint64_t seed, pairs;
+    const Entrant *a, *b;
+    const char *records;
+    GameOutcome *out;            /* 2 per deal */
+    atomic_uint_fast64_t next;   /* the next deal to play */
+    atomic_uint_fast64_t done;   /* deals played */
+    atomic_int failed;           /* a record could not be written */
+} Match;
+
+static int write_game(const Match *m, uint64_t index, int playing, const LitGame *start,
+                      const LitGame *end, const LitLog *log, char *text)
+{
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/%06llu-%c.lit", m->records,
+                     (unsigned long long)index, playing ? 'b' : 'a');
+    if (n < 0 || (size_t)n >= sizeof path) {
+        say("--records: the folder name is too long");
+        return -1;
+    }
+    LitRecord rec;
+    lit_record_init(&rec, log->events, NULL, log->len);
+    lit_record_set_game(&rec, start, end);
+    rec.has_seed = 1;
+    rec.seed = lit_seed_mix(m->seed, index);
+    rec.n_events = log->len;
+    snprintf(rec.event, sizeof rec.event, "lit arena");
+    for (int s = 0; s < m->rules->players; s++) {
+        const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? m->a : m->b;
+        lit_bot_spec_format(&e->seats[(s / 2) % e->n], rec.names[s], sizeof rec.names[s]);
+    }
+    n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
+    FILE *f = n < 0 ? NULL : fopen(path, "w");
+    int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        say("%s: cannot write the record", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    Match *m = arg;
+    LitLog log;
+    char *text = NULL;
+    if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX)))) {
+        if (log.events)
+            free(log.events);
+        atomic_store(&m->failed, 1);
+        return NULL;
+    }
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&m->next, 1);
+        if (i >= m->pairs || atomic_load(&m->failed))
+            break;
+        for (int p = 0; p < 2; p++) {
+            LitGame start, end;
+            arena_game(m->rules, m->seed, i, p, m->a, m->b, &m->out[2 * i + (uint64_t)p],
+                       &start, &end, &log);
+            if (m->records && write_game(m, i, p, &start, &end, &log, text))
+                atomic_store(&m->failed, 1);
+        }
+        atomic_fetch_add(&m->done, 1);
+    }
+    free(text);
+    free(log.events);
+    return NULL;
+}
+
+static void progress(const char *label, uint64_t done, uint64_t total, double secs)
+{
+    enum { WIDTH = 30 };
+    int fill = total ? (int)(WIDTH * done / total) : WIDTH;
+    char bar[WIDTH + 1];
+    for (int i = 0; i < WIDTH; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[WIDTH] = 0;
+    fprintf(stderr, "\r%s [%s] %llu/%llu deals  %.0f games/s", label, bar,
+            (unsigned long long)done, (unsigned long long)total,
+            secs > 0 ? 2.0 * (double)done / secs : 0.0);
+    fflush(stderr);
+}
+
+/* Plays a match on threads workers: 0, or 1 (message printed). */
+static int run_match(Match *m, int threads, int show, const char *label, double *secs)
+{
+    pthread_t tid[MAX_THREADS];
+    int started = 0;
+    double t0 = now_seconds();
+    atomic_init(&m->next, 0);
+    atomic_init(&m->done, 0);
+    atomic_init(&m->failed, 0);
+    for (; started < threads; started++)
+        if (pthread_create(&tid[started], NULL, worker, m) != 0)
+            break;
+    if (started == 0) {
+        say("cannot start a thread");
+        return 1;
+    }
+    if (show) {
+        while (atomic_load(&m->done) < m->pairs && !atomic_load(&m->failed)) {
+            struct timespec ts = {0, 200 * 1000 * 1000};
+            progress(label, atomic_load(&m->done), m->pairs, now_seconds() - t0);
+            nanosleep(&ts, NULL);
+        }
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    *secs = now_seconds() - t0;
+    if (show) {
+        progress(label, m->pairs, m->pairs, *secs);
+        fputs("\r\033[K", stderr);
+    }
+    if (atomic_load(&m->failed)) {
+        say("the match stopped: out of memory or a record could not be written");
+        return 1;
+    }
+    return 0;
+}
+
+/* A JSON number, or null for an infinite Elo. */
+static void json_num(double x, const char *fmt)
+{
+    if (isinf(x) || isnan(x))
+        fputs("null", stdout);
+    else
+        printf(fmt, x);
+}
+
+static void json_stats(const Stats *s, double secs)
+{
+    printf("\"pairs\":%llu,\"games\":%llu,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
+           "\"score\":%.6f,\"score_ci95\":[%.6f,%.6f],\"elo\":",
+           (unsigned long long)s->pairs, (unsigned long long)s->games,
+           (unsigned long long)s->wins, (unsigned long long)s->draws,
+           (unsigned long long)s->losses, s->score, s->score_lo, s->score_hi);
+    json_num(s->elo, "%.1f");
+    fputs(",\"elo_ci95\":[", stdout);
+    json_num(s->elo_lo, "%.1f");
+    fputc(',', stdout);
+    json_num(s->elo_hi, "%.1f");
+    printf("],\"margin\":%.4f,\"actions_per_game\":%.2f,\"livelocks\":%llu,"
+           "\"bad_actions\":[%llu,%llu],\"seconds\":%.3f,\"games_per_second\":%.1f",
+           s->margin, s->actions, (unsigned long long)s->livelocks,
+           (unsigned long long)s->bad[0], (unsigned long long)s->bad[1], secs,
+           secs > 0 ? (double)s->games / secs : 0.0);
+}
+
+static void text_elo(double x)
+{
+    if (isinf(x))
+        printf("%sinf", x > 0 ? "+" : "-");
+    else
+        printf("%+.0f", x);
+}
+
+static void print_stats(const Entrant *a, const Entrant *b, const Stats *s, double secs,
+                        int threads)
+{
+    printf("A = %s  B = %s  %llu deals, %llu games\n", a->text, b->text,
+           (unsigned long long)s->pairs, (unsigned long long)s->games);
+    printf("A wins %llu  draws %llu  losses %llu  livelocks %llu\n",
+           (unsigned long long)s->wins, (unsigned long long)s->draws,
+           (unsigned long long)s->losses, (unsigned long long)s->livelocks);
+    printf("score %.3f  95%% [%.3f, %.3f] over %llu deal pairs\n", s->score, s->score_lo,
+           s->score_hi, (unsigned long long)s->pairs);
+    printf("elo ");
+    text_elo(s->elo);
+    printf("  95%% [");
+    text_elo(s->elo_lo);
+    printf(", ");
+    text_elo(s->elo_hi);
+    printf("]\n");
+    printf("margin %+.2f points a game  %.1f actions a game\n", s->margin, s->actions);
+    printf("refused actions: A %llu  B %llu\n", (unsigned long long)s->bad[0],
+           (unsigned long long)s->bad[1]);
+    printf("%.1f games/s  (%.3f s, %d thread%s)\n",
+           secs > 0 ? (double)s->games / secs : 0.0, secs, threads, threads == 1 ? "" : "s");
+}
+
+static int take_entrant(Entrant *e, const char *arg, const char *opt)
+{
+    const char *bad = arg;
+    int st = entrant_parse(e, arg, &bad);
+    if (st == LIT_TOO_LONG) {
+        say("%s: too_long: at most %d bots of at most %d bytes in all", opt,
+            LIT_MAX_PLAYERS / 2, ENTRANT_TEXT_MAX - 1);
+        return -1;
+    }
+    if (st != LIT_OK) {
+        say("%s: %s: %s: '%.*s'", opt, lit_status_name(st), lit_status_text(st),
+            (int)strcspn(bad, ","), bad);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        RULE_LONG_OPTIONS,
+        {"team-a", required_argument, NULL, 'a'},
+        {"team-b", required_argument, NULL, 'b'},
+        {"entrant", required_argument, NULL, 'e'},
+        {"games", required_argument, NULL, 'g'},
+        {"threads", required_argument, NULL, 't'},
+        {"seed", required_argument, NULL, 's'},
+        {"records", required_argument, NULL, 'R'},
+        {"json", no_argument, NULL, 'j'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    RuleArgs ra;
+    memset(&ra, 0, sizeof ra);
+    Entrant ent[MAX_ENTRANTS];
+    int n_ent = 0, json = 0, quiet = 0, opt, team_given = 0;
+    uint64_t games = 100, seed = 1, threads = 1;
+    const char *records = NULL;
+    if (take_entrant(&ent[0], "basic", "--team-a") || take_entrant(&ent[1], "random", "--team-b"))
+        return 1;
+    while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        int took = rule_args_take(&ra, opt, optarg);
+        if (took < 0)
+            return 2;
+        if (took)
+            continue;
+        switch (opt) {
+        case 'a':
+        case 'b':
+            if (take_entrant(&ent[opt == 'b'], optarg, opt == 'a' ? "--team-a" : "--team-b"))
+                return 2;
+            team_given = 1;
+            break;
+        case 'e':
+            if (n_ent == MAX_ENTRANTS) {
+                say("--entrant: at most %d entrants", MAX_ENTRANTS);
+                return 2;
+            }
+            if (take_entrant(&ent[n_ent++], optarg, "--entrant"))
+                return 2;
+            break;
+        case 'g':
+            if (parse_u64(optarg, &games) || games == 0 || games > 100000000) {
+                say("--games: not a number of deals from 1 to 100000000: '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 't':
+            if (parse_u64(optarg, &threads) || threads == 0 || threads > MAX_THREADS) {
+                say("--threads: not a number from 1 to %d: '%s'", MAX_THREADS, optarg);
+                return 2;
+            }
+            break;
+        case 's':
+            if (parse_u64(optarg, &seed)) {
+                say("--seed: not a number: '%s'", optarg);
+                return 2;
+            }
+            break;
+        case 'R':
+            records = optarg;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'q':
+            quiet = 1;
+            break;
+        case OPT_HELP:
+            fputs(usage, stdout);
+            return 0;
+        default:
+            fputs(usage, stderr);
+            return 2;
+        }
+    }
+    if (no_operands("arena", argc, argv))
+        return 2;
+    if (n_ent == 1) {
+        say("--entrant: a round robin needs two entrants or more");
+        return 2;
+    }
+    if (n_ent && team_given) {
+        say("--entrant and --team-a/--team-b do not go together");
+        return 2;
+    }
+    LitRules rules;
+    if (rule_args_build(&ra, &rules))
+        return 2;
+    char rules_text[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&rules, rules_text, sizeof rules_text);
+    int round_robin = n_ent >= 2;
+    if (!round_robin)
+        n_ent = 2;
+    int show = !quiet && isatty(2);
+
+    int n_pairings = n_ent * (n_ent - 1) / 2;
+    GameOutcome *out = malloc(sizeof *out * 2 * games);
+    Stats *stats = malloc(sizeof *stats * (size_t)n_pairings);
+    double *secs = malloc(sizeof *secs * (size_t)n_pairings);
+    if (!out || !stats || !secs) {
+        say("out of memory");
+        free(out);
+        free(stats);
+        free(secs);
+        return 1;
+    }
+    int k = 0, rc = 0;
+    for (int i = 0; i < n_ent && rc == 0; i++)
+        for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
+            Match m = {.rules = &rules, .seed = seed, .pairs = games, .a = &ent[i],
+                       .b = &ent[j], .records = round_robin ? NULL : records, .out = out};
+            char label[2 * ENTRANT_TEXT_MAX + 8];
+            snprintf(label, sizeof label, "%s v %s", ent[i].text, ent[j].text);
+            rc = run_match(&m, (int)threads, show, label, &secs[k]);
+            if (rc == 0)
+                arena_stats(out, games, &stats[k]);
+        }
+    if (rc == 0 && !round_robin) {
+        if (json) {
+            printf("{\"team_a\":\"%s\",\"team_b\":\"%s\",\"rules\":\"%s\",\"seed\":%llu,",
+                   ent[0].text, ent[1].text, rules_text, (unsigned long long)seed);
+            json_stats(&stats[0], secs[0]);
+            printf(",\"threads\":%llu}\n", (unsigned long long)threads);
+        } else {
+            printf("arena: rules %s  seed %llu\n", rules_text, (unsigned long long)seed);
+            print_stats(&ent[0], &ent[1], &stats[0], secs[0], (int)threads);
+        }
+    } else if (rc == 0) {
+        /* An entrant's total: its mean score over its pairings. */
+        double total[MAX_ENTRANTS] = {0};
+        double cell[MAX_ENTRANTS][MAX_ENTRANTS];
+        k = 0;
+        for (int i = 0; i < n_ent; i++)
+            for (int j = i + 1; j < n_ent; j++, k++) {
+                cell[i][j] = stats[k].score;
+                cell[j][i] = 1.0 - stats[k].score;
+                total[i] += cell[i][j] / (n_ent - 1);
+                total[j] += cell[j][i] / (n_ent - 1);
+            }
+        if (json) {
+            printf("{\"rules\":\"%s\",\"seed\":%llu,\"entrants\":[", rules_text,
+                   (unsigned long long)seed);
+            for (int i = 0; i < n_ent; i++)
+                printf("%s{\"name\":\"%s\",\"score\":%.6f}", i ? "," : "", ent[i].text,
+                       total[i]);
+            fputs("],\"pairings\":[", stdout);
+            k = 0;
+            for (int i = 0; i < n_ent; i++)
+                for (int j = i + 1; j < n_ent; j++, k++) {
+                    printf("%s{\"team_a\":\"%s\",\"team_b\":\"%s\",", k ? "," : "", ent[i].text,
+                           ent[j].text);
+                    json_stats(&stats[k], secs[k]);
+                    putchar('}');
+                }
+            printf("],\"threads\":%llu}\n", (unsigned long long)threads);
+        } else {
+            printf("round robin: rules %s  seed %llu  %llu deals a pairing\n\n", rules_text,
+                   (unsigned long long)seed, (unsigned long long)games);
+            printf("%-24s", "");
+            for (int j = 0; j < n_ent; j++)
+                printf(" %8.8s", ent[j].text);
+            printf(" %8s\n", "total");
+            for (int i = 0; i < n_ent; i++) {
+                printf("%-24.24s", ent[i].text);
+                for (int j = 0; j < n_ent; j++) {
+                    if (i == j)
+                        printf(" %8s", "-");
+                    else
+                        printf(" %8.3f", cell[i][j]);
+                }
+                printf(" %8.3f\n", total[i]);
+            }
+            printf("\n(the score of the row's entrant against the column's)\n");
+            k = 0;
+            uint64_t livelocks = 0;
+            for (int i = 0; i < n_pairings; i++)
+                livelocks += stats[i].livelocks;
+            printf("livelocks %llu\n", (unsigned long long)livelocks);
+        }
+    }
+    free(out);
+    free(stats);
+    free(secs);
+    return rc;
+}

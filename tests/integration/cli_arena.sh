@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# cli_arena.sh LIT SOURCE_DIR - `lit arena`: its JSON and text reports, the
+# same results for any number of threads, records that replay, a round robin,
+# and every bad argument refused with its exact message.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+# What a report says, without the figures of time (seconds, games per second,
+# threads).
+results() {
+  sed -E 's/"seconds":[0-9.]+,"games_per_second":[0-9.]+//g; s/"threads":[0-9]+//' "$1"
+}
+
+# 1. JSON: the keys the issue names, and figures that hang together.
+run 0 "$lit" arena --team-a basic --team-b random --games 40 --json --quiet
+cp "$tmp/out" "$tmp/one.json"
+for key in games wins draws losses score score_ci95 elo elo_ci95 livelocks games_per_second \
+  margin actions_per_game pairs bad_actions; do
+  grep -q "\"$key\":" "$tmp/one.json" || fail "arena --json: no key $key: $(cat "$tmp/one.json")"
+done
+grep -q '"pairs":40,"games":80,' "$tmp/one.json" || fail "arena --json: not 40 pairs, 80 games"
+# basic wins every one of these games against random
+grep -q '"wins":80,"draws":0,"losses":0,"score":1.000000,"score_ci95":\[1.000000,1.000000\],"elo":null' \
+  "$tmp/one.json" || fail "arena: basic does not beat random in every game: $(cat "$tmp/one.json")"
+grep -q '"livelocks":0,"bad_actions":\[0,0\]' "$tmp/one.json" ||
+  fail "arena: livelocks or refused actions: $(cat "$tmp/one.json")"
+
+# 2. Threads change nothing but the time.
+for pairing in "basic casual" "casual random" "basic,casual,random basic"; do
+  set -- $pairing
+  run 0 "$lit" arena --team-a "$1" --team-b "$2" --games 30 --players 8 --seed 7 --json --quiet
+  results "$tmp/out" >"$tmp/t1"
+  run 0 "$lit" arena --team-a "$1" --team-b "$2" --games 30 --players 8 --seed 7 --json --quiet \
+    --threads 3
+  results "$tmp/out" >"$tmp/t3"
+  same "arena $1 v $2: 1 thread and 3 threads" "$tmp/t1" "$tmp/t3"
+done
+# The score is the mean over deal pairs: basic against itself is even-ish,
+# and the swapped seats make the margin of a mirror match small.
+run 0 "$lit" arena --team-a basic --team-b basic --games 200 --json --quiet
+python3 - "$tmp/out" <<'EOF' || fail "arena basic v basic: $(cat "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+lo, hi = d["score_ci95"]
+assert lo <= d["score"] <= hi and lo < 0.5 < hi, d
+assert d["wins"] + d["draws"] + d["losses"] + d["livelocks"] == d["games"] == 400, d
+assert d["elo_ci95"][0] <= d["elo"] <= d["elo_ci95"][1], d
+EOF
+
+# 3. The text report.
+run 0 "$lit" arena --team-a casual:0.9 --team-b random --games 20 --rules club --players 4 --quiet
+grep -q '^arena: rules club players=4  seed 1$' "$tmp/out" || fail "arena text: no rules line"
+grep -q '^A = casual:0.9  B = random  20 deals, 40 games$' "$tmp/out" || fail "arena text: no match line"
+grep -Eq '^score [0-9.]+  95% \[[0-9.]+, [0-9.]+\] over 20 deal pairs$' "$tmp/out" ||
+  fail "arena text: no score line"
+grep -Eq '^A wins [0-9]+  draws [0-9]+  losses [0-9]+  livelocks 0$' "$tmp/out" ||
+  fail "arena text: no results line"
+
+# 4. Records: one per game, each replays, the seats named by their bots.
+mkdir "$tmp/rec"
+run 0 "$lit" arena --team-a basic --team-b casual --games 5 --records "$tmp/rec" --quiet --threads 2
+[ "$(find "$tmp/rec" -name '*.lit' | wc -l)" = 10 ] || fail "arena --records: not 10 records"
+for f in "$tmp/rec"/000000-a.lit "$tmp/rec"/000004-b.lit; do
+  run 0 "$lit" replay "$f"
+  grep -q '^\[Event "lit arena"\]' "$f" || fail "$f: no Event tag"
+done
+grep -q '^\[Name1 "basic"\]' "$tmp/rec/000000-a.lit" || fail "000000-a: seat 1 is not basic"
+grep -q '^\[Name1 "casual"\]' "$tmp/rec/000000-b.lit" || fail "000000-b: seat 1 is not casual"
+# the two playings of a deal have the same deal
+[ "$(grep '^\[Seed' "$tmp/rec/000003-a.lit")" = "$(grep '^\[Seed' "$tmp/rec/000003-b.lit")" ] ||
+  fail "the two playings of deal 3 differ in seed"
+run 1 "$lit" arena --games 2 --records "$tmp/no-such-folder" --quiet
+grep -q "cannot write the record" "$tmp/err" || fail "arena --records to a missing folder: $(cat "$tmp/err")"
+
+# 5. A round robin.
+run 0 "$lit" arena --entrant random --entrant casual --entrant basic --games 20 --json --quiet
+python3 - "$tmp/out" <<'EOF' || fail "round robin json: $(cat "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = [e["name"] for e in d["entrants"]]
+assert names == ["random", "casual", "basic"], names
+assert len(d["pairings"]) == 3, d
+assert [(p["team_a"], p["team_b"]) for p in d["pairings"]] == \
+    [("random", "casual"), ("random", "basic"), ("casual", "basic")]
+assert max(d["entrants"], key=lambda e: e["score"])["name"] == "basic"
+assert all(p["livelocks"] == 0 for p in d["pairings"])
+EOF
+run 0 "$lit" arena --entrant random --entrant basic --games 10 --quiet
+grep -Eq '^basic +1\.000 +- +1\.000$' "$tmp/out" || fail "round robin table: $(cat "$tmp/out")"
+
+# 6. Bad arguments: exit status 2 and the exact message.
+bad() {
+  local want=$1
+  shift
+  run 2 "$lit" arena "$@"
+  same_text "arena $*" "$want" "$tmp/err"
+  [ ! -s "$tmp/out" ] || fail "arena $*: printed to stdout"
+}
+bad "lit: --team-a: unknown_bot: there is no bot of that name: 'grandmaster'" --team-a grandmaster
+bad "lit: --team-b: unknown_bot: there is no bot of that name: ''" --team-b basic,,casual
+bad "lit: --team-b: bad_bot_option: that bot does not take that setting or value: 'casual:2'" \
+  --team-b basic,casual:2
+bad "lit: --entrant: bad_bot_option: that bot does not take that setting or value: 'basic:1'" \
+  --entrant basic:1 --entrant random
+bad "lit: --team-a: too_long: at most 6 bots of at most 127 bytes in all" \
+  --team-a basic,basic,basic,basic,basic,basic,basic
+bad "lit: --entrant: a round robin needs two entrants or more" --entrant basic
+bad "lit: --entrant and --team-a/--team-b do not go together" --entrant basic --entrant random \
+  --team-a casual
+bad "lit: --games: not a number of deals from 1 to 100000000: '0'" --games 0
+bad "lit: --threads: not a number from 1 to 256: 'x'" --threads x
+bad "lit: arena: unexpected argument 'extra'" extra
+run 0 "$lit" arena --help
+grep -q '^usage: lit arena' "$tmp/out" || fail "arena --help: no usage"
+
+finish cli_arena

@@ -1,0 +1,333 @@
+/* test_bot.c - the built-in bots (include/literature/bot.h, docs/BOTS.md).
+ *
+ * - bot texts: parsed and written back, every refusal by its exact status;
+ * - lit_bot_act's refusals (not on turn, game over, the public view);
+ * - whole games of every bot under every preset, player count and option
+ *   that changes what may be done: every action the referee accepts, every
+ *   game ends before the action bound (no livelock);
+ * - the same seed gives the same game; a bot kept from one game to the next
+ *   (or moved to another seat) starts afresh and knows what a new bot would;
+ * - basic's rule: it never asks a question its knowledge says must miss
+ *   while another may hit, and its claims are right unless it claims because
+ *   every question it could ask must miss (the stuck rule of docs/BOTS.md);
+ * - casual remembers exactly what its memory setting says: everything at 1,
+ *   nothing at 0.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "literature/bot.h"
+#include "literature/infer.h"
+
+static LitBotSpec spec_of(const char *text)
+{
+    LitBotSpec s;
+    int st = lit_bot_spec_parse(&s, text, strlen(text));
+    cr_assert_eq(st, LIT_OK, "'%s': %s", text, lit_status_name(st));
+    return s;
+}
+
+Test(bot_spec, parses_and_writes_back)
+{
+    static const char *const texts[] = {"random", "casual", "basic", "casual:0.75",
+                                        "casual:0.125", "casual:1", "casual:0"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        LitBotSpec s = spec_of(texts[i]);
+        char buf[LIT_BOT_TEXT_MAX];
+        cr_assert_gt(lit_bot_spec_format(&s, buf, sizeof buf), 0);
+        cr_assert_str_eq(buf, texts[i]);
+    }
+    cr_assert_eq(spec_of("casual").memory, LIT_CASUAL_MEMORY);
+    cr_assert_eq(spec_of("casual:0.75").memory, 750);
+    cr_assert_eq(spec_of("casual:.5").memory, 500);
+    cr_assert_eq(spec_of("casual:1.000").memory, 1000);
+    cr_assert_eq(spec_of("basic").kind, LIT_BOT_BASIC);
+}
+
+Test(bot_spec, refuses_with_the_exact_status)
+{
+    static const struct {
+        const char *text;
+        int status;
+    } bad[] = {
+        {"", LIT_UNKNOWN_BOT},          {"Basic", LIT_UNKNOWN_BOT},
+        {"grandmaster", LIT_UNKNOWN_BOT}, {"basic ", LIT_UNKNOWN_BOT},
+        {"basic:0.5", LIT_BAD_BOT_OPTION}, {"random:1", LIT_BAD_BOT_OPTION},
+        {"casual:", LIT_BAD_BOT_OPTION}, {"casual:1.5", LIT_BAD_BOT_OPTION},
+        {"casual:2", LIT_BAD_BOT_OPTION}, {"casual:0.1234", LIT_BAD_BOT_OPTION},
+        {"casual:-0.5", LIT_BAD_BOT_OPTION}, {"casual:0.5x", LIT_BAD_BOT_OPTION},
+        {"casual:.", LIT_BAD_BOT_OPTION},  {"casual:1.001", LIT_BAD_BOT_OPTION},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        LitBotSpec s = {LIT_BOT_RANDOM, 123};
+        int st = lit_bot_spec_parse(&s, bad[i].text, strlen(bad[i].text));
+        cr_assert_eq(st, bad[i].status, "'%s': got %s, want %s", bad[i].text,
+                     lit_status_name(st), lit_status_name(bad[i].status));
+        cr_assert(s.kind == LIT_BOT_RANDOM && s.memory == 123, "'%s' changed the spec",
+                  bad[i].text);
+    }
+    char small[4];
+    LitBotSpec s = spec_of("casual:0.75");
+    cr_assert_eq(lit_bot_spec_format(&s, small, sizeof small), LIT_NO_SPACE);
+    LitBot bot;
+    LitBotSpec wrong = {LIT_BOT_KINDS, 0};
+    cr_assert_eq(lit_bot_init(&bot, &wrong, 1), LIT_BAD_BOT_OPTION);
+    LitBotSpec too_much = {LIT_BOT_CASUAL, 1001};
+    cr_assert_eq(lit_bot_init(&bot, &too_much, 1), LIT_BAD_BOT_OPTION);
+}
+
+Test(bot_act, refuses_views_it_cannot_act_in)
+{
+    LitGame g;
+    LitRules r = rules_of("classic");
+    cr_assert_eq(lit_game_new(&g, &r, 7, 0), LIT_OK);
+    LitBot bot;
+    LitView v;
+    LitAction a = lit_action_make(LIT_ASK, 0), before = a;
+    cr_assert_eq(lit_bot_init(&bot, &(LitBotSpec){LIT_BOT_BASIC, 0}, 1), LIT_OK);
+    int other = (g.pub.turn + 1) % 6;
+    lit_view_make(&v, &g, NULL, other);
+    cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_NOT_YOUR_TURN);
+    lit_view_make(&v, &g, NULL, LIT_NOBODY);
+    cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_BAD_SEAT);
+    lit_view_make(&v, &g, NULL, g.pub.turn);
+    v.pub.result = LIT_WIN_A;
+    cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_GAME_OVER);
+    cr_assert(memcmp(&a, &before, sizeof a) == 0, "a refusal wrote an action");
+}
+
+/* ---- whole games ---------------------------------------------------------- */
+
+typedef struct Played {
+    uint32_t actions;
+    uint8_t result;
+    LitEvent events[LIT_MAX_ACTIONS];
+} Played;
+
+/* Plays a game with bot kinds[s % n] at seat s, every action checked. */
+static void play_game(const LitRules *r, uint64_t seed, const char *const *bots, int n,
+                      Played *out)
+{
+    LitGame g;
+    LitLog log;
+    LitBot bot[LIT_MAX_PLAYERS];
+    lit_log_init(&log, out->events, LIT_MAX_ACTIONS);
+    cr_assert_eq(lit_game_new(&g, r, seed, (int)(seed % r->players)), LIT_OK);
+    for (int s = 0; s < r->players; s++) {
+        LitBotSpec spec = spec_of(bots[s % n]);
+        cr_assert_eq(lit_bot_init(&bot[s], &spec, lit_seed_mix(seed, (uint64_t)s)), LIT_OK);
+    }
+    while (g.pub.result == LIT_ONGOING) {
+        int t = g.pub.turn;
+        LitView v;
+        LitAction a;
+        lit_view_make(&v, &g, &log, t);
+        int st = lit_bot_act(&bot[t], &v, &a);
+        cr_assert_eq(st, LIT_OK, "%s at seat %d: %s", bots[t % n], t + 1, lit_status_name(st));
+        st = lit_game_play(&g, &log, &a);
+        cr_assert_eq(st, LIT_OK, "%s at seat %d, action %u: refused %s", bots[t % n], t + 1,
+                     log.len + 1, lit_status_name(st));
+    }
+    cr_assert_neq(g.pub.result, LIT_ABORTED, "a livelock: %s", bots[0]);
+    out->actions = log.len;
+    out->result = g.pub.result;
+}
+
+static Played played, again;
+
+static const char *const variants[] = {
+    "classic", "club", "encyclopedia", "jokers", "quartets", "india",
+    "classic misclaim=opponents", "classic misclaim=point-off", "classic claim-time=any-time",
+    "classic claim-time=penalty", "classic split-claims=on", "classic after-claim=team",
+    "classic bluff=on", "classic must-claim=on", "classic double-high=on early-end=on",
+    "classic first=left", "classic pass-play=on", "classic deck=no2", "classic deck=no7",
+    "quartets after-claim=team must-claim=on bluff=on pass-play=on",
+};
+
+static const char *const lineups[][3] = {
+    {"random", "random", "random"}, {"casual", "casual", "casual"},
+    {"basic", "basic", "basic"},    {"basic", "random", "basic"},
+    {"casual", "basic", "casual"},  {"casual:0", "casual:1", "random"},
+};
+
+Test(bot_games, every_bot_under_every_variant_and_player_count, .timeout = 120)
+{
+    int games = 0;
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+        for (int players = 4; players <= 12; players += 2) {
+            char text[128];
+            snprintf(text, sizeof text, "%s players=%d", variants[v], players);
+            LitRules r = rules_of(text);
+            for (size_t l = 0; l < sizeof lineups / sizeof lineups[0]; l++)
+                for (uint64_t seed = 1; seed <= 3; seed++, games++)
+                    play_game(&r, seed * 1000 + l, lineups[l], 3, &played);
+        }
+    cr_assert_eq(games, 20 * 5 * 6 * 3);
+}
+
+Test(bot_games, the_same_seed_gives_the_same_game)
+{
+    LitRules r = rules_of("classic players=8");
+    for (size_t l = 0; l < sizeof lineups / sizeof lineups[0]; l++) {
+        play_game(&r, 42, lineups[l], 3, &played);
+        play_game(&r, 42, lineups[l], 3, &again);
+        cr_assert_eq(played.actions, again.actions);
+        cr_assert(memcmp(played.events, again.events, sizeof(LitEvent) * played.actions) == 0,
+                  "lineup %zu: two runs differ", l);
+    }
+    /* and a different seed another game */
+    play_game(&r, 43, lineups[0], 3, &again);
+    cr_assert(played.actions != again.actions ||
+              memcmp(played.events, again.events, sizeof(LitEvent) * again.actions) != 0);
+}
+
+/* A bot kept from one game into another, and moved between seats, reads the
+ * new game from its start: its knowledge equals a fresh reading of the view. */
+Test(bot_games, a_kept_bot_starts_afresh)
+{
+    LitRules r = rules_of("classic");
+    LitBot bot;
+    cr_assert_eq(lit_bot_init(&bot, &(LitBotSpec){LIT_BOT_BASIC, 0}, 5), LIT_OK);
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        LitGame g;
+        LitLog log;
+        lit_log_init(&log, played.events, LIT_MAX_ACTIONS);
+        cr_assert_eq(lit_game_new(&g, &r, seed, 0), LIT_OK);
+        int steps = 0;
+        while (g.pub.result == LIT_ONGOING && steps++ < 40) {
+            LitView v;
+            LitAction a;
+            lit_view_make(&v, &g, &log, g.pub.turn);
+            cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_OK);
+            LitKnow fresh;
+            cr_assert_eq(lit_know_from_view(&fresh, &v), LIT_OK);
+            cr_assert(memcmp(fresh.held, bot.know.held, sizeof fresh.held) == 0 &&
+                          memcmp(fresh.may, bot.know.may, sizeof fresh.may) == 0 &&
+                          bot.know.seat == v.seat,
+                      "game %llu step %d: the kept bot's knowledge is not the view's",
+                      (unsigned long long)seed, steps);
+            cr_assert_eq(lit_game_play(&g, &log, &a), LIT_OK);
+        }
+    }
+}
+
+/* ---- basic's rule ----------------------------------------------------------- */
+
+/* Whether knowledge k says the ask (c, t) must miss. */
+static int sure_miss(const LitKnow *k, int card, int target)
+{
+    return !(lit_know_candidates(k, card) >> target & 1);
+}
+
+Test(bot_basic, asks_no_sure_miss_and_claims_only_when_certain_or_stuck, .timeout = 60)
+{
+    static const char *const rules[] = {"classic", "classic players=8", "classic players=4",
+                                        "classic bluff=on", "jokers", "quartets",
+                                        "classic split-claims=on"};
+    int asks = 0, claims = 0, stuck_claims = 0;
+    for (size_t ri = 0; ri < sizeof rules / sizeof rules[0]; ri++) {
+        LitRules r = rules_of(rules[ri]);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            LitGame g;
+            LitLog log;
+            LitBot bot[LIT_MAX_PLAYERS];
+            lit_log_init(&log, played.events, LIT_MAX_ACTIONS);
+            cr_assert_eq(lit_game_new(&g, &r, seed, 0), LIT_OK);
+            for (int s = 0; s < r.players; s++)
+                lit_bot_init(&bot[s], &(LitBotSpec){(uint8_t)(s % 2 ? LIT_BOT_BASIC : LIT_BOT_CASUAL), 500},
+                             seed * 31 + (uint64_t)s);
+            while (g.pub.result == LIT_ONGOING) {
+                int t = g.pub.turn;
+                LitView v;
+                LitAction a;
+                lit_view_make(&v, &g, &log, t);
+                cr_assert_eq(lit_bot_act(&bot[t], &v, &a), LIT_OK);
+                if (t % 2 == 1) {
+                    LitKnow k;
+                    cr_assert_eq(lit_know_from_view(&k, &v), LIT_OK);
+                    /* could any legal ask hit? */
+                    LitAction legal[LIT_MAX_LEGAL];
+                    int n = lit_view_legal(&v, legal, LIT_MAX_LEGAL), may_hit = 0;
+                    for (int i = 0; i < n; i++)
+                        if (legal[i].kind == LIT_ASK && !sure_miss(&k, legal[i].card, legal[i].target))
+                            may_hit = 1;
+                    if (a.kind == LIT_ASK) {
+                        asks++;
+                        cr_assert(!may_hit || !sure_miss(&k, a.card, a.target),
+                                  "%s seed %llu: basic asked a sure miss while another ask may hit",
+                                  rules[ri], (unsigned long long)seed);
+                    }
+                    if (a.kind == LIT_CLAIM && g.pub.phase != LIT_PHASE_ENDGAME) {
+                        int deck = r.deck, first = lit_set_first(deck, a.set), sure = 1;
+                        for (int i = 0; i < lit_deck_set_size(deck); i++)
+                            if ((g.pub.live >> (first + i) & 1) &&
+                                lit_know_holder(&k, first + i) != a.holders[i])
+                                sure = 0;
+                        claims++;
+                        if (!sure) {
+                            stuck_claims++;
+                            cr_assert(!may_hit, "%s seed %llu: basic claimed without certainty "
+                                                "while an ask may hit",
+                                      rules[ri], (unsigned long long)seed);
+                        }
+                    }
+                }
+                cr_assert_eq(lit_game_play(&g, &log, &a), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(asks, 1000);
+    cr_assert_gt(claims, 100);
+    cr_assert_lt(stuck_claims, claims / 2, "stuck claims %d of %d", stuck_claims, claims);
+}
+
+/* ---- casual's memory -------------------------------------------------------- */
+
+Test(bot_casual, remembers_as_much_as_its_setting)
+{
+    LitRules r = rules_of("classic");
+    static const char *const all_random[] = {"random"};
+    play_game(&r, 9, all_random, 1, &played);
+    /* Replay the first half of the game into casual bots at seat 1 by
+     * asking them to act on views of it (they read every event first). */
+    for (int memory = 0; memory <= 1000; memory += 1000) {
+        LitGame g;
+        LitLog log;
+        LitEvent ev[LIT_MAX_ACTIONS];
+        lit_log_init(&log, ev, LIT_MAX_ACTIONS);
+        cr_assert_eq(lit_game_new(&g, &r, 9, (int)(9 % r.players)), LIT_OK);
+        uint32_t half = played.actions / 2;
+        for (uint32_t i = 0; i < half; i++)
+            cr_assert_eq(lit_game_play(&g, &log, &played.events[i].action), LIT_OK);
+        LitBot bot;
+        lit_bot_init(&bot, &(LitBotSpec){LIT_BOT_CASUAL, (uint16_t)memory}, 3);
+        LitView v;
+        lit_view_make(&v, &g, &log, g.pub.turn);
+        LitAction a;
+        cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_OK);
+        /* the last hit on each card, as a perfect memory keeps it */
+        uint8_t holder[LIT_MAX_CARDS];
+        memset(holder, LIT_NOBODY, sizeof holder);
+        uint64_t lacks[LIT_MAX_PLAYERS] = {0};
+        for (uint32_t i = 0; i < half; i++) {
+            const LitEvent *e = &ev[i];
+            if (e->action.kind != LIT_ASK)
+                continue;
+            if (e->answer == LIT_HIT) {
+                holder[e->action.card] = e->action.seat;
+                lacks[e->action.seat] &= ~lit_bit(e->action.card);
+            } else {
+                lacks[e->action.target] |= lit_bit(e->action.card);
+                lacks[e->action.seat] |= lit_bit(e->action.card);
+            }
+        }
+        for (int c = 0; c < LIT_MAX_CARDS; c++)
+            cr_assert_eq(bot.memory.holder[c], memory ? holder[c] : LIT_NOBODY,
+                         "memory %d card %d", memory, c);
+        for (int s = 0; s < r.players; s++)
+            cr_assert_eq(bot.memory.lacks[s], memory ? lacks[s] : 0, "memory %d seat %d", memory,
+                         s + 1);
+    }
+}
