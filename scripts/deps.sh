@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
-          libcriterion-dev)
+          libcriterion-dev libjansson-dev python3)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
 fi

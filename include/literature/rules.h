@@ -116,4 +116,8 @@ int lit_rules_total_points(const LitRules *rules);
 int lit_rules_option_count(void);
 const char *lit_rules_option_name(int i);
 
+/* The value of option i in rules as written ("no8", "on", "6"; static
+ * storage), or NULL for no such option or a value out of range. */
+const char *lit_rules_option_value(const LitRules *rules, int i);
+
 #endif

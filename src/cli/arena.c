@@ -2,8 +2,10 @@
 #include "arena.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "literature/notation.h"
 #include "literature/rng.h"
 #include "literature/status.h"
 #include "literature/view.h"
@@ -17,6 +19,15 @@ int entrant_parse(Entrant *e, const char *text, const char **bad)
         return LIT_TOO_LONG;
     }
     memcpy(e->text, text, len + 1);
+    if (strncmp(text, "cmd:", 4) == 0) {
+        if (len == 4) {
+            *bad = text;
+            return LIT_UNKNOWN_BOT;
+        }
+        e->cmd = e->text + 4;
+        e->n = 1;
+        return LIT_OK;
+    }
     for (const char *p = text;;) {
         const char *end = strchr(p, ',');
         size_t n = end ? (size_t)(end - p) : strlen(p);
@@ -55,16 +66,35 @@ LitAction arena_fallback(const LitGame *g, int seat)
     return a;
 }
 
+/* Logs a refused action: which game, action and seat, why, and what was
+ * played instead. */
+static void log_refusal(uint64_t index, int playing, uint32_t n, int seat, const Entrant *e,
+                        const char *why, const LitRules *r, const LitAction *played)
+{
+    LitEvent ev;
+    char line[LIT_LINE_MAX];
+    memset(&ev, 0, sizeof ev);
+    ev.action = *played;
+    if (lit_event_format(r, &ev, 0, line, sizeof line) < 0)
+        line[0] = 0;
+    fprintf(stderr, "lit arena: deal %llu%c, action %u, seat %d (%s): %s; played %s\n",
+            (unsigned long long)index, playing ? 'b' : 'a', n, seat + 1, e->text, why, line);
+}
+
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
-                const Entrant *a, const Entrant *b, GameOutcome *out, LitGame *start,
-                LitGame *end, LitLog *log)
+                const Entrant *a, const Entrant *b, ExtBot *const ext[2], GameOutcome *out,
+                LitGame *start, LitGame *end, LitLog *log)
 {
     int players = rules->players;
     uint64_t deal = lit_seed_mix(seed, index);
     LitGame g;
     LitBot bots[LIT_MAX_PLAYERS];
+    ExtBot *proc[LIT_MAX_PLAYERS];
+    const Entrant *who[LIT_MAX_PLAYERS];
+    int side_of[LIT_MAX_PLAYERS];
     LitEvent buffer[LIT_MAX_ACTIONS];
     LitLog own;
+    LitView view;
     if (!log) {
         lit_log_init(&own, buffer, LIT_MAX_ACTIONS);
         log = &own;
@@ -75,23 +105,53 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
         *start = g;
     /* Team A's seats are 0, 2, 4...: the k-th seat of a team is 2k + team. */
     for (int s = 0; s < players; s++) {
-        const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? a : b;
-        lit_bot_init(&bots[s], &e->seats[(s / 2) % e->n],
-                     lit_seed_mix(deal, (uint64_t)(16 + 16 * playing + s)));
+        int k = (lit_team_of(s) == 0) == (playing == 0) ? 0 : 1;
+        const Entrant *e = k ? b : a;
+        side_of[s] = k;
+        who[s] = e;
+        proc[s] = e->cmd && ext && ext[k] ? &ext[k][s / 2] : NULL;
+        if (proc[s]) {
+            lit_view_make(&view, &g, log, s);
+            extbot_game(proc[s], 2 * index + (uint64_t)playing, &view);
+        } else {
+            lit_bot_init(&bots[s], &e->seats[(s / 2) % e->n],
+                         lit_seed_mix(deal, (uint64_t)(16 + 16 * playing + s)));
+        }
     }
     memset(out, 0, sizeof *out);
     while (g.pub.result == LIT_ONGOING) {
         int t = g.pub.turn;
-        LitView view;
         LitAction act;
+        char why[EXTBOT_WHY_MAX];
         lit_view_make(&view, &g, log, t);
-        int side = (lit_team_of(t) == 0) == (playing == 0) ? 0 : 1;
-        if (lit_bot_act(&bots[t], &view, &act) != LIT_OK || lit_game_check(&g, &act) != LIT_OK) {
-            out->bad[side]++;
+        int st = proc[t] ? extbot_act(proc[t], &view, &act, why)
+                         : lit_bot_act(&bots[t], &view, &act);
+        if (st == LIT_OK && (st = lit_game_check(&g, &act)) != LIT_OK)
+            snprintf(why, sizeof why, "%s: %s", lit_status_name(st), lit_status_text(st));
+        else if (st != LIT_OK && !proc[t])
+            snprintf(why, sizeof why, "%s: %s", lit_status_name(st), lit_status_text(st));
+        if (st != LIT_OK) {
+            out->bad[side_of[t]]++;
             act = arena_fallback(&g, t);
+            log_refusal(index, playing, log->len + 1, t, who[t], why, rules, &act);
+            if (proc[t]) {
+                char name[EXTBOT_WHY_MAX];
+                snprintf(name, sizeof name, "%.*s", (int)strcspn(why, ":"), why);
+                extbot_refused(proc[t], &view, log->len + 1, name, why + strlen(name) + 2, &act);
+            }
         }
         lit_game_play(&g, log, &act);
+        for (int s = 0; s < players; s++)
+            if (proc[s]) {
+                lit_view_make(&view, &g, log, s);
+                extbot_event(proc[s], &view, &log->events[log->len - 1], log->len);
+            }
     }
+    for (int s = 0; s < players; s++)
+        if (proc[s]) {
+            lit_view_make(&view, &g, log, s);
+            extbot_result(proc[s], 2 * index + (uint64_t)playing, &view);
+        }
     int a_team = playing == 0 ? 0 : 1;
     out->result = g.pub.result;
     out->points[0] = g.pub.score[a_team];

@@ -15,21 +15,25 @@
 
 #include "literature/bot.h"
 #include "literature/game.h"
+#include "extbot.h"
 
-enum { ENTRANT_TEXT_MAX = 128 };
+enum { ENTRANT_TEXT_MAX = 512 };
 
 /* One side: a bot per seat of its team, in seat order (a shorter list
- * repeats: "expert,basic" on three seats is expert, basic, expert). */
+ * repeats: "casual,basic" on three seats is casual, basic, casual); or an
+ * external program on every seat of the team ("cmd:python3 bot.py"), one
+ * process per seat, speaking the bot protocol (extbot.h). */
 typedef struct Entrant {
     char text[ENTRANT_TEXT_MAX];
+    const char *cmd;               /* in text, after "cmd:"; NULL for built-in bots */
     LitBotSpec seats[LIT_MAX_PLAYERS / 2];
     int n;
 } Entrant;
 
-/* Parses "basic" or "casual,basic,basic": LIT_OK, or the bot status of the
- * first bad name (LIT_UNKNOWN_BOT, also for an empty name;
- * LIT_BAD_BOT_OPTION), or LIT_TOO_LONG (more than 128 bytes, or more names
- * than a team of 12 has seats); *bad then points at the name. */
+/* Parses "basic", "casual,basic,basic" or "cmd:COMMAND": LIT_OK, or the bot
+ * status of the first bad name (LIT_UNKNOWN_BOT, also for an empty name or
+ * command; LIT_BAD_BOT_OPTION), or LIT_TOO_LONG (more than 511 bytes, or more
+ * names than a team of 12 has seats); *bad then points at the name. */
 int entrant_parse(Entrant *e, const char *text, const char **bad);
 
 /* One game of a match. */
@@ -45,11 +49,13 @@ typedef struct GameOutcome {
 double outcome_score(const GameOutcome *g);
 
 /* Plays deal index of a match with seed: playing 0 has A on team A, 1 the
- * teams swapped. *start and log (cap LIT_MAX_ACTIONS) receive the game when
- * not NULL. */
+ * teams swapped. ext[k] (k = 0 for A, 1 for B) holds the processes of an
+ * external entrant, one per seat of its team in seat order (NULL for
+ * built-in bots). *start and log (cap LIT_MAX_ACTIONS) receive the game when
+ * not NULL. Every refused action is logged on stderr with its reason. */
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
-                const Entrant *a, const Entrant *b, GameOutcome *out, LitGame *start,
-                LitGame *end, LitLog *log);
+                const Entrant *a, const Entrant *b, ExtBot *const ext[2], GameOutcome *out,
+                LitGame *start, LitGame *end, LitLog *log);
 
 /* The fallback for a refused action (docs/BOT_PROTOCOL.md): the first legal
  * ask, pass or choice in lit_game_legal's order; with none, a claim of the

@@ -1,7 +1,9 @@
 /* cmd_arena.c - `lit arena`: bots against bots on duplicate deals. */
 #include <getopt.h>
+#include <jansson.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,13 +33,19 @@ static const char usage[] =
     "\n"
     "BOTS is a bot for every seat of the team, or a list for its seats in\n"
     "order, repeated as needed: basic | casual | casual:0.8 | random |\n"
-    "basic,casual,casual (docs/BOTS.md).\n"
+    "basic,casual,casual (docs/BOTS.md); or cmd:COMMAND, a program on every\n"
+    "seat of the team, one process per seat for the whole run, speaking the\n"
+    "bot protocol on its standard input and output (docs/BOT_PROTOCOL.md).\n"
+    "A refused or late action of any bot is logged on stderr with its reason\n"
+    "and replaced by the fallback; the report counts them per side.\n"
     "\n"
     "  --team-a BOTS      entrant A (default basic)\n"
     "  --team-b BOTS      entrant B (default random)\n"
     "  --entrant BOTS     an entrant of a round robin (repeatable)\n"
     "  --games N          deals (each played twice; default 100)\n"
-    "  --threads T        worker threads (default 1)\n"
+    "  --threads T        worker threads (default 1; each has its own\n"
+    "                     processes of a cmd: entrant)\n"
+    "  --move-timeout MS  how long a cmd: bot may take to answer (default 5000)\n"
     "  --seed S           seed of the match (default 1)\n"
     RULE_OPTIONS_HELP
     "  --records DIR      write every game to DIR/NNNNNN-a.lit and -b.lit (the\n"
@@ -53,6 +61,7 @@ typedef struct Match {
     uint64_t seed, pairs;
     const Entrant *a, *b;
     const char *records;
+    int move_timeout;            /* ms, for cmd: entrants */
     GameOutcome *out;            /* 2 per deal */
     atomic_uint_fast64_t next;   /* the next deal to play */
     atomic_uint_fast64_t done;   /* deals played */
@@ -78,7 +87,10 @@ static int write_game(const Match *m, uint64_t index, int playing, const LitGame
     snprintf(rec.event, sizeof rec.event, "lit arena");
     for (int s = 0; s < m->rules->players; s++) {
         const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? m->a : m->b;
-        lit_bot_spec_format(&e->seats[(s / 2) % e->n], rec.names[s], sizeof rec.names[s]);
+        if (e->cmd)
+            snprintf(rec.names[s], sizeof rec.names[s], "external");
+        else
+            lit_bot_spec_format(&e->seats[(s / 2) % e->n], rec.names[s], sizeof rec.names[s]);
     }
     n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
     FILE *f = n < 0 ? NULL : fopen(path, "w");
@@ -92,16 +104,47 @@ static int write_game(const Match *m, uint64_t index, int playing, const LitGame
     return 0;
 }
 
+/* Starts the processes of a worker's external entrants: 0, or -1. */
+static int start_processes(Match *m, ExtBot *ext[2])
+{
+    int team = m->rules->players / 2;
+    for (int k = 0; k < 2; k++) {
+        const Entrant *e = k ? m->b : m->a;
+        ext[k] = NULL;
+        if (!e->cmd)
+            continue;
+        ext[k] = calloc((size_t)team, sizeof *ext[k]);
+        if (!ext[k])
+            return -1;
+        for (int i = 0; i < team; i++)
+            if (extbot_start(&ext[k][i], e->cmd, m->move_timeout, m->rules))
+                return -1;
+    }
+    return 0;
+}
+
+static void stop_processes(Match *m, ExtBot *ext[2])
+{
+    for (int k = 0; k < 2; k++) {
+        if (!ext[k])
+            continue;
+        for (int i = 0; i < m->rules->players / 2; i++)
+            if (ext[k][i].buf)
+                extbot_stop(&ext[k][i]);
+        free(ext[k]);
+    }
+}
+
 static void *worker(void *arg)
 {
     Match *m = arg;
-    LitLog log;
+    LitLog log = {0};
     char *text = NULL;
-    if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX)))) {
-        if (log.events)
-            free(log.events);
+    ExtBot *ext[2] = {NULL, NULL};
+    if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX))) ||
+        start_processes(m, ext)) {
         atomic_store(&m->failed, 1);
-        return NULL;
+        goto done;
     }
     for (;;) {
         uint64_t i = atomic_fetch_add(&m->next, 1);
@@ -109,13 +152,15 @@ static void *worker(void *arg)
             break;
         for (int p = 0; p < 2; p++) {
             LitGame start, end;
-            arena_game(m->rules, m->seed, i, p, m->a, m->b, &m->out[2 * i + (uint64_t)p],
+            arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, &m->out[2 * i + (uint64_t)p],
                        &start, &end, &log);
             if (m->records && write_game(m, i, p, &start, &end, &log, text))
                 atomic_store(&m->failed, 1);
         }
         atomic_fetch_add(&m->done, 1);
     }
+done:
+    stop_processes(m, ext);
     free(text);
     free(log.events);
     return NULL;
@@ -166,10 +211,21 @@ static int run_match(Match *m, int threads, int show, const char *label, double 
         fputs("\r\033[K", stderr);
     }
     if (atomic_load(&m->failed)) {
-        say("the match stopped: out of memory or a record could not be written");
+        say("the match stopped: out of memory, a record could not be written or a bot could "
+            "not be started");
         return 1;
     }
     return 0;
+}
+
+/* A string as JSON (escaped). */
+static void json_str(const char *s)
+{
+    json_t *j = json_string(s);
+    char *text = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+    fputs(text ? text : "null", stdout);
+    free(text);
+    json_decref(j);
 }
 
 /* A JSON number, or null for an infinite Elo. */
@@ -262,13 +318,14 @@ int cmd_arena(int argc, char **argv)
         {"records", required_argument, NULL, 'R'},
         {"json", no_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},
+        {"move-timeout", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     RuleArgs ra;
     memset(&ra, 0, sizeof ra);
     Entrant ent[MAX_ENTRANTS];
     int n_ent = 0, json = 0, quiet = 0, opt, team_given = 0;
-    uint64_t games = 100, seed = 1, threads = 1;
+    uint64_t games = 100, seed = 1, threads = 1, move_timeout = 5000;
     const char *records = NULL;
     if (take_entrant(&ent[0], "basic", "--team-a") || take_entrant(&ent[1], "random", "--team-b"))
         return 1;
@@ -314,6 +371,12 @@ int cmd_arena(int argc, char **argv)
         case 'R':
             records = optarg;
             break;
+        case 'T':
+            if (parse_u64(optarg, &move_timeout) || move_timeout == 0 || move_timeout > 600000) {
+                say("--move-timeout: not a number of milliseconds from 1 to 600000: '%s'", optarg);
+                return 2;
+            }
+            break;
         case 'j':
             json = 1;
             break;
@@ -347,6 +410,8 @@ int cmd_arena(int argc, char **argv)
     if (!round_robin)
         n_ent = 2;
     int show = !quiet && isatty(2);
+    /* A bot process that exits must not take the arena with it. */
+    signal(SIGPIPE, SIG_IGN);
 
     int n_pairings = n_ent * (n_ent - 1) / 2;
     GameOutcome *out = malloc(sizeof *out * 2 * games);
@@ -363,7 +428,8 @@ int cmd_arena(int argc, char **argv)
     for (int i = 0; i < n_ent && rc == 0; i++)
         for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
             Match m = {.rules = &rules, .seed = seed, .pairs = games, .a = &ent[i],
-                       .b = &ent[j], .records = round_robin ? NULL : records, .out = out};
+                       .b = &ent[j], .records = round_robin ? NULL : records,
+                       .move_timeout = (int)move_timeout, .out = out};
             char label[2 * ENTRANT_TEXT_MAX + 8];
             snprintf(label, sizeof label, "%s v %s", ent[i].text, ent[j].text);
             rc = run_match(&m, (int)threads, show, label, &secs[k]);
@@ -372,8 +438,11 @@ int cmd_arena(int argc, char **argv)
         }
     if (rc == 0 && !round_robin) {
         if (json) {
-            printf("{\"team_a\":\"%s\",\"team_b\":\"%s\",\"rules\":\"%s\",\"seed\":%llu,",
-                   ent[0].text, ent[1].text, rules_text, (unsigned long long)seed);
+            fputs("{\"team_a\":", stdout);
+            json_str(ent[0].text);
+            fputs(",\"team_b\":", stdout);
+            json_str(ent[1].text);
+            printf(",\"rules\":\"%s\",\"seed\":%llu,", rules_text, (unsigned long long)seed);
             json_stats(&stats[0], secs[0]);
             printf(",\"threads\":%llu}\n", (unsigned long long)threads);
         } else {
@@ -396,14 +465,20 @@ int cmd_arena(int argc, char **argv)
             printf("{\"rules\":\"%s\",\"seed\":%llu,\"entrants\":[", rules_text,
                    (unsigned long long)seed);
             for (int i = 0; i < n_ent; i++)
-                printf("%s{\"name\":\"%s\",\"score\":%.6f}", i ? "," : "", ent[i].text,
-                       total[i]);
+            {
+                printf("%s{\"name\":", i ? "," : "");
+                json_str(ent[i].text);
+                printf(",\"score\":%.6f}", total[i]);
+            }
             fputs("],\"pairings\":[", stdout);
             k = 0;
             for (int i = 0; i < n_ent; i++)
                 for (int j = i + 1; j < n_ent; j++, k++) {
-                    printf("%s{\"team_a\":\"%s\",\"team_b\":\"%s\",", k ? "," : "", ent[i].text,
-                           ent[j].text);
+                    printf("%s{\"team_a\":", k ? "," : "");
+                    json_str(ent[i].text);
+                    fputs(",\"team_b\":", stdout);
+                    json_str(ent[j].text);
+                    putchar(',');
                     json_stats(&stats[k], secs[k]);
                     putchar('}');
                 }

@@ -273,8 +273,8 @@ int cmd_bench(int argc, char **argv)
                 abort(); /* the pairings above are valid */
             for (int i = 0; i < 2 * BOT_DEALS; i++) {
                 GameOutcome out;
-                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], &out, NULL,
-                           NULL, &log);
+                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], NULL, &out,
+                           NULL, NULL, &log);
                 actions += log.len;
                 hash = selfplay_hash(hash, log.events, log.len);
                 bot_games++;

@@ -100,6 +100,17 @@ const char *lit_rules_option_name(int i)
     return i >= 0 && i < OPTIONS ? options[i].key : NULL;
 }
 
+const char *lit_rules_option_value(const LitRules *rules, int i)
+{
+    if (i < 0 || i >= OPTIONS)
+        return NULL;
+    uint8_t v = get(rules, &options[i]);
+    for (int k = 0; k < options[i].count; k++)
+        if (options[i].values[k] == v)
+            return options[i].names[k];
+    return NULL;
+}
+
 static int word_is(const char *s, size_t len, const char *word)
 {
     return strlen(word) == len && memcmp(s, word, len) == 0;

@@ -104,7 +104,7 @@ bad "lit: --team-b: bad_bot_option: that bot does not take that setting or value
   --team-b basic,casual:2
 bad "lit: --entrant: bad_bot_option: that bot does not take that setting or value: 'basic:1'" \
   --entrant basic:1 --entrant random
-bad "lit: --team-a: too_long: at most 6 bots of at most 127 bytes in all" \
+bad "lit: --team-a: too_long: at most 6 bots of at most 511 bytes in all" \
   --team-a basic,basic,basic,basic,basic,basic,basic
 bad "lit: --entrant: a round robin needs two entrants or more" --entrant basic
 bad "lit: --entrant and --team-a/--team-b do not go together" --entrant basic --entrant random \

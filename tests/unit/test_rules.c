@@ -82,6 +82,27 @@ Test(rules, every_option_value_round_trips)
     cr_assert_str_eq(lit_rules_option_name(0), "players");
 }
 
+Test(rules, option_values_read_back_as_written)
+{
+    LitRules r = rules_of("encyclopedia players=8 bluff=on");
+    const char *want[][2] = {{"players", "8"}, {"deck", "no2"}, {"misclaim", "point-off"},
+                             {"bluff", "on"}, {"first", "left"}, {"pass-play", "off"},
+                             {"counts", "hidden"}};
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+        int found = 0;
+        for (int i = 0; i < lit_rules_option_count(); i++)
+            if (strcmp(lit_rules_option_name(i), want[w][0]) == 0) {
+                cr_assert_str_eq(lit_rules_option_value(&r, i), want[w][1], "%s", want[w][0]);
+                found = 1;
+            }
+        cr_assert(found, "no option %s", want[w][0]);
+    }
+    cr_assert_null(lit_rules_option_value(&r, -1));
+    cr_assert_null(lit_rules_option_value(&r, lit_rules_option_count()));
+    r.deck = 9;
+    cr_assert_null(lit_rules_option_value(&r, 1));
+}
+
 Test(rules, errors_name_the_word_and_change_nothing)
 {
     LitRules r = rules_of("club"), before = r;

@@ -1,0 +1,529 @@
+/* extbot.c - a bot in another process over the bot protocol (extbot.h,
+ * docs/BOT_PROTOCOL.md). */
+#include "extbot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "literature/notation.h"
+#include "literature/status.h"
+
+extern char **environ;
+
+/* Pipes are made and processes spawned under one lock, so no process
+ * started by another thread inherits a pipe end before it is close-on-exec. */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cloexec_pipe(int fd[2])
+{
+    if (pipe(fd) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (fcntl(fd[i], F_SETFD, FD_CLOEXEC) != 0) {
+            close(fd[0]);
+            close(fd[1]);
+            return -1;
+        }
+    return 0;
+}
+
+/* ---- writing -------------------------------------------------------------- */
+
+static double deadline_after(int ms)
+{
+    return now_seconds() + ms / 1000.0;
+}
+
+static int ms_left(double deadline)
+{
+    double left = (deadline - now_seconds()) * 1000.0;
+    return left <= 0 ? 0 : left > 1e9 ? 1000000000 : (int)left + 1;
+}
+
+/* Writes a whole buffer before the deadline: 0, or -1 (the bot is then dead:
+ * it exited or does not read its input). */
+static int write_all(ExtBot *b, const char *p, size_t n)
+{
+    double deadline = deadline_after(b->timeout_ms);
+    while (n > 0 && !b->dead) {
+        ssize_t w = write(b->to_bot, p, n);
+        if (w > 0) {
+            p += w;
+            n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            struct pollfd pfd = {b->to_bot, POLLOUT, 0};
+            int left = ms_left(deadline);
+            if (left > 0 && poll(&pfd, 1, left) > 0 && !(pfd.revents & (POLLERR | POLLHUP)))
+                continue;
+        }
+        b->dead = 1;
+    }
+    return b->dead ? -1 : 0;
+}
+
+/* Sends one object as a line, and frees it. */
+static void send_json(ExtBot *b, json_t *j)
+{
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    if (!text) {
+        b->dead = 1; /* out of memory: the bot cannot be told what happens */
+        return;
+    }
+    size_t n = strlen(text);
+    text[n] = '\n'; /* json_dumps' terminating 0 becomes the newline */
+    write_all(b, text, n + 1);
+    free(text);
+}
+
+/* ---- what is sent ------------------------------------------------------------ */
+
+static json_t *cards_json(int deck, uint64_t cards)
+{
+    json_t *a = json_array();
+    while (cards)
+        json_array_append_new(a, json_string(lit_card_name(deck, lit_pop_lsb(&cards))));
+    return a;
+}
+
+static json_t *seats_json(unsigned seats)
+{
+    json_t *a = json_array();
+    for (; seats; seats &= seats - 1)
+        json_array_append_new(a, json_integer(lit_lsb(seats) + 1));
+    return a;
+}
+
+static const char *team_name(int team)
+{
+    return team ? "B" : "A";
+}
+
+/* The public state after an event: whose turn, the phase, hand sizes,
+ * score, the live sets. */
+static json_t *state_json(const LitPublic *p)
+{
+    int deck = p->rules.deck;
+    json_t *sizes = json_array(), *live = json_array();
+    for (int s = 0; s < p->rules.players; s++)
+        json_array_append_new(sizes, json_integer(p->counts[s]));
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        if (p->live & lit_set_mask(deck, set))
+            json_array_append_new(live, json_string(lit_set_name(deck, set)));
+    return json_pack("{s:o,s:s,s:o,s:[i,i],s:o,s:i}", "turn",
+                     p->turn == LIT_NOBODY ? json_null() : json_integer(p->turn + 1), "phase",
+                     lit_phase_name(p->phase), "hand_sizes", sizes, "score", p->score[0],
+                     p->score[1], "live", live, "actions", p->actions);
+}
+
+/* An action as the protocol writes it (the fields its kind uses). */
+static json_t *action_json(const LitRules *r, const LitAction *a)
+{
+    int deck = r->deck;
+    switch (a->kind) {
+    case LIT_ASK:
+        return json_pack("{s:s,s:i,s:s,s:i}", "action", "ask", "seat", a->seat + 1, "card",
+                         lit_card_name(deck, a->card), "target", a->target + 1);
+    case LIT_CLAIM: {
+        json_t *holders = json_object();
+        int first = lit_set_first(deck, a->set);
+        for (int i = 0; i < lit_deck_set_size(deck); i++)
+            if (a->holders[i] != LIT_NOBODY)
+                json_object_set_new(holders, lit_card_name(deck, first + i),
+                                    json_integer(a->holders[i] + 1));
+        return json_pack("{s:s,s:i,s:s,s:o}", "action", "claim", "seat", a->seat + 1, "set",
+                         lit_set_name(deck, a->set), "holders", holders);
+    }
+    default:
+        return json_pack("{s:s,s:i,s:i}", "action", a->kind == LIT_PASS ? "pass" : "choose",
+                         "seat", a->seat + 1, "target", a->target + 1);
+    }
+}
+
+static json_t *event_json(const LitRules *r, const LitEvent *e, uint32_t n)
+{
+    json_t *j = action_json(r, &e->action);
+    char line[LIT_LINE_MAX];
+    json_object_set_new(j, "n", json_integer(n));
+    if (e->action.kind == LIT_ASK)
+        json_object_set_new(j, "answer", json_string(lit_answer_name(e->answer)));
+    if (e->action.kind == LIT_CLAIM) {
+        int deck = r->deck, first = lit_set_first(deck, e->action.set);
+        json_t *truth = json_object();
+        for (int i = 0; i < lit_deck_set_size(deck); i++)
+            json_object_set_new(truth, lit_card_name(deck, first + i),
+                                json_integer(e->truth[i] + 1));
+        json_object_set_new(j, "outcome", json_string(lit_answer_name(e->answer)));
+        json_object_set_new(j, "truth", truth);
+    }
+    if (lit_event_format(r, e, (int)n, line, sizeof line) > 0)
+        json_object_set_new(j, "line", json_string(line));
+    return j;
+}
+
+/* The seat's own facts and the public state. */
+static json_t *seat_json(const char *type, const LitView *v)
+{
+    const LitPublic *p = &v->pub;
+    return json_pack("{s:s,s:i,s:s,s:i,s:o,s:o}", "type", type, "seat", v->seat + 1, "team",
+                     team_name(lit_team_of(v->seat)), "dealer", p->dealer + 1, "hand",
+                     cards_json(p->rules.deck, v->hand), "state", state_json(p));
+}
+
+int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, const LitRules *rules)
+{
+    memset(b, 0, sizeof *b);
+    b->to_bot = b->from_bot = -1;
+    b->timeout_ms = timeout_ms;
+    b->buf = malloc(EXTBOT_LINE_MAX);
+    if (!b->buf) {
+        say("out of memory");
+        return -1;
+    }
+    int in[2], out[2];
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
+    pthread_mutex_lock(&spawn_lock);
+    int ok = cloexec_pipe(in) == 0;
+    if (ok && cloexec_pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        ok = 0;
+    }
+    if (ok) {
+        /* its own process group, so that stopping it stops whatever the
+         * command started too */
+        posix_spawnattr_init(&attr);
+        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+        posix_spawnattr_setpgroup(&attr, 0);
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+        posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+        char *argv[] = {"sh", "-c", (char *)cmd, NULL};
+        ok = posix_spawn(&b->pid, "/bin/sh", &fa, &attr, argv, environ) == 0;
+        posix_spawn_file_actions_destroy(&fa);
+        posix_spawnattr_destroy(&attr);
+        close(in[0]);
+        close(out[1]);
+        if (!ok) {
+            close(in[1]);
+            close(out[0]);
+        }
+    }
+    pthread_mutex_unlock(&spawn_lock);
+    if (!ok) {
+        say("cannot start the bot '%s': %s", cmd, strerror(errno));
+        free(b->buf);
+        b->buf = NULL;
+        return -1;
+    }
+    b->to_bot = in[1];
+    b->from_bot = out[0];
+    fcntl(b->to_bot, F_SETFL, fcntl(b->to_bot, F_GETFL) | O_NONBLOCK);
+    fcntl(b->from_bot, F_SETFL, fcntl(b->from_bot, F_GETFL) | O_NONBLOCK);
+
+    int deck = rules->deck;
+    char text[LIT_RULES_TEXT_MAX];
+    lit_rules_format(rules, text, sizeof text);
+    json_t *options = json_object(), *sets = json_object();
+    for (int i = 0; i < lit_rules_option_count(); i++)
+        json_object_set_new(options, lit_rules_option_name(i),
+                            json_string(lit_rules_option_value(rules, i)));
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        json_object_set_new(sets, lit_set_name(deck, set),
+                            cards_json(deck, lit_set_mask(deck, set)));
+    send_json(b, json_pack("{s:s,s:i,s:s,s:o,s:i,s:o,s:{s:o,s:o}}", "type", "hello",
+                           "protocol", EXTBOT_PROTOCOL, "rules", text, "options", options,
+                           "players", rules->players, "sets", sets, "teams", "A",
+                           seats_json(lit_team_seats(rules, 0)), "B",
+                           seats_json(lit_team_seats(rules, 1))));
+    return 0;
+}
+
+void extbot_stop(ExtBot *b)
+{
+    if (b->to_bot >= 0) {
+        if (!b->dead)
+            send_json(b, json_pack("{s:s}", "type", "bye"));
+        close(b->to_bot);
+    }
+    if (b->pid > 0) {
+        /* a second to leave, then the whole process group is killed (also
+         * when the shell is gone and what it started is not) */
+        int status, gone = 0;
+        for (int i = 0; i < 100 && !gone; i++) {
+            gone = waitpid(b->pid, &status, WNOHANG) != 0;
+            if (!gone) {
+                struct timespec ts = {0, 10 * 1000 * 1000};
+                nanosleep(&ts, NULL);
+            }
+        }
+        kill(-b->pid, SIGKILL);
+        if (!gone)
+            waitpid(b->pid, &status, 0);
+    }
+    if (b->from_bot >= 0)
+        close(b->from_bot);
+    free(b->buf);
+    memset(b, 0, sizeof *b);
+    b->to_bot = b->from_bot = -1;
+}
+
+void extbot_game(ExtBot *b, uint64_t game, const LitView *v)
+{
+    json_t *j = seat_json("game", v);
+    json_object_set_new(j, "game", json_integer((json_int_t)game));
+    send_json(b, j);
+}
+
+void extbot_event(ExtBot *b, const LitView *v, const LitEvent *e, uint32_t n)
+{
+    json_t *j = event_json(&v->pub.rules, e, n);
+    json_object_set_new(j, "type", json_string("event"));
+    json_object_set_new(j, "hand", cards_json(v->pub.rules.deck, v->hand));
+    json_object_set_new(j, "state", state_json(&v->pub));
+    send_json(b, j);
+}
+
+void extbot_result(ExtBot *b, uint64_t game, const LitView *v)
+{
+    const LitPublic *p = &v->pub;
+    send_json(b, json_pack("{s:s,s:I,s:s,s:[i,i],s:s}", "type", "result", "game",
+                           (json_int_t)game, "result", lit_result_name(p->result), "score",
+                           p->score[0], p->score[1], "team", team_name(lit_team_of(v->seat))));
+}
+
+void extbot_refused(ExtBot *b, const LitView *v, uint32_t n, const char *reason,
+                    const char *message, const LitAction *played)
+{
+    send_json(b, json_pack("{s:s,s:i,s:s,s:s,s:o}", "type", "refused", "n", n, "reason",
+                           reason, "message", message, "played",
+                           action_json(&v->pub.rules, played)));
+}
+
+/* ---- reading an answer ----------------------------------------------------------- */
+
+/* The next line from the bot before the deadline: 1 with the line (NUL in
+ * place of its newline) in b->buf[0 .. *n), 0 on timeout, -1 when the bot
+ * exited, -2 for a line over the cap (the rest of it is skipped). */
+static int read_line(ExtBot *b, double deadline, size_t *n)
+{
+    for (;;) {
+        char *nl = memchr(b->buf, '\n', b->len);
+        if (nl) {
+            size_t k = (size_t)(nl - b->buf);
+            if (b->skipping) {
+                memmove(b->buf, nl + 1, b->len - k - 1);
+                b->len -= k + 1;
+                b->skipping = 0;
+                continue;
+            }
+            *nl = 0;
+            *n = k;
+            return 1;
+        }
+        if (b->len == EXTBOT_LINE_MAX) {
+            int was = b->skipping;
+            b->len = 0;
+            b->skipping = 1;
+            if (!was)
+                return -2;
+        }
+        int left = ms_left(deadline);
+        struct pollfd pfd = {b->from_bot, POLLIN, 0};
+        int r = left > 0 ? poll(&pfd, 1, left) : 0;
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return 0;
+        ssize_t got = read(b->from_bot, b->buf + b->len, EXTBOT_LINE_MAX - b->len);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (got <= 0) {
+            b->dead = 1;
+            return -1;
+        }
+        b->len += (size_t)got;
+    }
+}
+
+/* Drops the line read last (it starts the buffer). */
+static void consume(ExtBot *b, size_t n)
+{
+    memmove(b->buf, b->buf + n + 1, b->len - n - 1);
+    b->len -= n + 1;
+}
+
+static int why_is(char why[EXTBOT_WHY_MAX], const char *name, const char *detail)
+{
+    snprintf(why, EXTBOT_WHY_MAX, "%s: %s", name, detail);
+    return -1;
+}
+
+static int seat_of(const LitRules *r, json_int_t s, uint8_t *out)
+{
+    if (s < 1 || s > r->players)
+        return -1;
+    *out = (uint8_t)(s - 1);
+    return 0;
+}
+
+/* The action of an answer object (n already matched). */
+static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EXTBOT_WHY_MAX])
+{
+    const LitRules *r = &v->pub.rules;
+    json_error_t err;
+    const char *kind, *card, *set;
+    json_int_t n, target;
+    json_t *holders;
+    if (json_unpack_ex(j, &err, 0, "{s:I,s:s}", "n", &n, "action", &kind) != 0)
+        return why_is(why, "bad_message", err.text);
+    LitAction a = lit_action_make(LIT_ASK, v->seat);
+    if (strcmp(kind, "ask") == 0) {
+        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:s,s:I}", "n", &n, "action", &kind,
+                           "card", &card, "target", &target) != 0)
+            return why_is(why, "bad_message", err.text);
+        int c = lit_card_parse(r->deck, card, strlen(card));
+        if (c < 0)
+            return why_is(why, "bad_card", "no such card in this deck");
+        a.card = (uint8_t)c;
+        if (seat_of(r, target, &a.target))
+            return why_is(why, "bad_seat", "target is no seat of this game");
+    } else if (strcmp(kind, "claim") == 0) {
+        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:s,s:o}", "n", &n, "action", &kind,
+                           "set", &set, "holders", &holders) != 0)
+            return why_is(why, "bad_message", err.text);
+        int st = lit_set_parse(r->deck, set, strlen(set));
+        if (st < 0)
+            return why_is(why, "bad_set", "no such set in this deck");
+        if (!json_is_object(holders))
+            return why_is(why, "bad_message", "holders is not an object");
+        a.kind = LIT_CLAIM;
+        a.set = (uint8_t)st;
+        const char *name;
+        json_t *seat;
+        json_object_foreach(holders, name, seat) {
+            int c = lit_card_parse(r->deck, name, strlen(name));
+            if (c < 0 || lit_set_of(r->deck, c) != st)
+                return why_is(why, "bad_card", "a card named in holders is not of the set");
+            if (!json_is_integer(seat) ||
+                seat_of(r, json_integer_value(seat), &a.holders[lit_pos_of(r->deck, c)]))
+                return why_is(why, "bad_seat", "a holder is no seat of this game");
+        }
+    } else if (strcmp(kind, "pass") == 0 || strcmp(kind, "choose") == 0) {
+        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:I}", "n", &n, "action", &kind,
+                           "target", &target) != 0)
+            return why_is(why, "bad_message", err.text);
+        a.kind = kind[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
+        if (seat_of(r, target, &a.target))
+            return why_is(why, "bad_seat", "target is no seat of this game");
+    } else if (strcmp(kind, "resync") == 0) {
+        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s}", "n", &n, "action", &kind) != 0)
+            return why_is(why, "bad_message", err.text);
+        return 1;
+    } else {
+        return why_is(why, "bad_message", "action is none of ask, claim, pass, choose, resync");
+    }
+    *out = a;
+    return 0;
+}
+
+static json_t *request_json(const LitView *v, uint32_t n, int timeout_ms)
+{
+    const LitPublic *p = &v->pub;
+    LitAction legal[LIT_MAX_LEGAL];
+    int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
+    json_t *asks = json_array(), *passes = json_array(), *choices = json_array(),
+           *claimable = json_array();
+    for (int i = 0; i < count; i++) {
+        if (legal[i].kind == LIT_ASK)
+            json_array_append_new(asks, json_pack("{s:s,s:i}", "card",
+                                                  lit_card_name(p->rules.deck, legal[i].card),
+                                                  "target", legal[i].target + 1));
+        else
+            json_array_append_new(legal[i].kind == LIT_PASS ? passes : choices,
+                                  json_integer(legal[i].target + 1));
+    }
+    for (unsigned m = lit_claimable(p, v->seat); m; m &= m - 1)
+        json_array_append_new(claimable, json_string(lit_set_name(p->rules.deck, lit_lsb(m))));
+    json_t *j = seat_json("act", v);
+    json_object_set_new(j, "n", json_integer(n));
+    json_object_set_new(j, "asks", asks);
+    json_object_set_new(j, "passes", passes);
+    json_object_set_new(j, "choices", choices);
+    json_object_set_new(j, "claimable", claimable);
+    json_object_set_new(j, "deadline_ms", json_integer(timeout_ms));
+    return j;
+}
+
+static json_t *view_json(const LitView *v, uint32_t n)
+{
+    json_t *j = seat_json("view", v), *history = json_array();
+    for (uint32_t i = 0; i < v->history_len; i++)
+        json_array_append_new(history, event_json(&v->pub.rules, &v->history[i], i + 1));
+    json_object_set_new(j, "n", json_integer(n));
+    json_object_set_new(j, "history", history);
+    return j;
+}
+
+int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_MAX])
+{
+    uint32_t n = v->history_len + 1;
+    int resynced = 0;
+    if (b->dead)
+        return why_is(why, "exited", "the bot has exited or stopped reading");
+    send_json(b, request_json(v, n, b->timeout_ms));
+    int grace = b->timeout_ms < EXTBOT_START_MS / 10 ? 10 * b->timeout_ms : EXTBOT_START_MS;
+    double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : grace));
+    for (;;) {
+        size_t len;
+        int r = b->dead ? -1 : read_line(b, deadline, &len);
+        if (r == 0)
+            return why_is(why, "timeout", "no answer in time");
+        if (r == -1)
+            return why_is(why, "exited", "the bot has exited or stopped reading");
+        if (r == -2)
+            return why_is(why, "too_long", "a line over 65536 bytes");
+        json_error_t err;
+        json_t *j = json_loadb(b->buf, len, JSON_REJECT_DUPLICATES, &err);
+        consume(b, len);
+        if (!j)
+            return why_is(why, "not_json", err.text);
+        json_int_t got;
+        if (!json_is_object(j) || json_unpack(j, "{s:I}", "n", &got) != 0) {
+            json_decref(j);
+            return why_is(why, "bad_message", "not an object with a number n");
+        }
+        if (got != (json_int_t)n) {
+            b->stale++; /* an answer to an earlier request, after its time */
+            json_decref(j);
+            continue;
+        }
+        int st = parse_action(v, j, out, why);
+        json_decref(j);
+        if (st <= 0)
+            return st;
+        /* A resync: the whole view, then the request again, once. */
+        if (resynced++)
+            return why_is(why, "resync_again", "a second resync for one request");
+        send_json(b, view_json(v, n));
+        send_json(b, request_json(v, n, b->timeout_ms));
+        deadline = deadline_after(b->timeout_ms);
+    }
+}

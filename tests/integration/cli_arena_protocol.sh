@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# cli_arena_protocol.sh LIT SOURCE_DIR - external bots over the bot protocol
+# (docs/BOT_PROTOCOL.md): the example bot plays whole matches; a bot that
+# checks every message plays under rule sets with passes, choices and forced
+# claims; a bot that resynchronises gets the whole view; and every wrong
+# answer (garbage, a line too long, missing or unknown keys, bad names, an
+# illegal action, late answers, a bot that exits or stops reading) is refused
+# with its exact reason, replaced by the fallback, and counted.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+command -v python3 >/dev/null || { fail "python3 is missing (scripts/deps.sh installs it)"; finish cli_arena_protocol; }
+bot="python3 $src/tests/data/protocol_bot.py"
+
+# json FILE EXPR: evaluates a Python expression over the report d.
+json() {
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' "$@"
+}
+
+# 1. The example bot: whole games, nothing refused, and it beats random.
+run 0 "$lit" arena --team-a "cmd:python3 examples/bot.py" --team-b random --games 10 --json --quiet
+json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["livelocks"] == 0 and d["score"] >= 0.9' ||
+  fail "example bot against random: $(cat "$tmp/out")"
+[ ! -s "$tmp/err" ] || fail "example bot: something was logged: $(head -3 "$tmp/err")"
+run 0 "$lit" arena --team-a basic --team-b "cmd:python3 examples/bot.py" --games 4 --players 8 \
+  --threads 2 --json --quiet
+json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["games"] == 8' ||
+  fail "example bot as team B on 2 threads: $(cat "$tmp/out")"
+
+# 2. Every message checked, under rules with passes, choices, must-claim.
+for rules in "classic" "classic players=4 after-claim=team must-claim=on" \
+  "classic pass-play=on players=8" "quartets split-claims=on" "jokers players=10 bluff=on"; do
+  args=()
+  for word in $rules; do
+    case $word in *=*) args+=(--rule "$word") ;; *) args+=(--rules "$word") ;; esac
+  done
+  run 0 "$lit" arena --team-a "cmd:$bot check" --team-b casual --games 2 "${args[@]}" --json --quiet
+  json "$tmp/out" 'd["bad_actions"] == [0, 0]' || fail "check under $rules: $(cat "$tmp/out") $(head -3 "$tmp/err")"
+done
+run 0 "$lit" arena --team-a random --team-b "cmd:$bot resync_once" --games 2 --json --quiet
+json "$tmp/out" 'd["bad_actions"] == [0, 0]' || fail "resync_once: $(cat "$tmp/out") $(head -3 "$tmp/err")"
+
+# 3. Wrong answers: each refused with its exact reason, every one counted.
+refused() {
+  local mode=$1 want=$2
+  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet
+  json "$tmp/out" 'd["bad_actions"][0] > 0 and d["bad_actions"][1] == 0 and d["livelocks"] == 0' ||
+    fail "$mode: $(cat "$tmp/out")"
+  local logged
+  logged=$(grep -c '^lit arena: deal ' "$tmp/err" || true)
+  json "$tmp/out" "d['bad_actions'][0] == $logged" || fail "$mode: $logged lines logged, want one per refusal"
+  local first
+  first=$(head -1 "$tmp/err")
+  case "$first" in
+    "lit arena: deal 0a, action "*", seat "*" (cmd:$bot $mode): $want; played "*) ;;
+    *) fail "$mode: first refusal logged as: $first (want the reason: $want)" ;;
+  esac
+}
+refused garbage "not_json: '[' or '{' expected near 'hello'"
+refused long "too_long: a line over 65536 bytes"
+refused array "bad_message: not an object with a number n"
+refused duplicate "not_json: duplicate object key near '\"n\"'"
+refused missing "bad_message: Object item not found: target"
+refused extra "bad_message: 1 object item(s) left unpacked: why"
+refused verb "bad_message: action is none of ask, claim, pass, choose, resync"
+refused card "bad_card: no such card in this deck"
+refused seat "bad_seat: target is no seat of this game"
+refused set "bad_set: no such set in this deck"
+refused teammate "ask_teammate: you may ask only a player of the other team"
+refused resync "resync_again: a second resync for one request"
+refused exit "exited: the bot has exited or stopped reading"
+refused mute "timeout: no answer in time"
+# a slow bot: its first answer comes within the start-up allowance, the
+# next ones late (and then ignored as stale)
+run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 20 --json --quiet
+grep -q "(cmd:$bot slow): timeout: no answer in time; played " "$tmp/err" || fail "slow: no timeout logged"
+json "$tmp/out" 'd["livelocks"] == 0 and d["bad_actions"][1] == 0' || fail "slow: $(cat "$tmp/out")"
+
+# 4. A command that cannot run is a bot that exits: counted, not fatal.
+run 0 "$lit" arena --team-a "cmd:/nonexistent/bot" --team-b random --games 1 --json --quiet
+grep -q "(cmd:/nonexistent/bot): exited: the bot has exited or stopped reading; played " "$tmp/err" ||
+  fail "missing command: $(head -2 "$tmp/err")"
+run 2 "$lit" arena --team-a "cmd:" --team-b random
+same_text "arena cmd:" "lit: --team-a: unknown_bot: there is no bot of that name: 'cmd:'" "$tmp/err"
+run 2 "$lit" arena --team-a basic --move-timeout 0
+same_text "arena --move-timeout 0" "lit: --move-timeout: not a number of milliseconds from 1 to 600000: '0'" "$tmp/err"
+
+# No bot process outlives the arena.
+if pgrep -f "tests/data/protocol_bot.py" >/dev/null; then
+  fail "bot processes are left running: $(pgrep -af tests/data/protocol_bot.py | head -3)"
+fi
+
+finish cli_arena_protocol
