@@ -1,4 +1,4 @@
-/* bot.h - the built-in players: random, casual and basic (docs/BOTS.md).
+/* bot.h - the built-in players: random, casual, basic, expert (docs/BOTS.md).
  *
  * A bot sees a game only through its seat's view (const LitView *): its own
  * hand and the public history. It keeps what it has worked out from the
@@ -8,8 +8,10 @@
  * whole game by being asked to act whenever the seat is on turn. Given the
  * same seed and the same views, a bot makes the same choices.
  *
- * A bot is a plain value held by the caller (a few kilobytes); nothing here
- * allocates, prints or reads a clock.
+ * A bot is a plain value held by the caller (about 15 KB); nothing here
+ * allocates, prints or reads a clock. Expert also needs a workspace for its
+ * exact counting and its search (LIT_BOT_WORK bytes), lent by the caller with
+ * lit_bot_lend: bots that never act at the same time may share one.
  */
 #ifndef LITERATURE_BOT_H
 #define LITERATURE_BOT_H
@@ -26,6 +28,7 @@ typedef enum LitBotKind {
     LIT_BOT_RANDOM = 0, /* uniformly random legal actions, now and then a claim */
     LIT_BOT_CASUAL = 1, /* basic's rule on an imperfect memory of the history */
     LIT_BOT_BASIC = 2,  /* certain knowledge, perfect memory, claims only when certain */
+    LIT_BOT_EXPERT = 3, /* exact probabilities, claim timing, rollouts in sampled deals */
     LIT_BOT_KINDS
 } LitBotKind;
 
@@ -33,14 +36,22 @@ enum {
     /* Longest bot text lit_bot_spec_format writes, with its terminating 0. */
     LIT_BOT_TEXT_MAX = 32,
     /* casual's default chance, in thousandths, of remembering a fact */
-    LIT_CASUAL_MEMORY = 500
+    LIT_CASUAL_MEMORY = 500,
+    /* expert's default number of rollouts per decision, and the most */
+    LIT_EXPERT_ROLLOUTS = 64,
+    LIT_EXPERT_ROLLOUTS_MAX = 100000,
+    /* the workspace expert needs: exact counting, and its search */
+    LIT_BOT_WORK = LIT_ODDS_WORK + (4u << 20)
 };
 
-/* Which bot, and its settings. Written "basic", "random", "casual" or
- * "casual:0.75" (casual remembering each public fact with chance 0.75). */
+/* Which bot, and its settings. Written "basic", "random", "casual",
+ * "casual:0.75" (casual remembering each public fact with chance 0.75),
+ * "expert" or "expert:200" (expert with 200 rollouts per decision; 0: no
+ * search). */
 typedef struct LitBotSpec {
     uint8_t kind;      /* LitBotKind */
     uint16_t memory;   /* casual: chance of remembering a fact, in thousandths */
+    uint32_t rollouts; /* expert: rollouts per decision */
 } LitBotSpec;
 
 /* Parses a bot text (exactly len bytes). LIT_UNKNOWN_BOT for a name that is
@@ -67,18 +78,26 @@ typedef struct LitBot {
     uint8_t started;
     uint32_t seen;
     LitEvent last;
-    LitKnow know;                     /* basic */
+    LitKnow know;                     /* basic, expert */
+    LitKnow public_know;              /* expert: what every seat knows */
     LitBotMemory memory;              /* casual */
+    void *work;                       /* expert: the lent workspace */
+    size_t work_size;
 } LitBot;
 
 /* A bot of spec drawing its choices from seed. LIT_BAD_BOT_OPTION for a
  * spec out of range. */
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
 
+/* Lends expert a workspace of size bytes (any alignment; LIT_BOT_WORK): it
+ * uses it only inside lit_bot_act. Other bots ignore it. */
+void lit_bot_lend(LitBot *bot, void *work, size_t size);
+
 /* The bot's action for its seat in view (the seat on turn): always one the
  * referee accepts when the view is the referee's. LIT_NOT_YOUR_TURN when the
  * view's seat is not on turn, LIT_GAME_OVER when the game has ended,
- * LIT_BAD_SEAT for the public view, and the statuses of lit_know_apply for a
+ * LIT_BAD_SEAT for the public view, LIT_NO_SPACE for an expert without a
+ * workspace of LIT_BOT_WORK bytes, and the statuses of lit_know_apply for a
  * history that does not replay; *out is then unchanged. */
 int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out);
 

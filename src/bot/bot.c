@@ -10,11 +10,13 @@
 
 #include <string.h>
 
+#include "internal.h"
+
 #include "literature/status.h"
 
 /* ---- specs ------------------------------------------------------------------ */
 
-static const char *const kind_names[LIT_BOT_KINDS] = {"random", "casual", "basic"};
+static const char *const kind_names[LIT_BOT_KINDS] = {"random", "casual", "basic", "expert"};
 
 const char *lit_bot_kind_name(int kind)
 {
@@ -60,12 +62,29 @@ int lit_bot_spec_parse(LitBotSpec *spec, const char *text, size_t len)
         if (strlen(kind_names[kind]) != name_len ||
             memcmp(kind_names[kind], text, name_len) != 0)
             continue;
-        LitBotSpec s = {(uint8_t)kind, LIT_CASUAL_MEMORY};
+        LitBotSpec s = {(uint8_t)kind, LIT_CASUAL_MEMORY, LIT_EXPERT_ROLLOUTS};
         if (name_len < len) {
-            /* only casual takes a setting: its memory */
-            if (kind != LIT_BOT_CASUAL ||
-                parse_chance(text + name_len + 1, len - name_len - 1, &s.memory))
+            /* casual takes its memory, expert its rollouts per decision */
+            const char *arg = text + name_len + 1;
+            size_t arg_len = len - name_len - 1;
+            if (kind == LIT_BOT_CASUAL) {
+                if (parse_chance(arg, arg_len, &s.memory))
+                    return LIT_BAD_BOT_OPTION;
+            } else if (kind == LIT_BOT_EXPERT) {
+                uint32_t r = 0;
+                if (arg_len == 0 || arg_len > 6)
+                    return LIT_BAD_BOT_OPTION;
+                for (size_t i = 0; i < arg_len; i++) {
+                    if (arg[i] < '0' || arg[i] > '9')
+                        return LIT_BAD_BOT_OPTION;
+                    r = r * 10 + (uint32_t)(arg[i] - '0');
+                }
+                if (r > LIT_EXPERT_ROLLOUTS_MAX)
+                    return LIT_BAD_BOT_OPTION;
+                s.rollouts = r;
+            } else {
                 return LIT_BAD_BOT_OPTION;
+            }
         }
         *spec = s;
         return LIT_OK;
@@ -79,6 +98,15 @@ int lit_bot_spec_format(const LitBotSpec *spec, char *buf, size_t cap)
     const char *name = lit_bot_kind_name(spec->kind);
     size_t n = strlen(name);
     memcpy(text, name, n);
+    if (spec->kind == LIT_BOT_EXPERT && spec->rollouts != LIT_EXPERT_ROLLOUTS) {
+        unsigned r = spec->rollouts, digits = 1;
+        text[n++] = ':';
+        for (unsigned x = r; x >= 10; x /= 10)
+            digits++;
+        for (unsigned d = digits; d-- > 0; r /= 10)
+            text[n + d] = (char)('0' + r % 10);
+        n += digits;
+    }
     if (spec->kind == LIT_BOT_CASUAL && spec->memory != LIT_CASUAL_MEMORY) {
         unsigned m = spec->memory;
         text[n++] = ':';
@@ -100,7 +128,8 @@ int lit_bot_spec_format(const LitBotSpec *spec, char *buf, size_t cap)
 
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed)
 {
-    if (spec->kind >= LIT_BOT_KINDS || spec->memory > 1000)
+    if (spec->kind >= LIT_BOT_KINDS || spec->memory > 1000 ||
+        spec->rollouts > LIT_EXPERT_ROLLOUTS_MAX)
         return LIT_BAD_BOT_OPTION;
     memset(bot, 0, sizeof *bot);
     bot->spec = *spec;
@@ -110,13 +139,7 @@ int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed)
 
 /* ---- beliefs and the shared policy ------------------------------------------ */
 
-typedef struct Beliefs {
-    uint8_t holder[LIT_MAX_CARDS];    /* the seat believed to hold it, or LIT_NOBODY */
-    uint64_t may[LIT_MAX_PLAYERS];    /* cards of unknown holder the seat may hold */
-    int slots[LIT_MAX_PLAYERS];       /* cards of the seat not believed placed */
-} Beliefs;
-
-static void beliefs_of_knowledge(Beliefs *b, const LitKnow *k)
+void bot_beliefs_of_knowledge(Beliefs *b, const LitKnow *k)
 {
     int players = k->pub.rules.players;
     memset(b->holder, LIT_NOBODY, sizeof b->holder);
@@ -162,7 +185,7 @@ static unsigned team_of_seat(const LitPublic *p, int seat)
  * at its believed holder when that seat may be named, else at the seat that
  * may be named with the most unknown slots among those that may hold it
  * (the claimer when none may). */
-static LitAction best_claim(const LitView *v, const Beliefs *b, int set)
+LitAction bot_best_claim(const LitView *v, const Beliefs *b, int set)
 {
     const LitPublic *p = &v->pub;
     int deck = p->rules.deck, me = v->seat, first = lit_set_first(deck, set);
@@ -229,7 +252,7 @@ static double plausible(const LitView *v, const Beliefs *b, int set)
 
 /* The seat among cand (bit = seat) with the most cards (fewest with fewest),
  * ties to the first from `from` clockwise. */
-static int by_cards(const LitPublic *p, unsigned cand, int from, int fewest)
+int bot_by_cards(const LitPublic *p, unsigned cand, int from, int fewest)
 {
     int best = -1, best_n = 0, n = p->rules.players;
     for (int i = 0; i < n; i++) {
@@ -248,7 +271,7 @@ static int by_cards(const LitPublic *p, unsigned cand, int from, int fewest)
 /* The policy of casual and basic (docs/BOTS.md "basic"): claim what the
  * beliefs make certain; ask the question likeliest to hit; hand the turn on
  * to the teammate with the most cards. */
-static LitAction play(const LitView *v, const Beliefs *b, LitRng *rng, int patient)
+LitAction bot_play(const LitView *v, const Beliefs *b, LitRng *rng, int patient)
 {
     const LitPublic *p = &v->pub;
     int me = v->seat, deck = p->rules.deck, players = p->rules.players;
@@ -257,19 +280,19 @@ static LitAction play(const LitView *v, const Beliefs *b, LitRng *rng, int patie
 
     /* 1. The endgame: the claimer claims the lowest set left. */
     if (p->phase == LIT_PHASE_ENDGAME)
-        return best_claim(v, b, lit_set_of(deck, lit_lsb(p->live)));
+        return bot_best_claim(v, b, lit_set_of(deck, lit_lsb(p->live)));
     /* 2. Naming the opponent who claims: the one with the fewest cards,
      * who has seen the least of them. */
     if (p->phase == LIT_PHASE_CHOOSE_CLAIMER) {
         a = lit_action_make(LIT_CHOOSE, me);
-        a.target = (uint8_t)by_cards(p, p->holding & ~team_of_seat(p, me), me, 1);
+        a.target = (uint8_t)bot_by_cards(p, p->holding & ~team_of_seat(p, me), me, 1);
         return a;
     }
     /* 3. A claim the beliefs make certain, lowest set first. */
     unsigned may_claim = lit_claimable(p, me);
     for (unsigned m = may_claim; m; m &= m - 1)
         if (certain(v, b, lit_lsb(m)))
-            return best_claim(v, b, lit_lsb(m));
+            return bot_best_claim(v, b, lit_lsb(m));
     /* Casual (not patient) also claims the set its team most likely holds
      * when that is likely enough, and asks for less the longer the game
      * runs: as sure as 0.9 at the start, anything after 300 actions. */
@@ -284,13 +307,13 @@ static LitAction play(const LitView *v, const Beliefs *b, LitRng *rng, int patie
             }
         }
         if (most >= need)
-            return best_claim(v, b, pick);
+            return bot_best_claim(v, b, pick);
     }
     /* 4. Passing and choosing: the teammate with the most cards. */
     if (p->phase == LIT_PHASE_PASS || p->phase == LIT_PHASE_CHOOSE_ASKER) {
         a = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, me);
         unsigned cand = p->phase == LIT_PHASE_PASS ? mates & ~(1u << me) : mates;
-        a.target = (uint8_t)by_cards(p, cand, me, 0);
+        a.target = (uint8_t)bot_by_cards(p, cand, me, 0);
         return a;
     }
     /* 5. The ask likeliest to hit: a card's chance at a seat is the seat's
@@ -350,7 +373,7 @@ static LitAction play(const LitView *v, const Beliefs *b, LitRng *rng, int patie
         int passed = v->history_len > 0 && v->history[v->history_len - 1].action.kind == LIT_PASS;
         if (p->rules.pass_play && (mates & ~(1u << me)) && !passed) {
             a = lit_action_make(LIT_PASS, me);
-            a.target = (uint8_t)by_cards(p, mates & ~(1u << me), me, 0);
+            a.target = (uint8_t)bot_by_cards(p, mates & ~(1u << me), me, 0);
             return a;
         }
         int pick = -1, fewest = LIT_MAX_SET_SIZE + 1;
@@ -366,14 +389,14 @@ static LitAction play(const LitView *v, const Beliefs *b, LitRng *rng, int patie
             }
         }
         if (pick >= 0)
-            return best_claim(v, b, pick);
+            return bot_best_claim(v, b, pick);
     }
     if (a.card != LIT_NO_CARD)
         return a;
     /* 7. Nothing to ask (no card to ask with, which leaves only claims):
      * the likeliest claim of the lowest set the seat holds a card of. */
     uint64_t own = v->hand & p->live;
-    return best_claim(v, b, lit_set_of(deck, lit_lsb(own ? own : p->live)));
+    return bot_best_claim(v, b, lit_set_of(deck, lit_lsb(own ? own : p->live)));
 }
 
 /* ---- random ------------------------------------------------------------------ */
@@ -463,8 +486,14 @@ static int follow(LitBot *bot, const LitView *v)
         bot->seen = 0;
         memset(bot->memory.holder, LIT_NOBODY, sizeof bot->memory.holder);
         memset(bot->memory.lacks, 0, sizeof bot->memory.lacks);
-        if (bot->spec.kind == LIT_BOT_BASIC) {
+        if (bot->spec.kind >= LIT_BOT_BASIC) {
             int st = lit_know_from_view(&bot->know, v);
+            if (st == LIT_OK && bot->spec.kind == LIT_BOT_EXPERT) {
+                LitView pv = *v;
+                pv.seat = LIT_NOBODY;
+                pv.hand = 0;
+                st = lit_know_from_view(&bot->public_know, &pv);
+            }
             if (st != LIT_OK) {
                 bot->started = 0;
                 return st;
@@ -474,8 +503,10 @@ static int follow(LitBot *bot, const LitView *v)
     }
     for (; bot->seen < v->history_len; bot->seen++) {
         const LitEvent *e = &v->history[bot->seen];
-        if (bot->spec.kind == LIT_BOT_BASIC) {
+        if (bot->spec.kind >= LIT_BOT_BASIC) {
             int st = lit_know_apply(&bot->know, e);
+            if (st == LIT_OK && bot->spec.kind == LIT_BOT_EXPERT)
+                st = lit_know_apply(&bot->public_know, e);
             if (st != LIT_OK) {
                 bot->started = 0;
                 return st;
@@ -508,12 +539,14 @@ int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out)
         break;
     case LIT_BOT_CASUAL:
         beliefs_of_memory(&b, &bot->memory, view);
-        *out = play(view, &b, &bot->rng, 0);
+        *out = bot_play(view, &b, &bot->rng, 0);
+        break;
+    case LIT_BOT_BASIC:
+        bot_beliefs_of_knowledge(&b, &bot->know);
+        *out = bot_play(view, &b, &bot->rng, 1);
         break;
     default:
-        beliefs_of_knowledge(&b, &bot->know);
-        *out = play(view, &b, &bot->rng, 1);
-        break;
+        return bot_expert_act(bot, view, out);
     }
     return LIT_OK;
 }

@@ -81,9 +81,17 @@ static void log_refusal(uint64_t index, int playing, uint32_t n, int seat, const
             (unsigned long long)index, playing ? 'b' : 'a', n, seat + 1, e->text, why, line);
 }
 
+int entrant_needs_work(const Entrant *e)
+{
+    for (int i = 0; i < e->n && !e->cmd; i++)
+        if (e->seats[i].kind == LIT_BOT_EXPERT)
+            return 1;
+    return 0;
+}
+
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
-                const Entrant *a, const Entrant *b, ExtBot *const ext[2], GameOutcome *out,
-                LitGame *start, LitGame *end, LitLog *log)
+                const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
+                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log)
 {
     int players = rules->players;
     uint64_t deal = lit_seed_mix(seed, index);
@@ -116,6 +124,7 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
         } else {
             lit_bot_init(&bots[s], &e->seats[(s / 2) % e->n],
                          lit_seed_mix(deal, (uint64_t)(16 + 16 * playing + s)));
+            lit_bot_lend(&bots[s], work, work ? LIT_BOT_WORK : 0);
         }
     }
     memset(out, 0, sizeof *out);

@@ -51,11 +51,15 @@ double outcome_score(const GameOutcome *g);
 /* Plays deal index of a match with seed: playing 0 has A on team A, 1 the
  * teams swapped. ext[k] (k = 0 for A, 1 for B) holds the processes of an
  * external entrant, one per seat of its team in seat order (NULL for
- * built-in bots). *start and log (cap LIT_MAX_ACTIONS) receive the game when
+ * built-in bots). work (LIT_BOT_WORK bytes, or NULL when no entrant needs
+ * it) is lent to the experts, which act one at a time. *start and log (cap LIT_MAX_ACTIONS) receive the game when
  * not NULL. Every refused action is logged on stderr with its reason. */
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
-                const Entrant *a, const Entrant *b, ExtBot *const ext[2], GameOutcome *out,
-                LitGame *start, LitGame *end, LitLog *log);
+                const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
+                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log);
+
+/* Whether an entrant has an expert (which needs LIT_BOT_WORK bytes lent). */
+int entrant_needs_work(const Entrant *e);
 
 /* The fallback for a refused action (docs/BOT_PROTOCOL.md): the first legal
  * ask, pass or choice in lit_game_legal's order; with none, a claim of the

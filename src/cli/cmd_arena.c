@@ -141,7 +141,10 @@ static void *worker(void *arg)
     LitLog log = {0};
     char *text = NULL;
     ExtBot *ext[2] = {NULL, NULL};
+    void *work = NULL;
     if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX))) ||
+        ((entrant_needs_work(m->a) || entrant_needs_work(m->b)) &&
+         !(work = malloc(LIT_BOT_WORK))) ||
         start_processes(m, ext)) {
         atomic_store(&m->failed, 1);
         goto done;
@@ -152,8 +155,8 @@ static void *worker(void *arg)
             break;
         for (int p = 0; p < 2; p++) {
             LitGame start, end;
-            arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, &m->out[2 * i + (uint64_t)p],
-                       &start, &end, &log);
+            arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, work,
+                       &m->out[2 * i + (uint64_t)p], &start, &end, &log);
             if (m->records && write_game(m, i, p, &start, &end, &log, text))
                 atomic_store(&m->failed, 1);
         }
@@ -161,6 +164,7 @@ static void *worker(void *arg)
     }
 done:
     stop_processes(m, ext);
+    free(work);
     free(text);
     free(log.events);
     return NULL;

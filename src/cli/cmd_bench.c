@@ -8,7 +8,9 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "literature/bot.h"
 #include "literature/infer.h"
+#include "literature/rng.h"
 #include "literature/status.h"
 #include "arena.h"
 #include "bench_odds.h"
@@ -43,13 +45,15 @@ static const char *const pairings[][2] = {
 enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 
 static const char usage[] =
-    "usage: lit bench [--know | --odds | --sample] [--games N] [--players N]\n"
-    "                 [--corpus DIR]... [--public] [--samples N]\n"
+    "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]\n"
+    "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
+    "                 [--bot BOT]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1; and the bots: basic against random, basic against\n"
     "casual, casual against random and basic against basic, 4 duplicate deals\n"
-    "each, under each rule set) and prints one line: the actions played and a\n"
+    "each, under each rule set; expert:4 against basic on one, at 4 and 6\n"
+    "players) and prints one line: the actions played and a\n"
     "signature of every event and, for the first 4 games of each rule set, of\n"
     "what seat 1 and the public can deduce after every event (and, for the\n"
     "first game of each rule set of 4 or 6 players, seat 1's exact count and\n"
@@ -66,6 +70,10 @@ static const char usage[] =
     "             median time and median largest standard error\n"
     "  --sample   as --odds, and also time exact sampling: draws per second\n"
     "             and the sampler's set-up, at every exact position\n"
+    "  --decisions  instead, time a bot's decisions (--bot, default expert)\n"
+    "             playing team A against basic on --games deals (default\n"
+    "             10), each played twice, classic rules at 4, 6 and 8 players\n"
+    "             (or --players): median, 95th percentile and worst ms\n"
     "  --corpus DIR  the positions of every record DIR/*.lit (or of the\n"
     "             record DIR, a .lit file) instead of self-play (repeatable;\n"
     "             bench/corpus/README.md)\n"
@@ -119,6 +127,83 @@ static uint64_t hash_knowledge(uint64_t h, const LitGame *start, const LitLog *l
     return h;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* --decisions: milliseconds per decision of a bot (default expert) playing
+ * team A against basic, per player count: games deals of classic rules,
+ * each played twice (duplicate), every lit_bot_act of the bot timed. */
+static int bench_decisions(uint64_t games, int only, const char *who)
+{
+    LitBotSpec spec, basic = {LIT_BOT_BASIC, 0, 0};
+    int st = lit_bot_spec_parse(&spec, who, strlen(who));
+    if (st != LIT_OK) {
+        say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), who);
+        return 2;
+    }
+    void *work = malloc(LIT_BOT_WORK);
+    double *ms = malloc(sizeof *ms * 4000 * (size_t)games);
+    LitLog log;
+    LitBot *bots = malloc(sizeof *bots * LIT_MAX_PLAYERS);
+    if (!work || !ms || !bots || log_new(&log)) {
+        say("out of memory");
+        free(work);
+        free(ms);
+        free(bots);
+        return 1;
+    }
+    printf("bot %s against basic, classic rules\n", who);
+    printf("players  decisions  median_ms  p95_ms  worst_ms\n");
+    for (int players = 4; players <= 12; players += 2) {
+        if ((only && players != only) || (!only && players > 8))
+            continue;
+        LitRules rules;
+        lit_rules_default(&rules);
+        rules.players = (uint8_t)players;
+        size_t n = 0;
+        for (uint64_t i = 0; i < 2 * games; i++) {
+            LitGame g;
+            uint64_t deal = lit_seed_mix(1, i / 2);
+            lit_game_new(&g, &rules, deal, (int)(i / 2 % (uint64_t)players));
+            log.len = 0;
+            for (int s = 0; s < players; s++) {
+                int mine = (lit_team_of(s) == 0) == (i % 2 == 0);
+                lit_bot_init(&bots[s], mine ? &spec : &basic, lit_seed_mix(deal, 16 + i % 2 * 16 + (uint64_t)s));
+                lit_bot_lend(&bots[s], work, LIT_BOT_WORK);
+            }
+            while (g.pub.result == LIT_ONGOING) {
+                int t = g.pub.turn, mine = (lit_team_of(t) == 0) == (i % 2 == 0);
+                LitView v;
+                LitAction a;
+                lit_view_make(&v, &g, &log, t);
+                double t0 = now_seconds();
+                if (lit_bot_act(&bots[t], &v, &a) != LIT_OK || lit_game_play(&g, &log, &a) != LIT_OK) {
+                    say("bench: a bot failed to act");
+                    free(work);
+                    free(ms);
+                    free(bots);
+                    free(log.events);
+                    return 1;
+                }
+                if (mine && n < 4000 * games)
+                    ms[n++] = (now_seconds() - t0) * 1000;
+            }
+        }
+        qsort(ms, n, sizeof *ms, cmp_double);
+        printf("%7d  %9zu  %9.3f  %6.2f  %8.1f\n", players, n, n ? ms[n / 2] : 0.0,
+               n ? ms[n * 95 / 100] : 0.0, n ? ms[n - 1] : 0.0);
+        fflush(stdout);
+    }
+    free(work);
+    free(ms);
+    free(bots);
+    free(log.events);
+    return 0;
+}
+
 /* --know: microseconds per knowledge update, per player count. */
 static int bench_know(uint64_t games, int only)
 {
@@ -165,9 +250,12 @@ int cmd_bench(int argc, char **argv)
                                           {"samples", required_argument, NULL, 'n'},
                                           {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
+                                          {"decisions", no_argument, NULL, 'd'},
+                                          {"bot", required_argument, NULL, 'b'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    int opt, know = 0, odds = 0;
+    int opt, know = 0, odds = 0, decisions = 0;
+    const char *who = "expert";
     uint64_t games = 0, only = 0, samples = 1000;
     OddsBench ob;
     memset(&ob, 0, sizeof ob);
@@ -180,6 +268,14 @@ int cmd_bench(int argc, char **argv)
         }
         if (opt == 'P') {
             ob.public_view = 1;
+            continue;
+        }
+        if (opt == 'd') {
+            decisions = 1;
+            continue;
+        }
+        if (opt == 'b') {
+            who = optarg;
             continue;
         }
         if (opt == 'c') {
@@ -220,10 +316,12 @@ int cmd_bench(int argc, char **argv)
     }
     if (no_operands("bench", argc, argv))
         return 2;
-    if (know && odds) {
-        say("bench: --know or --odds, not both");
+    if (know + odds + decisions > 1) {
+        say("bench: one of --know, --odds, --sample, --decisions");
         return 2;
     }
+    if (decisions)
+        return bench_decisions(games ? games : 10, (int)only, who);
     if (know)
         return bench_know(games ? games : 500, (int)only);
     if (!odds && (ob.public_view || ob.n_corpus || samples != 1000)) {
@@ -237,11 +335,12 @@ int cmd_bench(int argc, char **argv)
         return bench_odds(&ob);
     }
     LitLog log;
-    void *odds_work = malloc(LIT_ODDS_WORK);
+    void *odds_work = malloc(LIT_ODDS_WORK), *bot_work = malloc(LIT_BOT_WORK);
     LitOdds *figures = malloc(sizeof *figures);
-    if (!odds_work || !figures || log_new(&log)) {
+    if (!odds_work || !bot_work || !figures || log_new(&log)) {
         say("out of memory");
         free(odds_work);
+        free(bot_work);
         free(figures);
         return 1;
     }
@@ -254,6 +353,7 @@ int cmd_bench(int argc, char **argv)
             say("bench: bad configuration '%s'", configs[c]);
             free(log.events);
             free(odds_work);
+            free(bot_work);
             free(figures);
             return 1;
         }
@@ -265,6 +365,24 @@ int cmd_bench(int argc, char **argv)
                 hash = hash_knowledge(hash, &start, &log,
                                       i == 0 && rules.players <= 6 ? odds_work : NULL, figures);
         }
+        /* expert (with a small search) against basic, one duplicate deal,
+         * at 4 and 6 players: its exact counting at 8 and more would
+         * dominate the bench's time */
+        if (rules.players <= 6) {
+            Entrant side[2];
+            const char *bad;
+            if (entrant_parse(&side[0], "expert:4", &bad) != LIT_OK ||
+                entrant_parse(&side[1], "basic", &bad) != LIT_OK)
+                abort();
+            for (int i = 0; i < 2; i++) {
+                GameOutcome out;
+                arena_game(&rules, 1, 0, i, &side[0], &side[1], NULL, bot_work, &out, NULL,
+                           NULL, &log);
+                actions += log.len;
+                hash = selfplay_hash(hash, log.events, log.len);
+                bot_games++;
+            }
+        }
         for (int pr = 0; pr < PAIRINGS; pr++) {
             Entrant side[2];
             const char *bad;
@@ -273,7 +391,7 @@ int cmd_bench(int argc, char **argv)
                 abort(); /* the pairings above are valid */
             for (int i = 0; i < 2 * BOT_DEALS; i++) {
                 GameOutcome out;
-                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], NULL, &out,
+                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], NULL, NULL, &out,
                            NULL, NULL, &log);
                 actions += log.len;
                 hash = selfplay_hash(hash, log.events, log.len);
@@ -284,6 +402,7 @@ int cmd_bench(int argc, char **argv)
     double secs = now_seconds() - t0;
     free(log.events);
     free(odds_work);
+    free(bot_work);
     free(figures);
     printf("bench: %llu actions in %d games, signature %016llx\n",
            (unsigned long long)actions, CONFIGS * GAMES + bot_games, (unsigned long long)hash);

@@ -37,6 +37,13 @@ for pairing in "basic casual" "casual random" "basic,casual,random basic"; do
   results "$tmp/out" >"$tmp/t3"
   same "arena $1 v $2: 1 thread and 3 threads" "$tmp/t1" "$tmp/t3"
 done
+# expert (a small search) too: the same results on 1 and 2 threads
+run 0 "$lit" arena --team-a expert:4 --team-b basic --games 3 --players 4 --json --quiet
+results "$tmp/out" >"$tmp/t1"
+run 0 "$lit" arena --team-a expert:4 --team-b basic --games 3 --players 4 --json --quiet --threads 2
+results "$tmp/out" >"$tmp/t2"
+same "arena expert:4 v basic: 1 thread and 2 threads" "$tmp/t1" "$tmp/t2"
+grep -q '"livelocks":0,"bad_actions":\[0,0\]' "$tmp/t1" || fail "arena expert: $(cat "$tmp/t1")"
 # The score is the mean over deal pairs: basic against itself is even-ish,
 # and the swapped seats make the margin of a mirror match small.
 run 0 "$lit" arena --team-a basic --team-b basic --games 200 --json --quiet

@@ -33,6 +33,13 @@ if ! grep -Eqx 'bench: [0-9.]+ s, .* actions/s' "$tmp/err"; then
   fail "lit bench: stderr is not the timing line: $(cat "$tmp/err")"
 fi
 
+# --decisions: one line per player count, the bot's decisions timed.
+run 0 "$lit" bench --decisions --games 1 --players 4 --bot expert:2
+grep -q '^bot expert:2 against basic, classic rules$' "$tmp/out" || fail "bench --decisions: no header: $(cat "$tmp/out")"
+grep -Eq '^ +4 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" || fail "bench --decisions: no figures: $(cat "$tmp/out")"
+run 2 "$lit" bench --decisions --bot grandmaster
+same_text "bench --bot grandmaster" "lit: --bot: unknown_bot: there is no bot of that name: 'grandmaster'" "$tmp/err"
+
 rc=0
 "$lit" bench extra >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 2 ] || fail "lit bench extra: exit status $rc, want 2"
@@ -41,7 +48,7 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample] [--games N] [--players N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
 # --know times certain knowledge: a header and one line per player count.
 run 0 "$lit" bench --know --games 10
@@ -59,7 +66,7 @@ run 0 "$lit" bench --odds --games 1 --players 4
 run 2 "$lit" bench --odds --players 5
 same_text "--players 5" "lit: --players: 4, 6, 8, 10 or 12, not '5'" "$tmp/err"
 run 2 "$lit" bench --odds --know
-same_text "--odds --know" "lit: bench: --know or --odds, not both" "$tmp/err"
+same_text "--odds --know" "lit: bench: one of --know, --odds, --sample, --decisions" "$tmp/err"
 
 # --sample also times exact sampling; --corpus reads records, folders or
 # files; --public takes the public view; beyond the budget (12 players,
