@@ -21,6 +21,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     LitRecord a, b;
     lit_record_init(&a, ev1, NULL, CAP);
     lit_record_init(&b, ev2, NULL, CAP);
+    /* The input as one move line too (lit play's commands): a move that
+     * parses formats to a line that parses to the same move. */
+    LitEvent m1, m2;
+    LitRules rules;
+    lit_rules_default(&rules);
+    if (lit_move_parse(&rules, (const char *)data, size, &m1) == LIT_OK) {
+        char line[LIT_LINE_MAX];
+        int n = lit_event_format(&rules, &m1, 0, line, sizeof line);
+        if (n < 0 || lit_move_parse(&rules, line, (size_t)n, &m2) != LIT_OK ||
+            memcmp(&m1.action, &m2.action, sizeof m1.action) != 0)
+            abort();
+    }
     if (lit_record_parse(&a, (const char *)data, size, NULL) != LIT_OK)
         return 0;
     int n1 = lit_record_format(&a, text1, sizeof text1);

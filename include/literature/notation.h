@@ -84,6 +84,15 @@ int lit_record_format(const LitRecord *rec, char *buf, size_t cap);
 int lit_event_format(const LitRules *rules, const LitEvent *event, int n,
                      char *buf, size_t cap);
 
+/* Parses one move line as in a record, "3 asks 4 for Qh", "12. 3 claims lh
+ * 3:2h,3h,4h 5:5h,6h,7h", with or without its number and answer (exactly
+ * len bytes, one line), under rules, into *out (unused fields unset; truth
+ * as written, else LIT_NOBODY). Statuses of the record parser for a move:
+ * LIT_SYNTAX, LIT_BAD_SEAT, LIT_BAD_CARD, LIT_BAD_SET, LIT_BAD_CLAIM_CARDS,
+ * LIT_BAD_MOVE_NUMBER (a number other than 1), LIT_TOO_LONG; *out is then
+ * unchanged. */
+int lit_move_parse(const LitRules *rules, const char *s, size_t len, LitEvent *out);
+
 /* Whether two records say the same (buffers and line numbers aside). */
 int lit_record_equal(const LitRecord *a, const LitRecord *b);
 

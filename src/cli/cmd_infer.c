@@ -86,7 +86,7 @@ static void print_must_hold(const LitKnow *k, int json)
     }
 }
 
-static void print_grid(const LitKnow *k, const LitOdds *o)
+void infer_print_grid(const LitKnow *k, const LitOdds *o)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck;
@@ -384,7 +384,7 @@ int cmd_infer(int argc, char **argv)
             printf("seat %d's view", (int)seat);
         printf(" after %d of %u actions%s\n\n", (int)after, rec.n_events,
                k->consistent ? "" : ": no deal fits this history");
-        print_grid(k, odds);
+        infer_print_grid(k, odds);
     }
     free(odds);
     rc = 0;

@@ -9,5 +9,12 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+#include "literature/infer.h"
+
+/* The scoresheet of `lit infer` (cmd_infer.c): the grid of cards by seats,
+ * the least holdings, the count and the claim figures, on stdout. */
+void infer_print_grid(const LitKnow *k, const LitOdds *o);
 
 #endif

@@ -14,6 +14,7 @@ static const char usage[] =
     "  bench            the fixed workload and its behaviour signature\n"
     "  infer FILE       what a seat (or everyone) can deduce: the scoresheet\n"
     "  arena            bots against bots on duplicate deals\n"
+    "  play             a game against bots (plain mode: one command a line)\n"
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
@@ -28,7 +29,8 @@ int main(int argc, char **argv)
                 {"selfplay", cmd_selfplay},
                 {"bench", cmd_bench},
                 {"infer", cmd_infer},
-                {"arena", cmd_arena}};
+                {"arena", cmd_arena},
+                {"play", cmd_play}};
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

@@ -750,6 +750,27 @@ static int parse_move(Parser *ps, const char *p, const char *end)
     return LIT_OK;
 }
 
+int lit_move_parse(const LitRules *rules, const char *s, size_t len, LitEvent *out)
+{
+    LitRecord rec;
+    LitEvent ev;
+    Parser ps;
+    lit_record_init(&rec, &ev, NULL, 1);
+    rec.rules = *rules;
+    memset(&ps, 0, sizeof ps);
+    ps.rec = &rec;
+    if (len > LIT_LINE_MAX)
+        return LIT_TOO_LONG;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == '\n' || s[i] == '\r' || s[i] == 0)
+            return LIT_SYNTAX;
+    int st = parse_move(&ps, s, s + len);
+    if (st != LIT_OK)
+        return st;
+    *out = ev;
+    return LIT_OK;
+}
+
 void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
                      uint32_t cap)
 {

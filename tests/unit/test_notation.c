@@ -1571,3 +1571,44 @@ Test(notation, at_most_record_max_events)
     cr_assert_eq(lit_record_parse(&rec, text, n, &err), LIT_TOO_LONG);
     cr_assert_eq(err.line, 4 + LIT_RECORD_MAX_EVENTS);
 }
+
+/* One move line on its own (lit play's commands): the record's words, with
+ * or without a number and an answer; every refusal by its status. */
+Test(notation, a_move_line_parses_alone)
+{
+    LitRules r = rules_of("classic");
+    LitEvent e, before;
+    cr_assert_eq(lit_move_parse(&r, "3 asks 4 for Qh", 15, &e), LIT_OK);
+    cr_assert_eq(e.action.kind, LIT_ASK);
+    cr_assert_eq(e.action.seat, 2);
+    cr_assert_eq(e.action.target, 3);
+    cr_assert_str_eq(lit_card_name(r.deck, e.action.card), "Qh");
+    cr_assert_eq(e.answer, LIT_UNKNOWN);
+    const char *claim = "1. 1 claims lh 1:2h,3h 3:4h,5h,6h,7h";
+    cr_assert_eq(lit_move_parse(&r, claim, strlen(claim), &e), LIT_OK);
+    cr_assert_eq(e.action.kind, LIT_CLAIM);
+    cr_assert_eq(e.action.holders[0], 0);
+    cr_assert_eq(e.action.holders[5], 2);
+    cr_assert_eq(lit_move_parse(&r, "2 passes to 4", 13, &e), LIT_OK);
+    cr_assert_eq(e.action.kind, LIT_PASS);
+    static const struct {
+        const char *line;
+        int status;
+    } bad[] = {
+        {"3 asks 4 Qh", LIT_SYNTAX},          {"3 asks 9 for Qh", LIT_BAD_SEAT},
+        {"3 asks 4 for Zz", LIT_BAD_CARD},     {"1 claims zz 1:2h", LIT_BAD_SET},
+        {"1 claims lh 1:2h", LIT_BAD_CLAIM_CARDS}, {"2. 3 asks 4 for Qh", LIT_BAD_MOVE_NUMBER},
+        {"3 asks 4 for Qh\n4 asks 3 for Qh", LIT_SYNTAX}, {"", LIT_SYNTAX},
+    };
+    memset(&before, 0x5A, sizeof before);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        e = before;
+        int st = lit_move_parse(&r, bad[i].line, strlen(bad[i].line), &e);
+        cr_assert_eq(st, bad[i].status, "'%s': got %s, want %s", bad[i].line,
+                     lit_status_name(st), lit_status_name(bad[i].status));
+        cr_assert(memcmp(&e, &before, sizeof e) == 0, "'%s' wrote the event", bad[i].line);
+    }
+    char long_line[LIT_LINE_MAX + 2];
+    memset(long_line, ' ', sizeof long_line);
+    cr_assert_eq(lit_move_parse(&r, long_line, sizeof long_line, &e), LIT_TOO_LONG);
+}

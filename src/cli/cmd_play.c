@@ -1,0 +1,678 @@
+/* cmd_play.c - `lit play`: one person against bots, in plain mode: one
+ * command per line on standard input, one event per line on standard output
+ * in the words of the notation (docs/PLAY.md). For scripts, screen readers
+ * and pipes; the full-screen table (issue 5) is not built yet. */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "common.h"
+#include "literature/bot.h"
+#include "literature/infer.h"
+#include "literature/notation.h"
+#include "literature/rng.h"
+#include "literature/status.h"
+
+static const char usage[] =
+    "usage: lit play [--plain] [--seat N] [--name NAME] [--bot BOT] [--bots LIST]\n"
+    "                [rule options] [--seed S] [--dealer N] [--record FILE]\n"
+    "                [--pace MS | --instant] [--aid]\n"
+    "       lit play --resume FILE [--seat N] [--record FILE] [...]\n"
+    "\n"
+    "One game: you in one seat, bots in the others. Plain mode (the only one\n"
+    "so far; also what runs when standard input is not a terminal) reads one\n"
+    "command per line and writes one event per line, in the words of the\n"
+    "notation (docs/NOTATION.md), so a script, a screen reader or a pipe can\n"
+    "play. When it is your turn a line 'your turn: PHASE' comes; answer with\n"
+    "a move as in a record, without your seat:\n"
+    "\n"
+    "  asks 4 for Qh             (also: ask 4 Qh)\n"
+    "  claims lh 1:2h,3h 3:4h,5h,6h,7h\n"
+    "  passes to 3               (also: pass 3)\n"
+    "  chooses 3                 (also: choose 3)\n"
+    "\n"
+    "and at any time: hand, sizes, score, history, legal, sheet (the\n"
+    "scoresheet from your view; needs --aid or 'aid on'), aid on, aid off,\n"
+    "hint (expert's move for you), help, quit. An illegal move is refused\n"
+    "with the rule's name and a sentence, and nothing changes. At the end (and\n"
+    "on quit, or at the end of the input) the game is saved as a record; hints\n"
+    "and the aid are marked in it as comments.\n"
+    "\n"
+    "  --seat N          your seat (default 1)\n"
+    "  --name NAME       your name in the record (default: you)\n"
+    "  --bot BOT         the bot of every other seat: basic (default), casual,\n"
+    "                    casual:0.8, expert, random (docs/BOTS.md)\n"
+    "  --bots LIST       a bot per other seat, in seat order: casual,basic,...\n"
+    "  --seed S          seed of the deal (default: from the clock)\n"
+    "  --dealer N        the dealer's seat (default 1)\n"
+    RULE_OPTIONS_HELP
+    "  --record FILE     where the record goes (default lit-play-SEED.lit)\n"
+    "  --resume FILE     go on with a saved game (its bots from its names)\n"
+    "  --pace MS         wait MS between bots' moves (default 0 in plain mode)\n"
+    "  --instant         no wait\n"
+    "  --aid             the scoresheet aid on from the start\n"
+    "  --plain           plain mode (the default for now)\n"
+    "  --help            this text\n";
+
+enum { MAX_MARKS = 4096 };
+
+typedef struct Mark {
+    uint32_t before; /* the action it comes before, 1-based */
+    char text[96];
+} Mark;
+
+typedef struct Play {
+    LitRules rules;
+    LitGame start, g;
+    LitLog log;
+    int me;
+    char name[LIT_NAME_MAX + 1];
+    LitBotSpec spec[LIT_MAX_PLAYERS];
+    LitBot bot[LIT_MAX_PLAYERS];
+    LitBot hinter;
+    void *work;               /* for experts and the hint */
+    uint64_t seed;
+    int has_seed;
+    const char *record;
+    char record_buf[64];
+    long pace_ms;
+    int aid;
+    Mark marks[MAX_MARKS];
+    int n_marks;
+} Play;
+
+static void mark(Play *pl, const char *fmt, const char *arg)
+{
+    if (pl->n_marks == MAX_MARKS)
+        return;
+    Mark *m = &pl->marks[pl->n_marks++];
+    m->before = pl->log.len + 1;
+    snprintf(m->text, sizeof m->text, fmt, arg);
+}
+
+/* Writes the record, with the marks as comment lines before their actions. */
+static int save(Play *pl)
+{
+    LitRecord rec;
+    lit_record_init(&rec, pl->log.events, NULL, pl->log.len);
+    lit_record_set_game(&rec, &pl->start, &pl->g);
+    rec.has_seed = (uint8_t)(pl->has_seed != 0);
+    rec.seed = pl->seed;
+    rec.n_events = pl->log.len;
+    snprintf(rec.event, sizeof rec.event, "lit play");
+    for (int s = 0; s < pl->rules.players; s++) {
+        if (s == pl->me)
+            snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->name);
+        else
+            lit_bot_spec_format(&pl->spec[s], rec.names[s], sizeof rec.names[s]);
+    }
+    char *text = malloc(LIT_RECORD_TEXT_MAX);
+    if (!text)
+        return -1;
+    int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
+    FILE *f = n < 0 ? NULL : fopen(pl->record, "w");
+    int ok = f != NULL, k = 0;
+    for (char *line = text; ok && *line;) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        unsigned long num = isdigit((unsigned char)line[0]) ? strtoul(line, NULL, 10) : 0;
+        while (k < pl->n_marks && num && pl->marks[k].before <= num)
+            fprintf(f, "; %s\n", pl->marks[k++].text);
+        ok = fwrite(line, 1, len, f) == len;
+        line += len;
+    }
+    while (ok && k < pl->n_marks) /* marks after the last action */
+        fprintf(f, "; %s\n", pl->marks[k++].text);
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(text);
+    if (!ok) {
+        say("%s: cannot write the record", pl->record);
+        return -1;
+    }
+    printf("saved: %s\n", pl->record);
+    return 0;
+}
+
+static void print_cards(const char *label, int deck, uint64_t cards)
+{
+    printf("%s:", label);
+    while (cards)
+        printf(" %s", lit_card_name(deck, lit_pop_lsb(&cards)));
+    printf("\n");
+}
+
+static void print_event(const Play *pl, const LitEvent *e, uint32_t n)
+{
+    char line[LIT_LINE_MAX];
+    if (lit_event_format(&pl->rules, e, (int)n, line, sizeof line) > 0)
+        printf("%s\n", line);
+}
+
+static void print_sizes(const LitPublic *p)
+{
+    printf("sizes:");
+    for (int s = 0; s < p->rules.players; s++)
+        printf(" %d:%d", s + 1, p->counts[s]);
+    printf("\n");
+}
+
+static void print_score(const LitPublic *p)
+{
+    printf("score: A %d, B %d\n", p->score[0], p->score[1]);
+}
+
+static void print_legal(const Play *pl)
+{
+    LitView v;
+    LitAction legal[LIT_MAX_LEGAL];
+    lit_view_make(&v, &pl->g, &pl->log, pl->me);
+    int n = lit_view_legal(&v, legal, LIT_MAX_LEGAL);
+    printf("legal:");
+    for (int i = 0; i < n; i++) {
+        LitEvent e;
+        char line[LIT_LINE_MAX];
+        memset(&e, 0, sizeof e);
+        e.action = legal[i];
+        if (lit_event_format(&pl->rules, &e, 0, line, sizeof line) > 0)
+            printf("%s %s", i ? "," : "", strchr(line, ' ') + 1);
+    }
+    unsigned sets = lit_claimable(&pl->g.pub, pl->me);
+    if (sets) {
+        printf("%s claims of", n ? ";" : "");
+        for (; sets; sets &= sets - 1)
+            printf(" %s", lit_set_name(pl->rules.deck, lit_lsb(sets)));
+    }
+    printf("\n");
+}
+
+static void sheet(Play *pl)
+{
+    LitView v;
+    LitKnow k;
+    LitOdds *o = malloc(sizeof *o);
+    if (!o) {
+        printf("error: out of memory\n");
+        return;
+    }
+    lit_view_make(&v, &pl->g, &pl->log, pl->me);
+    if (lit_know_from_view(&k, &v) != LIT_OK ||
+        lit_odds(&k, pl->work, LIT_ODDS_WORK, o) != LIT_OK) {
+        printf("error: the scoresheet cannot be worked out\n");
+        free(o);
+        return;
+    }
+    if (!o->exact) {
+        LitRng rng;
+        lit_rng_seed(&rng, pl->log.len);
+        lit_odds_estimate(&k, &rng, 2000, pl->work, LIT_ODDS_WORK, o);
+    }
+    infer_print_grid(&k, o);
+    free(o);
+}
+
+/* The move text of an action for hints: "asks 4 for Qh". */
+static void move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
+{
+    LitEvent e;
+    char line[LIT_LINE_MAX];
+    memset(&e, 0, sizeof e);
+    e.action = *a;
+    buf[0] = 0;
+    if (lit_event_format(&pl->rules, &e, 0, line, sizeof line) > 0)
+        snprintf(buf, cap, "%s", strchr(line, ' ') + 1);
+}
+
+/* A command line as a move of seat me: the notation's words, or their short
+ * forms (ask 4 Qh, pass 3, choose 3, claim ...). 0, or the parser's status. */
+static int parse_command(const Play *pl, const char *cmd, LitAction *out)
+{
+    char words[8][64];
+    int n = 0;
+    const char *p = cmd;
+    while (*p && n < 8) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t");
+        if (len >= sizeof words[0])
+            len = sizeof words[0] - 1;
+        memcpy(words[n], p, len);
+        words[n][len] = 0;
+        n++;
+        p += strcspn(p, " \t");
+    }
+    char line[LIT_LINE_MAX];
+    if (n >= 1 && (strcmp(words[0], "ask") == 0 || strcmp(words[0], "asks") == 0) && n >= 3) {
+        const char *card = strcmp(words[2], "for") == 0 && n >= 4 ? words[3] : words[2];
+        snprintf(line, sizeof line, "%d asks %s for %s", pl->me + 1, words[1], card);
+    } else if (n >= 2 && (strcmp(words[0], "pass") == 0 || strcmp(words[0], "passes") == 0)) {
+        const char *to = strcmp(words[1], "to") == 0 && n >= 3 ? words[2] : words[1];
+        snprintf(line, sizeof line, "%d passes to %s", pl->me + 1, to);
+    } else if (n >= 2 && (strcmp(words[0], "choose") == 0 || strcmp(words[0], "chooses") == 0)) {
+        snprintf(line, sizeof line, "%d chooses %s", pl->me + 1, words[1]);
+    } else if (n >= 1 && (strcmp(words[0], "claim") == 0 || strcmp(words[0], "claims") == 0)) {
+        const char *rest = strstr(cmd, words[0]) + strlen(words[0]);
+        snprintf(line, sizeof line, "%d claims%s", pl->me + 1, rest);
+    } else {
+        return LIT_SYNTAX;
+    }
+    LitEvent e;
+    int st = lit_move_parse(&pl->rules, line, strlen(line), &e);
+    if (st == LIT_OK)
+        *out = e.action;
+    return st;
+}
+
+static void pause_ms(long ms)
+{
+    if (ms <= 0)
+        return;
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
+    nanosleep(&ts, NULL);
+}
+
+/* Plays until the end or quit: 0 at the end, 1 on quit (or end of input). */
+static int game_loop(Play *pl)
+{
+    char cmd[LIT_LINE_MAX + 2];
+    while (pl->g.pub.result == LIT_ONGOING) {
+        int t = pl->g.pub.turn;
+        LitView v;
+        LitAction a;
+        lit_view_make(&v, &pl->g, &pl->log, t);
+        if (t != pl->me) {
+            if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK ||
+                lit_game_play(&pl->g, &pl->log, &a) != LIT_OK) {
+                say("play: the bot of seat %d failed to act", t + 1);
+                return 1;
+            }
+            print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
+            fflush(stdout);
+            pause_ms(pl->pace_ms);
+            continue;
+        }
+        printf("your turn: %s\n", lit_phase_name(pl->g.pub.phase));
+        fflush(stdout);
+        for (;;) {
+            if (!fgets(cmd, sizeof cmd, stdin))
+                return 1;
+            size_t len = strcspn(cmd, "\r\n");
+            if (cmd[len] == 0 && len == sizeof cmd - 1) {
+                int c;
+                while ((c = getchar()) != EOF && c != '\n')
+                    ;
+                printf("error: too_long: a command is at most %d bytes\n", LIT_LINE_MAX);
+                continue;
+            }
+            cmd[len] = 0;
+            char *w = cmd + strspn(cmd, " \t");
+            if (!*w)
+                continue;
+            if (strcmp(w, "quit") == 0)
+                return 1;
+            if (strcmp(w, "help") == 0) {
+                printf("moves: asks 4 for Qh | claims lh 1:2h,3h 3:4h,5h,6h,7h | passes to 3 | "
+                       "chooses 3\nother: hand sizes score history legal sheet aid on|off hint "
+                       "quit\n");
+            } else if (strcmp(w, "hand") == 0) {
+                print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+            } else if (strcmp(w, "sizes") == 0) {
+                print_sizes(&pl->g.pub);
+            } else if (strcmp(w, "score") == 0) {
+                print_score(&pl->g.pub);
+            } else if (strcmp(w, "history") == 0) {
+                for (uint32_t i = 0; i < pl->log.len; i++)
+                    print_event(pl, &pl->log.events[i], i + 1);
+                printf("(%u actions)\n", pl->log.len);
+            } else if (strcmp(w, "legal") == 0) {
+                print_legal(pl);
+            } else if (strcmp(w, "aid on") == 0 || strcmp(w, "aid off") == 0) {
+                int on = w[5] == 'n';
+                if (on != pl->aid)
+                    mark(pl, "aid %s", on ? "on" : "off");
+                pl->aid = on;
+                printf("aid: %s\n", on ? "on" : "off");
+            } else if (strcmp(w, "sheet") == 0) {
+                if (!pl->aid)
+                    printf("error: aid_off: the scoresheet aid is off (turn it on with: aid on)\n");
+                else
+                    sheet(pl);
+            } else if (strcmp(w, "hint") == 0) {
+                LitAction h;
+                char text[LIT_LINE_MAX];
+                lit_view_make(&v, &pl->g, &pl->log, pl->me);
+                if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK) {
+                    printf("error: no hint now\n");
+                } else {
+                    move_text(pl, &h, text, sizeof text);
+                    printf("hint: %s\n", text);
+                    mark(pl, "hint: %s", text);
+                }
+            } else {
+                int st = parse_command(pl, w, &a);
+                if (st == LIT_OK)
+                    st = lit_game_play(&pl->g, &pl->log, &a);
+                if (st == LIT_OK) {
+                    print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
+                    if (a.kind == LIT_ASK || a.kind == LIT_CLAIM)
+                        print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+                    break;
+                }
+                if (st == LIT_SYNTAX)
+                    printf("error: syntax: that is no move or command (try: help)\n");
+                else
+                    printf("error: %s: %s\n", lit_status_name(st), lit_status_text(st));
+            }
+            fflush(stdout);
+        }
+        fflush(stdout);
+    }
+    printf("result: %s  score: A %d, B %d\n", lit_result_name(pl->g.pub.result),
+           pl->g.pub.score[0], pl->g.pub.score[1]);
+    int mine = lit_team_of(pl->me);
+    const char *words = pl->g.pub.result == LIT_DRAW ? "a draw"
+                        : pl->g.pub.result == (mine ? LIT_WIN_B : LIT_WIN_A) ? "your team wins"
+                        : pl->g.pub.result == LIT_ABORTED ? "stopped at the action bound"
+                                                          : "your team loses";
+    printf("%s\n", words);
+    return 0;
+}
+
+/* The marks of a saved game (its "; " comment lines: hints, the aid),
+ * each before the move that follows it. */
+static void keep_marks(Play *pl, const char *path)
+{
+    char *text;
+    size_t len;
+    if (read_file(path, LIT_RECORD_TEXT_MAX, &text, &len))
+        return;
+    uint32_t last = 0;
+    for (char *line = text; line < text + len;) {
+        char *nl = memchr(line, '\n', (size_t)(text + len - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(text + len - line);
+        if (n > 0 && isdigit((unsigned char)line[0]))
+            last = (uint32_t)strtoul(line, NULL, 10);
+        if (n > 2 && line[0] == ';' && line[1] == ' ' && pl->n_marks < MAX_MARKS) {
+            Mark *m = &pl->marks[pl->n_marks++];
+            m->before = last + 1;
+            snprintf(m->text, sizeof m->text, "%.*s", (int)(n - 2), line + 2);
+            if (strcmp(m->text, "aid on") == 0 || strcmp(m->text, "aid off") == 0)
+                pl->aid = m->text[5] == 'n';
+        }
+        line += n + 1;
+    }
+    free(text);
+}
+
+/* Bots from a list "casual,basic" for the other seats in seat order. */
+static int take_bots(Play *pl, const char *list)
+{
+    const char *p = list;
+    for (int s = 0; s < pl->rules.players; s++) {
+        if (s == pl->me)
+            continue;
+        if (!*p) {
+            say("--bots: %d bots for %d other seats", s - (s > pl->me), pl->rules.players - 1);
+            return -1;
+        }
+        size_t n = strcspn(p, ",");
+        int st = lit_bot_spec_parse(&pl->spec[s], p, n);
+        if (st != LIT_OK) {
+            say("--bots: %s: %s: '%.*s'", lit_status_name(st), lit_status_text(st), (int)n, p);
+            return -1;
+        }
+        p += n + (p[n] == ',');
+    }
+    if (*p) {
+        say("--bots: more bots than the %d other seats", pl->rules.players - 1);
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    static const struct option longs[] = {
+        RULE_LONG_OPTIONS,
+        {"plain", no_argument, NULL, 'P'},
+        {"seat", required_argument, NULL, 'S'},
+        {"name", required_argument, NULL, 'n'},
+        {"bot", required_argument, NULL, 'b'},
+        {"bots", required_argument, NULL, 'B'},
+        {"seed", required_argument, NULL, 's'},
+        {"dealer", required_argument, NULL, 'd'},
+        {"record", required_argument, NULL, 'r'},
+        {"resume", required_argument, NULL, 'R'},
+        {"pace", required_argument, NULL, 'p'},
+        {"instant", no_argument, NULL, 'i'},
+        {"aid", no_argument, NULL, 'a'},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0}};
+    RuleArgs ra;
+    memset(&ra, 0, sizeof ra);
+    Play *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        say("out of memory");
+        return 1;
+    }
+    uint64_t seat = 1, dealer = 1, pace = 0;
+    const char *bot = "basic", *bots = NULL, *resume = NULL;
+    int opt, rc = 2, seat_given = 0, aid_opt = 0;
+    snprintf(pl->name, sizeof pl->name, "you");
+    while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        int took = rule_args_take(&ra, opt, optarg);
+        if (took < 0)
+            goto out;
+        if (took)
+            continue;
+        switch (opt) {
+        case 'P':
+            break;
+        case 'S':
+            if (parse_u64(optarg, &seat) || seat < 1 || seat > LIT_MAX_PLAYERS) {
+                say("--seat: not a seat: '%s'", optarg);
+                goto out;
+            }
+            seat_given = 1;
+            break;
+        case 'n':
+            if (lit_name_check(optarg, strlen(optarg), LIT_NAME_MAX) != LIT_OK) {
+                say("--name: bad_name: 1 to %d bytes of UTF-8, no control characters, no "
+                    "space at either end",
+                    LIT_NAME_MAX);
+                goto out;
+            }
+            snprintf(pl->name, sizeof pl->name, "%s", optarg);
+            break;
+        case 'b':
+            bot = optarg;
+            break;
+        case 'B':
+            bots = optarg;
+            break;
+        case 's':
+            if (parse_u64(optarg, &pl->seed)) {
+                say("--seed: not a number: '%s'", optarg);
+                goto out;
+            }
+            pl->has_seed = 1;
+            break;
+        case 'd':
+            if (parse_u64(optarg, &dealer) || dealer < 1 || dealer > LIT_MAX_PLAYERS) {
+                say("--dealer: not a seat: '%s'", optarg);
+                goto out;
+            }
+            break;
+        case 'r':
+            pl->record = optarg;
+            break;
+        case 'R':
+            resume = optarg;
+            break;
+        case 'p':
+            if (parse_u64(optarg, &pace) || pace > 60000) {
+                say("--pace: not a number of milliseconds up to 60000: '%s'", optarg);
+                goto out;
+            }
+            break;
+        case 'i':
+            pace = 0;
+            break;
+        case 'a':
+            aid_opt = 1;
+            break;
+        case OPT_HELP:
+            fputs(usage, stdout);
+            rc = 0;
+            goto out;
+        default:
+            fputs(usage, stderr);
+            goto out;
+        }
+    }
+    if (no_operands("play", argc, argv))
+        goto out;
+    pl->pace_ms = (long)pace;
+    if (!(pl->work = malloc(LIT_BOT_WORK)) || log_new(&pl->log)) {
+        say("out of memory");
+        rc = 1;
+        goto out;
+    }
+
+    Loaded ld;
+    memset(&ld, 0, sizeof ld);
+    if (resume) {
+        /* A saved game: its rules, deal and events; the human is --seat or
+         * the one seat whose name is no bot. */
+        if (record_load(resume, &ld)) {
+            rc = 1;
+            goto out;
+        }
+        LitReplay rp;
+        int st = lit_replay_start(&rp, &ld.rec);
+        if (st == LIT_OK && !rp.known)
+            st = LIT_MISSING_TAG;
+        for (uint32_t i = 0; st == LIT_OK && i < ld.rec.n_events; i++) {
+            LitEvent e;
+            st = lit_replay_step(&rp, &ld.rec.events[i], &e);
+            if (st == LIT_OK)
+                lit_log_push(&pl->log, &e);
+            else
+                fail_at(resume, ld.rec.lines[i], st);
+        }
+        if (st == LIT_MISSING_TAG)
+            say("%s: the record has no deal (Seed or Hand tags) to play on", resume);
+        if (st == LIT_OK && rp.game.pub.result != LIT_ONGOING) {
+            say("%s: that game is over (%s)", resume, lit_result_name(rp.game.pub.result));
+            st = LIT_GAME_OVER;
+        }
+        pl->rules = ld.rec.rules;
+        if (st == LIT_OK) {
+            pl->g = rp.game;
+            lit_replay_start(&rp, &ld.rec);
+            pl->start = rp.game;
+            pl->seed = ld.rec.seed;
+            pl->has_seed = ld.rec.has_seed;
+            int human = -1;
+            for (int s = 0; s < pl->rules.players; s++) {
+                const char *name = ld.rec.names[s];
+                if (lit_bot_spec_parse(&pl->spec[s], name, strlen(name)) != LIT_OK) {
+                    if (human < 0)
+                        human = s;
+                    snprintf(pl->name, sizeof pl->name, "%s", name[0] ? name : "you");
+                    pl->spec[s] = (LitBotSpec){LIT_BOT_BASIC, LIT_CASUAL_MEMORY,
+                                               LIT_EXPERT_ROLLOUTS};
+                }
+            }
+            pl->me = seat_given ? (int)seat - 1 : human;
+            if (pl->me < 0 || pl->me >= pl->rules.players) {
+                say("%s: which seat is yours? every seat is named by a bot: give --seat", resume);
+                st = LIT_BAD_SEAT;
+            } else if (!pl->record) {
+                pl->record = resume;
+            }
+        }
+        record_free(&ld);
+        if (st == LIT_OK)
+            keep_marks(pl, resume);
+        if (st != LIT_OK) {
+            rc = 1;
+            goto out;
+        }
+    } else {
+        if (rule_args_build(&ra, &pl->rules))
+            goto out;
+        if (seat > pl->rules.players || dealer > pl->rules.players) {
+            say("--%s: there are %d seats", seat > pl->rules.players ? "seat" : "dealer",
+                pl->rules.players);
+            goto out;
+        }
+        pl->me = (int)seat - 1;
+        if (!pl->has_seed) {
+            pl->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+            pl->has_seed = 1;
+        }
+        LitBotSpec one;
+        int st = lit_bot_spec_parse(&one, bot, strlen(bot));
+        if (st != LIT_OK) {
+            say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), bot);
+            goto out;
+        }
+        for (int s = 0; s < pl->rules.players; s++)
+            pl->spec[s] = one;
+        if (bots && take_bots(pl, bots))
+            goto out;
+        lit_game_new(&pl->g, &pl->rules, pl->seed, (int)dealer - 1);
+        pl->start = pl->g;
+        if (!pl->record) {
+            snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu.lit",
+                     (unsigned long long)pl->seed);
+            pl->record = pl->record_buf;
+        }
+    }
+    for (int s = 0; s < pl->rules.players; s++) {
+        lit_bot_init(&pl->bot[s], &pl->spec[s], lit_seed_mix(pl->seed, (uint64_t)(100 + s)));
+        lit_bot_lend(&pl->bot[s], pl->work, LIT_BOT_WORK);
+    }
+    LitBotSpec expert = {LIT_BOT_EXPERT, LIT_CASUAL_MEMORY, LIT_EXPERT_ROLLOUTS};
+    lit_bot_init(&pl->hinter, &expert, lit_seed_mix(pl->seed, 99));
+    lit_bot_lend(&pl->hinter, pl->work, LIT_BOT_WORK);
+    if (aid_opt && !pl->aid) {
+        pl->aid = 1;
+        mark(pl, "aid %s", "on");
+    }
+
+    char rules_text[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&pl->rules, rules_text, sizeof rules_text);
+    if (isatty(0))
+        printf("(the full-screen table is not built yet; this is plain mode: type help)\n");
+    printf("game: %s, seed %llu, dealer %d; you are seat %d (team %c)%s\n", rules_text,
+           (unsigned long long)pl->seed, pl->g.pub.dealer + 1, pl->me + 1,
+           "AB"[lit_team_of(pl->me)], resume ? ", resumed" : "");
+    printf("seats:");
+    for (int s = 0; s < pl->rules.players; s++) {
+        char name[LIT_BOT_TEXT_MAX];
+        lit_bot_spec_format(&pl->spec[s], name, sizeof name);
+        printf(" %d %s (%c)%s", s + 1, s == pl->me ? pl->name : name, "AB"[lit_team_of(s)],
+               s + 1 < pl->rules.players ? "," : "");
+    }
+    printf("\n");
+    for (uint32_t i = 0; i < pl->log.len; i++)
+        print_event(pl, &pl->log.events[i], i + 1);
+    print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+    int quit = game_loop(pl);
+    if (quit)
+        printf("quit after %u actions\n", pl->log.len);
+    rc = save(pl) ? 1 : 0;
+out:
+    free(pl->work);
+    free(pl->log.events);
+    free(pl);
+    return rc;
+}

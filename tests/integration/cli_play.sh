@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# cli_play.sh LIT SOURCE_DIR - `lit play` in plain mode, driven through a pipe
+# as a script or a screen reader would (tests/data/play_driver.py plays the
+# hints): complete games under several rule sets, saved records that replay,
+# every illegal command refused with its exact message, a resume, and bad
+# arguments.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+driver="python3 $src/tests/data/play_driver.py"
+
+# 1. Whole games, each to its end, under several rule sets and bots.
+i=0
+for args in "--players 6" "--rules club --players 4 --bot casual" \
+  "--rules quartets --players 8 --rule must-claim=on --rule after-claim=team" \
+  "--rule pass-play=on --rule claim-time=any-time --bots random,casual,expert:4,basic,casual" \
+  "--rules jokers --players 10 --seat 4"; do
+  i=$((i + 1))
+  # shellcheck disable=SC2086
+  run 0 $driver 0 "$lit" play --seed $((100 + i)) --record "$tmp/g$i.lit" $args
+  grep -Eq '^result: (A|B|draw)  score: A -?[0-9]+, B -?[0-9]+$' "$tmp/out" || fail "game $i ($args): no result line"
+  grep -q "^saved: $tmp/g$i.lit$" "$tmp/out" || fail "game $i: not saved"
+  [ "$(grep -c '^> hint' "$tmp/out")" = "$(grep -c '^; hint: ' "$tmp/g$i.lit")" ] ||
+    fail "game $i: the record does not mark every hint"
+  run 0 "$lit" replay "$tmp/g$i.lit"
+  grep -Eq '^\[Result "(A|B|draw)"\]$' "$tmp/g$i.lit" || fail "game $i: the record has no result"
+  grep -q '^\[Event "lit play"\]$' "$tmp/g$i.lit" || fail "game $i: no Event tag"
+done
+grep -q '^\[Name4 "you"\]$' "$tmp/g5.lit" || fail "--seat 4: seat 4 is not the player's"
+
+# 2. Illegal commands: the exact message, and nothing changes.
+printf '%s\n' fly "asks 2 for Zz" "asks 9 for 3c" "asks 3 for 3c" "asks 2 for 9c" "asks 2 for 2h" \
+  "claims lh 1:2h" "claims lh 1:2h,3h,4h 2:5h,6h,7h" "passes to 3" "chooses 3" sheet \
+  "claims purple 1:2h" "ask 2" "" quit >"$tmp/in"
+run 0 "$lit" play --seed 42 --record "$tmp/bad.lit" <"$tmp/in"
+cat >"$tmp/want" <<'TXT'
+game: classic, seed 42, dealer 1; you are seat 1 (team A)
+seats: 1 you (A), 2 basic (B), 3 basic (A), 4 basic (B), 5 basic (A), 6 basic (B)
+hand: 2c 5c 9c Tc 5d Kd 9s Ts
+your turn: play
+error: syntax: that is no move or command (try: help)
+error: bad_card: there is no such card in this deck
+error: bad_seat: there is no such seat
+error: ask_teammate: you may ask only a player of the other team
+error: own_card: you hold that card
+error: no_base_card: you hold no other card of that set
+error: bad_claim_cards: a claim must list every card of its set exactly once
+error: claim_names_opponent: a claim may name only players of your own team
+error: pass_not_allowed: you may not pass the turn now
+error: nothing_to_choose: there is no choice to make now
+error: aid_off: the scoresheet aid is off (turn it on with: aid on)
+error: bad_set: there is no such set in this deck
+error: syntax: that is no move or command (try: help)
+quit after 0 actions
+TXT
+echo "saved: $tmp/bad.lit" >>"$tmp/want"
+same "illegal commands" "$tmp/want" "$tmp/out"
+grep -q '^\[Result "\*"\]$' "$tmp/bad.lit" || fail "a quit game is saved unfinished"
+
+# the aid and the moves of the notation's words and their short forms
+printf '%s\n' "aid on" sheet "ask 2 9d" quit >"$tmp/in"
+run 0 "$lit" play --seed 42 --record "$tmp/aid.lit" <"$tmp/in"
+grep -q '^consistent deals: ' "$tmp/out" || fail "sheet: no scoresheet with the aid on"
+grep -q '^1\. 1 asks 2 for 9d: miss$' "$tmp/out" || fail "ask 2 9d was not played"
+grep -q '^; aid on$' "$tmp/aid.lit" || fail "the record does not mark the aid"
+
+# 3. Quit after a few moves, then resume to the end; marks kept.
+run 0 $driver 3 "$lit" play --seed 7 --record "$tmp/r.lit" --bots casual,expert:4,basic,casual,random --aid
+grep -q '^\[Result "\*"\]$' "$tmp/r.lit" || fail "resume: the first part is not unfinished"
+before=$(grep -c '^; ' "$tmp/r.lit")
+run 0 $driver 0 "$lit" play --resume "$tmp/r.lit"
+grep -q '^game: classic, seed 7, dealer 1; you are seat 1 (team A), resumed$' "$tmp/out" ||
+  fail "resume: no resumed line: $(head -1 "$tmp/out")"
+grep -q '^seats: 1 you (A), 2 casual (B), 3 expert:4 (A), 4 basic (B), 5 casual (A), 6 random (B)$' \
+  "$tmp/out" || fail "resume: the bots are not the record's"
+run 0 "$lit" replay "$tmp/r.lit"
+grep -Eq '^\[Result "(A|B|draw)"\]$' "$tmp/r.lit" || fail "resume: not played to the end"
+[ "$(grep -c '^; ' "$tmp/r.lit")" -gt "$before" ] || fail "resume: the earlier marks were lost"
+grep -q '^; aid on$' "$tmp/r.lit" || fail "resume: the aid mark was lost"
+run 1 "$lit" play --resume "$tmp/r.lit"
+grep -Eqx "lit: $tmp/r.lit: that game is over \((A|B|draw)\)" "$tmp/err" ||
+  fail "resume a finished game: $(cat "$tmp/err")"
+
+# 4. Bad arguments.
+bad() {
+  local want=$1
+  shift
+  run 2 "$lit" play "$@"
+  same_text "play $*" "$want" "$tmp/err"
+}
+bad "lit: --bot: unknown_bot: there is no bot of that name: 'grandmaster'" --bot grandmaster </dev/null
+bad "lit: --bots: 2 bots for 5 other seats" --bots basic,casual </dev/null
+bad "lit: --bots: more bots than the 3 other seats" --players 4 --bots basic,basic,basic,basic </dev/null
+bad "lit: --bots: bad_bot_option: that bot does not take that setting or value: 'basic:2'" \
+  --players 4 --bots basic,basic:2,basic </dev/null
+bad "lit: --seat: there are 6 seats" --seat 8 </dev/null
+bad "lit: --seat: not a seat: '0'" --seat 0 </dev/null
+bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8, no control characters, no space at either end" \
+  --name " x" </dev/null
+run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
+grep -q "no-such.lit" "$tmp/err" || fail "resume of a missing file: $(cat "$tmp/err")"
+run 0 "$lit" play --help
+grep -q '^usage: lit play' "$tmp/out" || fail "play --help: no usage"
+
+finish cli_play
