@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
-          libcriterion-dev libjansson-dev python3)
+          libcriterion-dev libjansson-dev libncurses-dev python3 tmux)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
 fi

@@ -1,7 +1,8 @@
-/* cmd_play.c - `lit play`: one person against bots, in plain mode: one
- * command per line on standard input, one event per line on standard output
- * in the words of the notation (docs/PLAY.md). For scripts, screen readers
- * and pipes; the full-screen table (issue 5) is not built yet. */
+/* cmd_play.c - `lit play`: one person against bots. In a terminal the
+ * full-screen table (table.c); in plain mode (--plain, or when standard input
+ * or output is not a terminal) one command per line on standard input and one
+ * event per line on standard output in the words of the notation
+ * (docs/PLAY.md), for scripts, screen readers and pipes. */
 #include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "play.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
 #include "literature/notation.h"
@@ -23,9 +25,11 @@ static const char usage[] =
     "                [--pace MS | --instant] [--aid]\n"
     "       lit play --resume FILE [--seat N] [--record FILE] [...]\n"
     "\n"
-    "One game: you in one seat, bots in the others. Plain mode (the only one\n"
-    "so far; also what runs when standard input is not a terminal) reads one\n"
-    "command per line and writes one event per line, in the words of the\n"
+    "One game: you in one seat, bots in the others. In a terminal, a full-screen\n"
+    "table: keys a (ask), c (claim), p (pass or choose), h (hint), A (the aid),\n"
+    "s (the scoresheet), f (whole history or last question), q (quit).\n"
+    "Plain mode (--plain; also when standard input or output is not a\n"
+    "terminal) reads one command per line and writes one event per line, in the words of the\n"
     "notation (docs/NOTATION.md), so a script, a screen reader or a pipe can\n"
     "play. When it is your turn a line 'your turn: PHASE' comes; answer with\n"
     "a move as in a record, without your seat:\n"
@@ -52,40 +56,14 @@ static const char usage[] =
     RULE_OPTIONS_HELP
     "  --record FILE     where the record goes (default lit-play-SEED.lit)\n"
     "  --resume FILE     go on with a saved game (its bots from its names)\n"
-    "  --pace MS         wait MS between bots' moves (default 0 in plain mode)\n"
+    "  --pace MS         wait MS between bots' moves (default 600 at the table,\n"
+    "                    0 in plain mode)\n"
     "  --instant         no wait\n"
     "  --aid             the scoresheet aid on from the start\n"
-    "  --plain           plain mode (the default for now)\n"
+    "  --plain           plain mode even in a terminal\n"
     "  --help            this text\n";
 
-enum { MAX_MARKS = 4096 };
-
-typedef struct Mark {
-    uint32_t before; /* the action it comes before, 1-based */
-    char text[96];
-} Mark;
-
-typedef struct Play {
-    LitRules rules;
-    LitGame start, g;
-    LitLog log;
-    int me;
-    char name[LIT_NAME_MAX + 1];
-    LitBotSpec spec[LIT_MAX_PLAYERS];
-    LitBot bot[LIT_MAX_PLAYERS];
-    LitBot hinter;
-    void *work;               /* for experts and the hint */
-    uint64_t seed;
-    int has_seed;
-    const char *record;
-    char record_buf[64];
-    long pace_ms;
-    int aid;
-    Mark marks[MAX_MARKS];
-    int n_marks;
-} Play;
-
-static void mark(Play *pl, const char *fmt, const char *arg)
+void play_mark(Play *pl, const char *fmt, const char *arg)
 {
     if (pl->n_marks == MAX_MARKS)
         return;
@@ -95,7 +73,7 @@ static void mark(Play *pl, const char *fmt, const char *arg)
 }
 
 /* Writes the record, with the marks as comment lines before their actions. */
-static int save(Play *pl)
+int play_save(Play *pl)
 {
     LitRecord rec;
     lit_record_init(&rec, pl->log.events, NULL, pl->log.len);
@@ -216,7 +194,7 @@ static void sheet(Play *pl)
 }
 
 /* The move text of an action for hints: "asks 4 for Qh". */
-static void move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
+void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
 {
     LitEvent e;
     char line[LIT_LINE_MAX];
@@ -269,7 +247,7 @@ static int parse_command(const Play *pl, const char *cmd, LitAction *out)
     return st;
 }
 
-static void pause_ms(long ms)
+void play_pause(long ms)
 {
     if (ms <= 0)
         return;
@@ -294,7 +272,7 @@ static int game_loop(Play *pl)
             }
             print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
             fflush(stdout);
-            pause_ms(pl->pace_ms);
+            play_pause(pl->pace_ms);
             continue;
         }
         printf("your turn: %s\n", lit_phase_name(pl->g.pub.phase));
@@ -335,7 +313,7 @@ static int game_loop(Play *pl)
             } else if (strcmp(w, "aid on") == 0 || strcmp(w, "aid off") == 0) {
                 int on = w[5] == 'n';
                 if (on != pl->aid)
-                    mark(pl, "aid %s", on ? "on" : "off");
+                    play_mark(pl, "aid %s", on ? "on" : "off");
                 pl->aid = on;
                 printf("aid: %s\n", on ? "on" : "off");
             } else if (strcmp(w, "sheet") == 0) {
@@ -350,9 +328,9 @@ static int game_loop(Play *pl)
                 if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK) {
                     printf("error: no hint now\n");
                 } else {
-                    move_text(pl, &h, text, sizeof text);
+                    play_move_text(pl, &h, text, sizeof text);
                     printf("hint: %s\n", text);
-                    mark(pl, "hint: %s", text);
+                    play_mark(pl, "hint: %.80s", text);
                 }
             } else {
                 int st = parse_command(pl, w, &a);
@@ -463,7 +441,7 @@ int cmd_play(int argc, char **argv)
     }
     uint64_t seat = 1, dealer = 1, pace = 0;
     const char *bot = "basic", *bots = NULL, *resume = NULL;
-    int opt, rc = 2, seat_given = 0, aid_opt = 0;
+    int opt, rc = 2, seat_given = 0, aid_opt = 0, plain = 0, pace_given = 0;
     snprintf(pl->name, sizeof pl->name, "you");
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         int took = rule_args_take(&ra, opt, optarg);
@@ -473,6 +451,7 @@ int cmd_play(int argc, char **argv)
             continue;
         switch (opt) {
         case 'P':
+            plain = 1;
             break;
         case 'S':
             if (parse_u64(optarg, &seat) || seat < 1 || seat > LIT_MAX_PLAYERS) {
@@ -520,9 +499,11 @@ int cmd_play(int argc, char **argv)
                 say("--pace: not a number of milliseconds up to 60000: '%s'", optarg);
                 goto out;
             }
+            pace_given = 1;
             break;
         case 'i':
             pace = 0;
+            pace_given = 1;
             break;
         case 'a':
             aid_opt = 1;
@@ -645,13 +626,21 @@ int cmd_play(int argc, char **argv)
     lit_bot_lend(&pl->hinter, pl->work, LIT_BOT_WORK);
     if (aid_opt && !pl->aid) {
         pl->aid = 1;
-        mark(pl, "aid %s", "on");
+        play_mark(pl, "aid %s", "on");
     }
 
     char rules_text[LIT_RULES_TEXT_MAX];
     lit_rules_format(&pl->rules, rules_text, sizeof rules_text);
-    if (isatty(0))
-        printf("(the full-screen table is not built yet; this is plain mode: type help)\n");
+    if (!plain && isatty(0) && isatty(1)) {
+        if (!pace_given)
+            pl->pace_ms = 600;
+        int quit_table = table_loop(pl);
+        printf("%s after %u actions: %s, score A %d : B %d\n", quit_table ? "quit" : "over",
+               pl->log.len, lit_result_name(pl->g.pub.result), pl->g.pub.score[0],
+               pl->g.pub.score[1]);
+        rc = play_save(pl) ? 1 : 0;
+        goto out;
+    }
     printf("game: %s, seed %llu, dealer %d; you are seat %d (team %c)%s\n", rules_text,
            (unsigned long long)pl->seed, pl->g.pub.dealer + 1, pl->me + 1,
            "AB"[lit_team_of(pl->me)], resume ? ", resumed" : "");
@@ -669,7 +658,7 @@ int cmd_play(int argc, char **argv)
     int quit = game_loop(pl);
     if (quit)
         printf("quit after %u actions\n", pl->log.len);
-    rc = save(pl) ? 1 : 0;
+    rc = play_save(pl) ? 1 : 0;
 out:
     free(pl->work);
     free(pl->log.events);

@@ -1,0 +1,53 @@
+/* play.h - what the two faces of `lit play` share: plain mode (cmd_play.c)
+ * and the full-screen table (table.c). */
+#ifndef LIT_CLI_PLAY_H
+#define LIT_CLI_PLAY_H
+
+#include <stdint.h>
+
+#include "literature/bot.h"
+#include "literature/game.h"
+#include "literature/notation.h"
+
+enum { MAX_MARKS = 4096 };
+
+typedef struct Mark {
+    uint32_t before; /* the action it comes before, 1-based */
+    char text[96];
+} Mark;
+
+typedef struct Play {
+    LitRules rules;
+    LitGame start, g;
+    LitLog log;
+    int me;
+    char name[LIT_NAME_MAX + 1];
+    LitBotSpec spec[LIT_MAX_PLAYERS];
+    LitBot bot[LIT_MAX_PLAYERS];
+    LitBot hinter;
+    void *work;               /* for experts and the hint */
+    uint64_t seed;
+    int has_seed;
+    const char *record;
+    char record_buf[64];
+    long pace_ms;
+    int aid;
+    Mark marks[MAX_MARKS];
+    int n_marks;
+} Play;
+
+/* A mark (a comment line of the record) before the next action. */
+void play_mark(Play *pl, const char *fmt, const char *arg);
+
+/* Writes the record with its marks: 0, or -1 with a message. */
+int play_save(Play *pl);
+
+/* An action's move words without the seat: "asks 4 for Qh". */
+void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
+
+void play_pause(long ms);
+
+/* The full-screen table (table.c): plays until the end or quit (1). */
+int table_loop(Play *pl);
+
+#endif

@@ -1,0 +1,570 @@
+/* table.c - the full-screen table of `lit play` (ncursesw): colour, suit
+ * symbols in a UTF-8 locale and letters otherwise, every choice made with
+ * the keyboard (docs/PLAY.md "The table"). */
+#include <langinfo.h>
+#include <locale.h>
+#include <ncurses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play.h"
+#include "literature/infer.h"
+#include "literature/status.h"
+
+enum { RED = 1, GREEN, YELLOW, CYAN };
+
+typedef enum Mode {
+    NORMAL, ASK_SEAT, ASK_CARD, CLAIM_SET, CLAIM_SEAT, CLAIM_CONFIRM, CHOOSE_SEAT
+} Mode;
+
+typedef struct Table {
+    Play *pl;
+    int utf8, colour;
+    int full_history;     /* the whole history, or only the last question */
+    int sheet;            /* the scoresheet pane (with the aid on) */
+    int sizes_now;        /* hand sizes asked for this turn (counts=request) */
+    Mode mode;
+    int cursor;           /* seat, card or set under the cursor */
+    LitAction act;        /* the move being built */
+    int claim_pos;        /* the card of the claim being assigned */
+    char msg[256];
+    LitOdds odds;         /* for the sheet */
+    int odds_at;          /* history length the odds are of, or -1 */
+} Table;
+
+static const char *suit_symbol(char suit)
+{
+    switch (suit) {
+    case 'c': return "\u2663";
+    case 'd': return "\u2666";
+    case 'h': return "\u2665";
+    default: return "\u2660";
+    }
+}
+
+/* A card as the table shows it: rank and suit symbol (or letter), red for
+ * diamonds and hearts. */
+static void put_card(Table *t, int deck, int card, int highlight)
+{
+    const char *name = lit_card_name(deck, card);
+    size_t len = strlen(name);
+    char suit = name[len - 1];
+    int red = suit == 'd' || suit == 'h';
+    if (highlight)
+        attron(A_REVERSE);
+    if (t->colour && red)
+        attron(COLOR_PAIR(RED));
+    if (t->utf8 && strncmp(name, "JK", 2) != 0)
+        printw("%.*s%s", (int)(len - 1), name, suit_symbol(suit));
+    else
+        printw("%s", name);
+    if (t->colour && red)
+        attroff(COLOR_PAIR(RED));
+    if (highlight)
+        attroff(A_REVERSE);
+}
+
+static void hline_at(Table *t, int y)
+{
+    move(y, 0);
+    for (int x = 0; x < COLS; x++)
+        addstr(t->utf8 ? "\u2500" : "-");
+}
+
+static int sizes_visible(const Table *t)
+{
+    int c = t->pl->rules.counts;
+    return c == LIT_COUNTS_SHOWN || (c == LIT_COUNTS_REQUEST && t->sizes_now);
+}
+
+static void draw_seats(Table *t, int *y)
+{
+    Play *pl = t->pl;
+    const LitPublic *p = &pl->g.pub;
+    move(*y, 0);
+    for (int s = 0; s < pl->rules.players; s++) {
+        char name[LIT_BOT_TEXT_MAX];
+        lit_bot_spec_format(&pl->spec[s], name, sizeof name);
+        int here = p->turn == s;
+        int pick = (t->mode == ASK_SEAT || t->mode == CHOOSE_SEAT || t->mode == CLAIM_SEAT) &&
+                   t->cursor == s;
+        if (getcurx(stdscr) > COLS - 28)
+            move(++*y, 0);
+        if (here)
+            attron(A_BOLD);
+        if (pick)
+            attron(A_REVERSE);
+        printw("%s%d %s (%c)", here ? (t->utf8 ? "\u25b6" : ">") : " ", s + 1,
+               s == pl->me ? pl->name : name, "AB"[lit_team_of(s)]);
+        if (sizes_visible(t) || s == pl->me)
+            printw(" %d", p->counts[s]);
+        else
+            printw(" ?");
+        if (pick)
+            attroff(A_REVERSE);
+        if (here)
+            attroff(A_BOLD);
+        printw("   ");
+    }
+    *y += 1;
+}
+
+static void draw_claimed(Table *t, int *y)
+{
+    const LitPublic *p = &t->pl->g.pub;
+    int deck = t->pl->rules.deck;
+    for (int team = 0; team < 3; team++) {
+        unsigned sets = team < 2 ? p->won[team] : p->dead;
+        move((*y)++, 0);
+        printw(team < 2 ? "team %c won:" : "out of play:", "AB"[team < 2 ? team : 0]);
+        for (; sets; sets &= sets - 1)
+            printw(" %s", lit_set_name(deck, lit_lsb(sets)));
+    }
+}
+
+static void draw_history(Table *t, int top, int bottom)
+{
+    Play *pl = t->pl;
+    char line[LIT_LINE_MAX];
+    move(top, 0);
+    printw("%s (f: %s)", t->full_history ? "history" : "last question",
+           t->full_history ? "only the last question" : "the whole history");
+    if (!t->full_history) {
+        for (uint32_t i = pl->log.len; i-- > 0;)
+            if (pl->log.events[i].action.kind == LIT_ASK) {
+                lit_event_format(&pl->rules, &pl->log.events[i], (int)i + 1, line, sizeof line);
+                mvprintw(top + 1, 2, "%s", line);
+                break;
+            }
+        if (pl->log.len && pl->log.events[pl->log.len - 1].action.kind != LIT_ASK) {
+            lit_event_format(&pl->rules, &pl->log.events[pl->log.len - 1], (int)pl->log.len,
+                             line, sizeof line);
+            mvprintw(top + 2, 2, "%s", line);
+        }
+        return;
+    }
+    int rows = bottom - top - 1;
+    uint32_t first = pl->log.len > (uint32_t)rows ? pl->log.len - (uint32_t)rows : 0;
+    for (uint32_t i = first; i < pl->log.len; i++) {
+        lit_event_format(&pl->rules, &pl->log.events[i], (int)i + 1, line, sizeof line);
+        mvprintw(top + 1 + (int)(i - first), 2, "%.*s", COLS - 3, line);
+    }
+}
+
+static void draw_sheet(Table *t, int top, int bottom)
+{
+    Play *pl = t->pl;
+    const LitRules *r = &pl->rules;
+    if (t->odds_at != (int)pl->log.len) {
+        LitView v;
+        LitKnow k;
+        lit_view_make(&v, &pl->g, &pl->log, pl->me);
+        t->odds.exact = 0;
+        if (lit_know_from_view(&k, &v) == LIT_OK)
+            lit_odds(&k, pl->work, LIT_ODDS_WORK, &t->odds);
+        t->odds_at = (int)pl->log.len;
+    }
+    mvprintw(top, 0, "scoresheet (s: hide): the chance each seat holds each card");
+    if (!t->odds.exact) {
+        mvprintw(top + 1, 2, "(beyond exact counting here)");
+        return;
+    }
+    int col_w = 5 + 5 * r->players, cols = COLS / col_w > 0 ? COLS / col_w : 1;
+    int rows = bottom - top - 2, i = 0;
+    move(top + 1, 0);
+    for (int c = 0; c < cols; c++) {
+        mvprintw(top + 1, c * col_w, "     ");
+        for (int s = 0; s < r->players; s++)
+            printw("%5d", s + 1);
+    }
+    for (uint64_t live = pl->g.pub.live & ~pl->g.hands[pl->me]; live && i < rows * cols; i++) {
+        int card = lit_pop_lsb(&live);
+        move(top + 2 + i % rows, (i / rows) * col_w);
+        put_card(t, r->deck, card, 0);
+        move(top + 2 + i % rows, (i / rows) * col_w + 5);
+        for (int s = 0; s < r->players; s++) {
+            double x = t->odds.p[card][s];
+            if (x > 0.9995)
+                printw("    X");
+            else if (x < 0.0005)
+                printw("    .");
+            else
+                printw("  .%02d", (int)(x * 100 + 0.5) % 100);
+        }
+    }
+}
+
+static void draw_hand(Table *t, int y)
+{
+    Play *pl = t->pl;
+    int deck = pl->rules.deck;
+    uint64_t hand = pl->g.hands[pl->me];
+    mvprintw(y, 0, "your hand:");
+    int i = 0;
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = hand & lit_set_mask(deck, set);
+        if (!m)
+            continue;
+        if (getcurx(stdscr) > COLS - 24)
+            move(++y, 2);
+        printw("  ");
+        while (m) {
+            int c = lit_pop_lsb(&m);
+            put_card(t, deck, c, 0);
+            printw(" ");
+        }
+        printw(t->utf8 ? "\u2502" : "|");
+        i++;
+    }
+}
+
+/* The live cards (for asking) in deck order: the i-th. */
+static int nth_live(const Play *pl, int i)
+{
+    uint64_t live = pl->g.pub.live;
+    return i >= 0 && i < lit_popcount(live) ? lit_nth_card(live, i) : -1;
+}
+
+static void draw_choice(Table *t, int y)
+{
+    Play *pl = t->pl;
+    int deck = pl->rules.deck;
+    move(y, 0);
+    switch (t->mode) {
+    case ASK_SEAT:
+        printw("ask whom? (left/right, Enter; Esc cancels)");
+        break;
+    case CHOOSE_SEAT:
+        printw("%s whom? (left/right, Enter; Esc cancels)",
+               pl->g.pub.phase == LIT_PHASE_PASS ? "pass to" : "choose");
+        break;
+    case ASK_CARD: {
+        printw("ask seat %d for which card? (arrows, Enter; Esc cancels)", t->act.target + 1);
+        move(y + 1, 0);
+        uint64_t ok = lit_askable(&pl->g.pub, pl->g.hands[pl->me]);
+        for (int i = 0; i < lit_popcount(pl->g.pub.live); i++) {
+            int c = nth_live(pl, i);
+            if (getcurx(stdscr) > COLS - 6)
+                move(getcury(stdscr) + 1, 0);
+            if (!(ok & lit_bit(c)))
+                attron(A_DIM);
+            put_card(t, deck, c, i == t->cursor);
+            if (!(ok & lit_bit(c)))
+                attroff(A_DIM);
+            printw(" ");
+        }
+        break;
+    }
+    case CLAIM_SET: {
+        printw("claim which set? (left/right, Enter; Esc cancels)");
+        move(y + 1, 0);
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            if (!(pl->g.pub.live & lit_set_mask(deck, set)))
+                continue;
+            if (getcurx(stdscr) > COLS - 16)
+                move(getcury(stdscr) + 1, 0);
+            if (set == t->cursor)
+                attron(A_REVERSE);
+            printw("%s", lit_set_name(deck, set));
+            if (set == t->cursor)
+                attroff(A_REVERSE);
+            printw("  ");
+        }
+        break;
+    }
+    case CLAIM_SEAT:
+    case CLAIM_CONFIRM: {
+        int first = lit_set_first(deck, t->act.set);
+        printw("claim %s:", lit_set_name(deck, t->act.set));
+        for (int i = 0; i < lit_deck_set_size(deck); i++) {
+            printw(" ");
+            put_card(t, deck, first + i, t->mode == CLAIM_SEAT && i == t->claim_pos);
+            if (i < t->claim_pos || t->mode == CLAIM_CONFIRM)
+                printw(":%d", t->act.holders[i] + 1);
+        }
+        move(y + 1, 0);
+        if (t->mode == CLAIM_SEAT)
+            printw("who holds it? (left/right over the seats, Enter; Esc cancels)");
+        else
+            printw("make this claim? y: yes, n or Esc: cancel");
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void draw(Table *t)
+{
+    Play *pl = t->pl;
+    const LitPublic *p = &pl->g.pub;
+    char rules[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&pl->rules, rules, sizeof rules);
+    erase();
+    attron(A_BOLD);
+    mvprintw(0, 0, "Literature  %s", rules);
+    attroff(A_BOLD);
+    printw("   score A %d : B %d", p->score[0], p->score[1]);
+    if (p->result == LIT_ONGOING) {
+        if (p->turn == pl->me && t->colour)
+            attron(COLOR_PAIR(GREEN) | A_BOLD);
+        printw("   %s", p->turn == pl->me ? "YOUR TURN" : "");
+        if (p->turn != pl->me)
+            printw("seat %d to play", p->turn + 1);
+        printw(" (%s)", lit_phase_name(p->phase));
+        if (p->turn == pl->me && t->colour)
+            attroff(COLOR_PAIR(GREEN) | A_BOLD);
+    }
+    int y = 1;
+    hline_at(t, y++);
+    draw_seats(t, &y);
+    draw_claimed(t, &y);
+    hline_at(t, y++);
+    int bottom = LINES - 7;
+    if (t->sheet && pl->aid)
+        draw_sheet(t, y, bottom);
+    else
+        draw_history(t, y, bottom);
+    hline_at(t, bottom);
+    draw_hand(t, bottom + 1);
+    draw_choice(t, bottom + 3);
+    move(LINES - 2, 0);
+    if (t->colour)
+        attron(COLOR_PAIR(YELLOW));
+    printw("%.*s", COLS - 1, t->msg);
+    if (t->colour)
+        attroff(COLOR_PAIR(YELLOW));
+    mvprintw(LINES - 1, 0,
+             "a ask  c claim  p pass/choose  h hint  A aid %s  s sheet  f history  %sq quit",
+             pl->aid ? "off" : "on", pl->rules.counts == LIT_COUNTS_REQUEST ? "z sizes  " : "");
+    refresh();
+}
+
+static void say_status(Table *t, int st)
+{
+    snprintf(t->msg, sizeof t->msg, "%s: %s", lit_status_name(st), lit_status_text(st));
+}
+
+/* Plays the move built if the referee takes it; else says which rule
+ * forbids it. 1 when played. */
+static int try_play(Table *t, const LitAction *a)
+{
+    Play *pl = t->pl;
+    int st = lit_game_play(&pl->g, &pl->log, a);
+    if (st != LIT_OK) {
+        say_status(t, st);
+        return 0;
+    }
+    char text[LIT_LINE_MAX];
+    lit_event_format(&pl->rules, &pl->log.events[pl->log.len - 1], (int)pl->log.len, text,
+                     sizeof text);
+    snprintf(t->msg, sizeof t->msg, "%.200s", text);
+    t->mode = NORMAL;
+    t->sizes_now = 0;
+    return 1;
+}
+
+static int step_seat(const Play *pl, int from, int dir)
+{
+    int n = pl->rules.players;
+    return ((from + dir) % n + n) % n;
+}
+
+/* One key in the current mode. */
+static void key(Table *t, int ch)
+{
+    Play *pl = t->pl;
+    const LitPublic *p = &pl->g.pub;
+    int deck = pl->rules.deck, me = pl->me;
+    int esc = ch == 27, enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+    int left = ch == KEY_LEFT || ch == KEY_UP, right = ch == KEY_RIGHT || ch == KEY_DOWN;
+    t->msg[0] = t->mode == NORMAL ? 0 : t->msg[0];
+    if (esc && t->mode != NORMAL) {
+        t->mode = NORMAL;
+        snprintf(t->msg, sizeof t->msg, "cancelled");
+        return;
+    }
+    switch (t->mode) {
+    case NORMAL:
+        if (ch == 'a') {
+            if (p->phase != LIT_PHASE_PLAY) {
+                LitAction a = lit_action_make(LIT_ASK, me);
+                a.target = (uint8_t)step_seat(pl, me, 1);
+                a.card = (uint8_t)lit_lsb(p->live);
+                say_status(t, lit_game_check(&pl->g, &a));
+                return;
+            }
+            t->mode = ASK_SEAT;
+            t->cursor = step_seat(pl, me, 1);
+        } else if (ch == 'c') {
+            t->mode = CLAIM_SET;
+            t->cursor = lit_set_of(deck, lit_lsb(p->live));
+        } else if (ch == 'p') {
+            if (p->phase == LIT_PHASE_PLAY && !pl->rules.pass_play) {
+                LitAction a = lit_action_make(LIT_PASS, me);
+                a.target = (uint8_t)step_seat(pl, me, 2);
+                say_status(t, lit_game_check(&pl->g, &a));
+                return;
+            }
+            t->mode = CHOOSE_SEAT;
+            t->cursor = step_seat(pl, me, p->phase == LIT_PHASE_CHOOSE_CLAIMER ? 1 : 2);
+        } else if (ch == 'h') {
+            LitView v;
+            LitAction h;
+            char text[LIT_LINE_MAX];
+            lit_view_make(&v, &pl->g, &pl->log, me);
+            if (lit_bot_act(&pl->hinter, &v, &h) == LIT_OK) {
+                play_move_text(pl, &h, text, sizeof text);
+                snprintf(t->msg, sizeof t->msg, "hint: %.200s", text);
+                play_mark(pl, "hint: %.80s", text);
+            }
+        } else if (ch == 'A') {
+            pl->aid = !pl->aid;
+            play_mark(pl, "aid %s", pl->aid ? "on" : "off");
+            snprintf(t->msg, sizeof t->msg, "the scoresheet aid is %s", pl->aid ? "on" : "off");
+        } else if (ch == 's') {
+            if (!pl->aid)
+                snprintf(t->msg, sizeof t->msg, "aid_off: the scoresheet aid is off (A turns it on)");
+            else
+                t->sheet = !t->sheet;
+        } else if (ch == 'f') {
+            t->full_history = !t->full_history;
+        } else if (ch == 'z' && pl->rules.counts == LIT_COUNTS_REQUEST) {
+            t->sizes_now = 1;
+            play_mark(pl, "%s", "hand sizes asked for");
+        }
+        return;
+    case ASK_SEAT:
+    case CHOOSE_SEAT:
+        if (left || right)
+            t->cursor = step_seat(pl, t->cursor, right ? 1 : -1);
+        if (ch >= '1' && ch <= '9' && ch - '1' < pl->rules.players)
+            t->cursor = ch - '1';
+        if (!enter)
+            return;
+        if (t->mode == CHOOSE_SEAT) {
+            LitAction a = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, me);
+            a.target = (uint8_t)t->cursor;
+            try_play(t, &a);
+            return;
+        }
+        if (lit_team_of(t->cursor) == lit_team_of(me)) {
+            say_status(t, LIT_ASK_TEAMMATE);
+            return;
+        }
+        if (!p->counts[t->cursor]) {
+            say_status(t, LIT_TARGET_EMPTY);
+            return;
+        }
+        t->act = lit_action_make(LIT_ASK, me);
+        t->act.target = (uint8_t)t->cursor;
+        t->mode = ASK_CARD;
+        t->cursor = 0;
+        return;
+    case ASK_CARD: {
+        int n = lit_popcount(p->live);
+        if (left || right)
+            t->cursor = (t->cursor + (right ? 1 : n - 1)) % n;
+        if (!enter)
+            return;
+        t->act.card = (uint8_t)nth_live(pl, t->cursor);
+        try_play(t, &t->act);
+        return;
+    }
+    case CLAIM_SET: {
+        int sets = lit_deck_sets(deck);
+        for (int i = 0; (left || right) && i < sets; i++) {
+            t->cursor = (t->cursor + (right ? 1 : sets - 1)) % sets;
+            if (p->live & lit_set_mask(deck, t->cursor))
+                break;
+        }
+        if (!enter)
+            return;
+        t->act = lit_action_make(LIT_CLAIM, me);
+        t->act.set = (uint8_t)t->cursor;
+        t->claim_pos = 0;
+        t->mode = CLAIM_SEAT;
+        t->cursor = me;
+        return;
+    }
+    case CLAIM_SEAT:
+        if (left || right)
+            t->cursor = step_seat(pl, t->cursor, right ? 1 : -1);
+        if (ch >= '1' && ch <= '9' && ch - '1' < pl->rules.players)
+            t->cursor = ch - '1';
+        if (!enter)
+            return;
+        t->act.holders[t->claim_pos++] = (uint8_t)t->cursor;
+        if (t->claim_pos == lit_deck_set_size(deck))
+            t->mode = CLAIM_CONFIRM;
+        return;
+    case CLAIM_CONFIRM:
+        if (ch == 'y' || enter)
+            try_play(t, &t->act);
+        else if (ch == 'n') {
+            t->mode = NORMAL;
+            snprintf(t->msg, sizeof t->msg, "claim cancelled");
+        }
+        return;
+    }
+}
+
+int table_loop(Play *pl)
+{
+    static Table t;
+    memset(&t, 0, sizeof t);
+    t.pl = pl;
+    t.full_history = pl->rules.history == LIT_HISTORY_FULL;
+    t.odds_at = -1;
+    setlocale(LC_ALL, "");
+    t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    initscr();
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    set_escdelay(50);
+    curs_set(0);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        init_pair(RED, COLOR_RED, -1);
+        init_pair(GREEN, COLOR_GREEN, -1);
+        init_pair(YELLOW, COLOR_YELLOW, -1);
+        init_pair(CYAN, COLOR_CYAN, -1);
+        t.colour = 1;
+    }
+    int quit = 0;
+    while (pl->g.pub.result == LIT_ONGOING && !quit) {
+        int turn = pl->g.pub.turn;
+        draw(&t);
+        if (turn != pl->me) {
+            LitView v;
+            LitAction a;
+            lit_view_make(&v, &pl->g, &pl->log, turn);
+            if (lit_bot_act(&pl->bot[turn], &v, &a) != LIT_OK ||
+                lit_game_play(&pl->g, &pl->log, &a) != LIT_OK) {
+                quit = 1;
+                break;
+            }
+            play_pause(pl->pace_ms);
+            continue;
+        }
+        int ch = getch();
+        if (ch == 'q' && t.mode == NORMAL)
+            quit = 1;
+        else if (ch != ERR)
+            key(&t, ch);
+    }
+    if (!quit) {
+        int mine = lit_team_of(pl->me);
+        snprintf(t.msg, sizeof t.msg, "game over: %s, score A %d : B %d. Any key to leave.",
+                 pl->g.pub.result == LIT_DRAW                          ? "a draw"
+                 : pl->g.pub.result == (mine ? LIT_WIN_B : LIT_WIN_A) ? "your team wins"
+                                                                       : "your team loses",
+                 pl->g.pub.score[0], pl->g.pub.score[1]);
+        draw(&t);
+        getch();
+    }
+    endwin();
+    return quit;
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# cli_table.sh LIT SOURCE_DIR - the full-screen table of `lit play`, driven in
+# a tmux pseudo-terminal with keys as a person would: under LANG=C.UTF-8 (suit
+# symbols) an illegal ask refused with its rule, an ask, a claim cancelled and
+# then made, quit and the record saved; under LANG=C the ASCII fallback.
+set -euo pipefail
+
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
+
+command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; finish cli_table; }
+sock="$tmp/tmux.sock"
+tm() { tmux -S "$sock" "$@"; }
+trap 'tm kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+
+screen() { tm capture-pane -p -t play; }
+
+# wait_for TEXT: until the screen shows TEXT (20 s at most).
+wait_for() {
+  for _ in $(seq 200); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  fail "the screen never showed: $1"
+  screen | sed 's/^/    | /' >&2
+  return 1
+}
+
+keys() { tm send-keys -t play "$@"; sleep 0.2; }
+
+start() { # LANG RECORD
+  tm new-session -d -s play -x 100 -y 32 \
+    "env LANG=$1 LC_ALL=$1 TERM=xterm-256color $lit play --seed 42 --instant --record $2; sleep 60"
+}
+
+# 1. UTF-8: suit symbols, the turn marker, an ask refused then made.
+start C.UTF-8 "$tmp/u.lit"
+wait_for "YOUR TURN (play)"
+screen | grep -q 'your hand:  2♣ 5♣ │  9♣ T♣ │  5♦ │  K♦ │  9♠ T♠ │' || fail "utf-8: the hand is not shown with suit symbols"
+keys a
+wait_for "ask whom?"
+keys 3 Enter
+wait_for "ask_teammate: you may ask only a player of the other team"
+keys 2 Enter
+wait_for "ask seat 2 for which card?"
+keys Enter
+wait_for "own_card: you hold that card"
+keys Right Right Enter
+wait_for "1. 1 asks 2 for 4c: miss"
+wait_for "YOUR TURN"
+
+# 2. A claim: built card by card, cancelled, then made.
+keys c
+wait_for "claim which set?"
+keys Enter Enter Enter Enter Enter Enter Enter
+wait_for "make this claim? y: yes"
+keys n
+wait_for "claim cancelled"
+keys c
+wait_for "claim which set?"
+keys Enter Enter Enter Enter Enter Enter Enter
+wait_for "make this claim? y: yes"
+keys y
+wait_for "claims low-clubs 1:"
+
+# 3. The aid and the scoresheet, the whole history, quit.
+keys s
+wait_for "aid_off: the scoresheet aid is off"
+keys A s
+wait_for "scoresheet (s: hide)"
+keys s f
+wait_for "history (f: only the last question)"
+keys q
+wait_for "score A"
+for _ in $(seq 50); do [ -s "$tmp/u.lit" ] && break; sleep 0.1; done
+run 0 "$lit" replay "$tmp/u.lit"
+grep -q '^\[Result "\*"\]$' "$tmp/u.lit" || fail "quit: the record is not saved unfinished"
+grep -q '^; aid on$' "$tmp/u.lit" || fail "the record does not mark the aid"
+grep -q '^[0-9]*\. 1 claims low-clubs 1:' "$tmp/u.lit" || fail "the claim is not in the record"
+tm kill-server
+
+# 4. The ASCII fallback under LANG=C.
+start C "$tmp/a.lit"
+wait_for "YOUR TURN (play)"
+screen | grep -q 'your hand:  2c 5c |  9c Tc |  5d |  Kd |  9s Ts |' || fail "LANG=C: the hand is not in letters"
+if screen | grep -q '♣'; then fail "LANG=C: suit symbols on an ASCII terminal"; fi
+keys q
+tm kill-server
+
+finish cli_table
