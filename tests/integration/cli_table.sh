@@ -9,9 +9,10 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; finish cli_table; }
-sock="$tmp/tmux.sock"
-tm() { tmux -S "$sock" "$@"; }
-trap 'tm kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+sock="$tmp/tmux1.sock"
+# a failing tmux command (the game ended, say) is seen by wait_for, not fatal
+tm() { tmux -S "$sock" "$@" 2>/dev/null || true; }
+trap 'tmux -S "$tmp/tmux1.sock" kill-server 2>/dev/null; tmux -S "$tmp/tmux2.sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 
 screen() { tm capture-pane -p -t play; }
 
@@ -48,6 +49,13 @@ wait_for "own_card: you hold that card"
 keys Right Right Enter
 wait_for "1. 1 asks 2 for 4c: miss"
 wait_for "YOUR TURN"
+# a second ask, of seat 4, by its number
+keys f a 4 Enter
+wait_for "ask seat 4 for which card?"
+keys Right Enter
+wait_for ". 1 asks 4 for 3c: "
+wait_for "YOUR TURN"
+keys f
 
 # 2. A claim: built card by card, cancelled, then made.
 keys c
@@ -79,7 +87,9 @@ grep -q '^; aid on$' "$tmp/u.lit" || fail "the record does not mark the aid"
 grep -q '^[0-9]*\. 1 claims low-clubs 1:' "$tmp/u.lit" || fail "the claim is not in the record"
 tm kill-server
 
-# 4. The ASCII fallback under LANG=C.
+# 4. The ASCII fallback under LANG=C (a server of its own: no race with the
+# first one's exit).
+sock="$tmp/tmux2.sock"
 start C "$tmp/a.lit"
 wait_for "YOUR TURN (play)"
 screen | grep -q 'your hand:  2c 5c |  9c Tc |  5d |  Kd |  9s Ts |' || fail "LANG=C: the hand is not in letters"
