@@ -46,6 +46,8 @@ static const char usage[] =
     "  --threads T        worker threads (default 1; each has its own\n"
     "                     processes of a cmd: entrant)\n"
     "  --move-timeout MS  how long a cmd: bot may take to answer (default 5000)\n"
+    "  --start-timeout MS how much longer its first answer may take, while it\n"
+    "                     starts (default 10000)\n"
     "  --seed S           seed of the match (default 1)\n"
     RULE_OPTIONS_HELP
     "  --records DIR      write every game to DIR/NNNNNN-a.lit and -b.lit (the\n"
@@ -62,6 +64,7 @@ typedef struct Match {
     const Entrant *a, *b;
     const char *records;
     int move_timeout;            /* ms, for cmd: entrants */
+    int start_timeout;           /* ms more for their first request */
     GameOutcome *out;            /* 2 per deal */
     atomic_uint_fast64_t next;   /* the next deal to play */
     atomic_uint_fast64_t done;   /* deals played */
@@ -117,7 +120,7 @@ static int start_processes(Match *m, ExtBot *ext[2])
         if (!ext[k])
             return -1;
         for (int i = 0; i < team; i++)
-            if (extbot_start(&ext[k][i], e->cmd, m->move_timeout, m->rules))
+            if (extbot_start(&ext[k][i], e->cmd, m->move_timeout, m->start_timeout, m->rules))
                 return -1;
     }
     return 0;
@@ -323,13 +326,15 @@ int cmd_arena(int argc, char **argv)
         {"json", no_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},
         {"move-timeout", required_argument, NULL, 'T'},
+        {"start-timeout", required_argument, NULL, 'U'},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
     RuleArgs ra;
     memset(&ra, 0, sizeof ra);
     Entrant ent[MAX_ENTRANTS];
     int n_ent = 0, json = 0, quiet = 0, opt, team_given = 0;
-    uint64_t games = 100, seed = 1, threads = 1, move_timeout = 5000;
+    uint64_t games = 100, seed = 1, threads = 1, move_timeout = 5000,
+             start_timeout = EXTBOT_START_MS;
     const char *records = NULL;
     if (take_entrant(&ent[0], "basic", "--team-a") || take_entrant(&ent[1], "random", "--team-b"))
         return 1;
@@ -374,6 +379,12 @@ int cmd_arena(int argc, char **argv)
             break;
         case 'R':
             records = optarg;
+            break;
+        case 'U':
+            if (parse_u64(optarg, &start_timeout) || start_timeout > 600000) {
+                say("--start-timeout: not a number of milliseconds up to 600000: '%s'", optarg);
+                return 2;
+            }
             break;
         case 'T':
             if (parse_u64(optarg, &move_timeout) || move_timeout == 0 || move_timeout > 600000) {
@@ -433,7 +444,8 @@ int cmd_arena(int argc, char **argv)
         for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
             Match m = {.rules = &rules, .seed = seed, .pairs = games, .a = &ent[i],
                        .b = &ent[j], .records = round_robin ? NULL : records,
-                       .move_timeout = (int)move_timeout, .out = out};
+                       .move_timeout = (int)move_timeout,
+                       .start_timeout = (int)start_timeout, .out = out};
             char label[2 * ENTRANT_TEXT_MAX + 8];
             snprintf(label, sizeof label, "%s v %s", ent[i].text, ent[j].text);
             rc = run_match(&m, (int)threads, show, label, &secs[k]);

@@ -186,11 +186,13 @@ static json_t *seat_json(const char *type, const LitView *v)
                      cards_json(p->rules.deck, v->hand), "state", state_json(p));
 }
 
-int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, const LitRules *rules)
+int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
+                 const LitRules *rules)
 {
     memset(b, 0, sizeof *b);
     b->to_bot = b->from_bot = -1;
     b->timeout_ms = timeout_ms;
+    b->start_ms = start_ms;
     b->buf = malloc(EXTBOT_LINE_MAX);
     if (!b->buf) {
         say("out of memory");
@@ -489,8 +491,7 @@ int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
     if (b->dead)
         return why_is(why, "exited", "the bot has exited or stopped reading");
     send_json(b, request_json(v, n, b->timeout_ms));
-    int grace = b->timeout_ms < EXTBOT_START_MS / 10 ? 10 * b->timeout_ms : EXTBOT_START_MS;
-    double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : grace));
+    double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : b->start_ms));
     for (;;) {
         size_t len;
         int r = b->dead ? -1 : read_line(b, deadline, &len);

@@ -23,8 +23,8 @@ enum {
     EXTBOT_PROTOCOL = 1,
     EXTBOT_LINE_MAX = 1 << 16, /* bytes of a line from a bot, newline included */
     EXTBOT_WHY_MAX = 256,
-    /* the first request of a process may take this much longer (its start),
-     * or ten times the timeout if that is less */
+    /* the default time the first request of a process may take longer (its
+     * start) */
     EXTBOT_START_MS = 10000
 };
 
@@ -33,6 +33,7 @@ typedef struct ExtBot {
     int to_bot, from_bot;   /* pipe ends; -1 when closed */
     int dead;               /* 1 once it exited or stopped reading */
     int timeout_ms;         /* per request */
+    int start_ms;           /* more for the first request */
     char *buf;              /* what it wrote that is not yet a line */
     size_t len;
     int skipping;           /* inside a line over EXTBOT_LINE_MAX */
@@ -41,8 +42,10 @@ typedef struct ExtBot {
 } ExtBot;
 
 /* Starts `sh -c cmd` and greets it with the rules: 0, or -1 with a message
- * (the process could not be started). */
-int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, const LitRules *rules);
+ * (the process could not be started). Each request must be answered within
+ * timeout_ms, the first within start_ms more. */
+int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
+                 const LitRules *rules);
 
 /* Says goodbye, closes its input and waits for it (a second at most, then
  * kills it). */

@@ -43,9 +43,13 @@ run 0 "$lit" arena --team-a random --team-b "cmd:$bot resync_once" --games 2 --j
 json "$tmp/out" 'd["bad_actions"] == [0, 0]' || fail "resync_once: $(cat "$tmp/out") $(head -3 "$tmp/err")"
 
 # 3. Wrong answers: each refused with its exact reason, every one counted.
+# Each bad bot answers at once, so a short timeout; the first request has the
+# default start-up allowance (10 s), so even a loaded machine sees the reason
+# and not a timeout in the first line.
 refused() {
   local mode=$1 want=$2
-  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet
+  shift 2
+  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet "$@"
   json "$tmp/out" 'd["bad_actions"][0] > 0 and d["bad_actions"][1] == 0 and d["livelocks"] == 0' ||
     fail "$mode: $(cat "$tmp/out")"
   local logged
@@ -71,7 +75,7 @@ refused set "bad_set: no such set in this deck"
 refused teammate "ask_teammate: you may ask only a player of the other team"
 refused resync "resync_again: a second resync for one request"
 refused exit "exited: the bot has exited or stopped reading"
-refused mute "timeout: no answer in time"
+refused mute "timeout: no answer in time" --start-timeout 500
 # a slow bot: its first answer comes within the start-up allowance, the
 # next ones late (and then ignored as stale)
 run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 20 --json --quiet
@@ -86,6 +90,8 @@ run 2 "$lit" arena --team-a "cmd:" --team-b random
 same_text "arena cmd:" "lit: --team-a: unknown_bot: there is no bot of that name: 'cmd:'" "$tmp/err"
 run 2 "$lit" arena --team-a basic --move-timeout 0
 same_text "arena --move-timeout 0" "lit: --move-timeout: not a number of milliseconds from 1 to 600000: '0'" "$tmp/err"
+run 2 "$lit" arena --team-a basic --start-timeout x
+same_text "arena --start-timeout x" "lit: --start-timeout: not a number of milliseconds up to 600000: 'x'" "$tmp/err"
 
 # No bot process outlives the arena.
 if pgrep -f "tests/data/protocol_bot.py" >/dev/null; then
