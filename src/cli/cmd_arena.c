@@ -82,12 +82,7 @@ static int write_game(const Match *m, uint64_t index, int playing, const LitGame
         return -1;
     }
     LitRecord rec;
-    lit_record_init(&rec, log->events, NULL, log->len);
-    lit_record_set_game(&rec, start, end);
-    rec.has_seed = 1;
-    rec.seed = lit_seed_mix(m->seed, index);
-    rec.n_events = log->len;
-    snprintf(rec.event, sizeof rec.event, "lit arena");
+    record_of_game(&rec, start, end, log, lit_seed_mix(m->seed, index), "lit arena");
     for (int s = 0; s < m->rules->players; s++) {
         const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? m->a : m->b;
         if (e->cmd)
@@ -95,16 +90,7 @@ static int write_game(const Match *m, uint64_t index, int playing, const LitGame
         else
             lit_bot_spec_format(&e->seats[(s / 2) % e->n], rec.names[s], sizeof rec.names[s]);
     }
-    n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
-    FILE *f = n < 0 ? NULL : fopen(path, "w");
-    int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    if (!ok) {
-        say("%s: cannot write the record", path);
-        return -1;
-    }
-    return 0;
+    return record_save(path, &rec, text);
 }
 
 /* Starts the processes of a worker's external entrants: 0, or -1. */

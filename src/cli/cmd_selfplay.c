@@ -37,28 +37,8 @@ static int write_record(const char *path, const LitGame *start,
                         const LitGame *end, const LitLog *log, uint64_t seed)
 {
     LitRecord rec;
-    lit_record_init(&rec, log->events, NULL, log->len);
-    lit_record_set_game(&rec, start, end);
-    rec.has_seed = 1;
-    rec.seed = seed;
-    rec.n_events = log->len;
-    snprintf(rec.event, sizeof rec.event, "lit selfplay");
-    char *text = malloc(LIT_RECORD_TEXT_MAX);
-    if (!text) {
-        say("out of memory");
-        return -1;
-    }
-    int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
-    FILE *f = n < 0 ? NULL : fopen(path, "w");
-    int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    free(text);
-    if (!ok) {
-        say("%s: cannot write the record", path);
-        return -1;
-    }
-    return 0;
+    record_of_game(&rec, start, end, log, seed, "lit selfplay");
+    return record_save(path, &rec, NULL);
 }
 
 int cmd_selfplay(int argc, char **argv)

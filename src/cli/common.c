@@ -180,3 +180,34 @@ double largest_se(const LitKnow *k, const LitOdds *o)
     }
     return most;
 }
+
+void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
+                    const LitLog *log, uint64_t seed, const char *event)
+{
+    lit_record_init(rec, log->events, NULL, log->len);
+    lit_record_set_game(rec, start, end);
+    rec->has_seed = 1;
+    rec->seed = seed;
+    rec->n_events = log->len;
+    snprintf(rec->event, sizeof rec->event, "%s", event);
+}
+
+int record_save(const char *path, const LitRecord *rec, char *text)
+{
+    char *own = text ? NULL : malloc(LIT_RECORD_TEXT_MAX);
+    if (!text && !(text = own)) {
+        say("out of memory");
+        return -1;
+    }
+    int n = lit_record_format(rec, text, LIT_RECORD_TEXT_MAX);
+    FILE *f = n < 0 ? NULL : fopen(path, "w");
+    int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(own);
+    if (!ok) {
+        say("%s: cannot write the record", path);
+        return -1;
+    }
+    return 0;
+}

@@ -66,6 +66,16 @@ typedef struct Loaded {
 int record_load(const char *file, Loaded *out);
 void record_free(Loaded *l);
 
+/* The record of a game played here: rules, dealer and deal from start, the
+ * result from end, the events of log (borrowed), the seed and the Event tag;
+ * no names. */
+void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
+                    const LitLog *log, uint64_t seed, const char *event);
+
+/* Writes a record's text to path, through text (LIT_RECORD_TEXT_MAX bytes;
+ * NULL: one is allocated): 0, or -1 with "PATH: cannot write the record". */
+int record_save(const char *path, const LitRecord *rec, char *text);
+
 /* Prints "FILE:LINE: status: sentence" to stderr. */
 void fail_at(const char *file, uint32_t line, int status);
 

@@ -370,6 +370,15 @@ static int step_seat(const Play *pl, int from, int dir)
     return ((from + dir) % n + n) % n;
 }
 
+/* Moves the seat cursor by an arrow or to a seat's number (1 to 9). */
+static void seat_key(Table *t, int ch, int left, int right)
+{
+    if (left || right)
+        t->cursor = step_seat(t->pl, t->cursor, right ? 1 : -1);
+    if (ch >= '1' && ch <= '9' && ch - '1' < t->pl->rules.players)
+        t->cursor = ch - '1';
+}
+
 /* One key in the current mode. */
 static void key(Table *t, int ch)
 {
@@ -436,10 +445,7 @@ static void key(Table *t, int ch)
         return;
     case ASK_SEAT:
     case CHOOSE_SEAT:
-        if (left || right)
-            t->cursor = step_seat(pl, t->cursor, right ? 1 : -1);
-        if (ch >= '1' && ch <= '9' && ch - '1' < pl->rules.players)
-            t->cursor = ch - '1';
+        seat_key(t, ch, left, right);
         if (!enter)
             return;
         if (t->mode == CHOOSE_SEAT) {
@@ -488,10 +494,7 @@ static void key(Table *t, int ch)
         return;
     }
     case CLAIM_SEAT:
-        if (left || right)
-            t->cursor = step_seat(pl, t->cursor, right ? 1 : -1);
-        if (ch >= '1' && ch <= '9' && ch - '1' < pl->rules.players)
-            t->cursor = ch - '1';
+        seat_key(t, ch, left, right);
         if (!enter)
             return;
         t->act.holders[t->claim_pos++] = (uint8_t)t->cursor;
