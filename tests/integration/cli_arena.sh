@@ -97,6 +97,26 @@ EOF
 run 0 "$lit" arena --entrant random --entrant basic --games 10 --quiet
 grep -Eq '^basic +1\.000 +- +1\.000$' "$tmp/out" || fail "round robin table: $(cat "$tmp/out")"
 
+# 5b. On a terminal (a tmux pane) a progress bar goes to stderr while the
+# match runs, and is cleared at the end; --quiet has none.
+if command -v tmux >/dev/null; then
+  sock="$tmp/tmux.sock"
+  tmux -S "$sock" new-session -d -x 120 -y 10 \
+    "$lit arena --team-a basic --team-b basic --games 4000 --threads 2 --json > $tmp/bar.json; sleep 30"
+  seen=0
+  for _ in $(seq 100); do
+    if tmux -S "$sock" capture-pane -p | grep -Eq '^basic v basic \[[#.]{30}\] [0-9]+/4000 deals'; then
+      seen=1
+      break
+    fi
+    sleep 0.1
+  done
+  [ "$seen" = 1 ] || fail "no progress bar on a terminal: $(tmux -S "$sock" capture-pane -p | head -3)"
+  for _ in $(seq 600); do [ -s "$tmp/bar.json" ] && break; sleep 0.1; done
+  grep -q '"pairs":4000' "$tmp/bar.json" || fail "the match under the progress bar did not finish"
+  tmux -S "$sock" kill-server 2>/dev/null || true
+fi
+
 # 6. Bad arguments: exit status 2 and the exact message.
 bad() {
   local want=$1
