@@ -39,7 +39,8 @@ static const char usage[] =
     "  passes to 3               (also: pass 3)\n"
     "  chooses 3                 (also: choose 3)\n"
     "\n"
-    "and at any time: hand, sizes, score, history, legal, sheet (the\n"
+    "and at any time: hand, sizes (unless the rules hide them), score,\n"
+    "history, legal, sheet (the\n"
     "scoresheet from your view; needs --aid or 'aid on'), aid on, aid off,\n"
     "hint (expert's move for you), help, quit. An illegal move is refused\n"
     "with the rule's name and a sentence, and nothing changes. At the end (and\n"
@@ -301,7 +302,15 @@ static int game_loop(Play *pl)
             } else if (strcmp(w, "hand") == 0) {
                 print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
             } else if (strcmp(w, "sizes") == 0) {
-                print_sizes(&pl->g.pub);
+                /* the rules' display option: shown, on request (a public
+                 * request, marked in the record, as in 000), or hidden */
+                if (pl->rules.counts == LIT_COUNTS_HIDDEN) {
+                    printf("error: sizes_hidden: hand sizes are not shown under these rules\n");
+                } else {
+                    if (pl->rules.counts == LIT_COUNTS_REQUEST)
+                        play_mark(pl, "%s", "hand sizes asked for");
+                    print_sizes(&pl->g.pub);
+                }
             } else if (strcmp(w, "score") == 0) {
                 print_score(&pl->g.pub);
             } else if (strcmp(w, "history") == 0) {

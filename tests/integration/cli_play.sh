@@ -66,6 +66,15 @@ grep -q '^consistent deals: ' "$tmp/out" || fail "sheet: no scoresheet with the 
 grep -q '^1\. 1 asks 2 for 9d: miss$' "$tmp/out" || fail "ask 2 9d was not played"
 grep -q '^; aid on$' "$tmp/aid.lit" || fail "the record does not mark the aid"
 
+# hand sizes by the rules' display option
+printf '%s\n' sizes quit >"$tmp/in"
+run 0 "$lit" play --seed 42 --rules encyclopedia --record "$tmp/hid.lit" <"$tmp/in"
+grep -qx 'error: sizes_hidden: hand sizes are not shown under these rules' "$tmp/out" ||
+  fail "counts=hidden: sizes were not refused"
+run 0 "$lit" play --seed 42 --record "$tmp/req.lit" <"$tmp/in"
+grep -qx 'sizes: 1:8 2:8 3:8 4:8 5:8 6:8' "$tmp/out" || fail "counts=request: no sizes"
+grep -qx '; hand sizes asked for' "$tmp/req.lit" || fail "counts=request: the request is not marked"
+
 # 3. Quit after a few moves, then resume to the end; marks kept.
 run 0 $driver 3 "$lit" play --seed 7 --record "$tmp/r.lit" --bots casual,expert:4,basic,casual,random --aid
 grep -q '^\[Result "\*"\]$' "$tmp/r.lit" || fail "resume: the first part is not unfinished"
