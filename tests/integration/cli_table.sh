@@ -12,7 +12,9 @@ command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs 
 sock="$tmp/tmux1.sock"
 # a failing tmux command (the game ended, say) is seen by wait_for, not fatal
 tm() { tmux -S "$sock" "$@" 2>/dev/null || true; }
-trap 'tmux -S "$tmp/tmux1.sock" kill-server 2>/dev/null; tmux -S "$tmp/tmux2.sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'tmux -S "$tmp/tmux1.sock" kill-server 2>/dev/null || true
+      tmux -S "$tmp/tmux2.sock" kill-server 2>/dev/null || true
+      rm -rf "$tmp"' EXIT
 
 screen() { tm capture-pane -p -t play; }
 
