@@ -84,9 +84,10 @@ int lit_record_format(const LitRecord *rec, char *buf, size_t cap);
 int lit_event_format(const LitRules *rules, const LitEvent *event, int n,
                      char *buf, size_t cap);
 
-/* Parses one move line as in a record, "3 asks 4 for Qh", "12. 3 claims lh
- * 3:2h,3h,4h 5:5h,6h,7h", with or without its number and answer (exactly
- * len bytes, one line), under rules, into *out (unused fields unset; truth
+/* Parses one move line as in a record, "3 asks 4 for Qh", "3 claims lh
+ * 3:2h,3h,4h 5:5h,6h,7h", with or without its answer and the number 1
+ * ("1. 3 asks ..."; a line on its own is the first), exactly len bytes, one
+ * line, under rules, into *out (unused fields unset; truth
  * as written, else LIT_NOBODY). Statuses of the record parser for a move:
  * LIT_SYNTAX, LIT_BAD_SEAT, LIT_BAD_CARD, LIT_BAD_SET, LIT_BAD_CLAIM_CARDS,
  * LIT_BAD_MOVE_NUMBER (a number other than 1), LIT_TOO_LONG; *out is then

@@ -149,7 +149,15 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
                 extbot_refused(proc[t], &view, log->len + 1, name, why + strlen(name) + 2, &act);
             }
         }
-        lit_game_play(&g, log, &act);
+        if (lit_game_play(&g, log, &act) != LIT_OK) {
+            /* the fallback is legal by construction; should it ever not be,
+             * the game stops here as aborted rather than loop */
+            fprintf(stderr, "lit arena: deal %llu%c, action %u: the fallback was refused; "
+                            "the game is aborted\n",
+                    (unsigned long long)index, playing ? 'b' : 'a', log->len + 1);
+            g.pub.result = LIT_ABORTED;
+            break;
+        }
         for (int s = 0; s < players; s++)
             if (proc[s]) {
                 lit_view_make(&view, &g, log, s);

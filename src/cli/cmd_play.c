@@ -86,6 +86,8 @@ int play_save(Play *pl)
     for (int s = 0; s < pl->rules.players; s++) {
         if (s == pl->me)
             snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->name);
+        else if (pl->kept[s][0])
+            snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->kept[s]);
         else
             lit_bot_spec_format(&pl->spec[s], rec.names[s], sizeof rec.names[s]);
     }
@@ -213,27 +215,34 @@ static int parse_command(const Play *pl, const char *cmd, LitAction *out)
     char words[8][64];
     int n = 0;
     const char *p = cmd;
-    while (*p && n < 8) {
+    while (*p) {
         while (*p == ' ' || *p == '\t')
             p++;
         if (!*p)
             break;
         size_t len = strcspn(p, " \t");
-        if (len >= sizeof words[0])
-            len = sizeof words[0] - 1;
+        /* no move has more than 8 words (a claim of 6 cards at 6 seats), nor
+         * a word this long: whatever does is no move */
+        if (n == 8 || len >= sizeof words[0])
+            return LIT_SYNTAX;
         memcpy(words[n], p, len);
         words[n][len] = 0;
         n++;
         p += strcspn(p, " \t");
     }
     char line[LIT_LINE_MAX];
-    if (n >= 1 && (strcmp(words[0], "ask") == 0 || strcmp(words[0], "asks") == 0) && n >= 3) {
-        const char *card = strcmp(words[2], "for") == 0 && n >= 4 ? words[3] : words[2];
-        snprintf(line, sizeof line, "%d asks %s for %s", pl->me + 1, words[1], card);
-    } else if (n >= 2 && (strcmp(words[0], "pass") == 0 || strcmp(words[0], "passes") == 0)) {
-        const char *to = strcmp(words[1], "to") == 0 && n >= 3 ? words[2] : words[1];
-        snprintf(line, sizeof line, "%d passes to %s", pl->me + 1, to);
-    } else if (n >= 2 && (strcmp(words[0], "choose") == 0 || strcmp(words[0], "chooses") == 0)) {
+    int has_for = n >= 3 && strcmp(words[2], "for") == 0;
+    int has_to = n >= 2 && strcmp(words[1], "to") == 0;
+    if (n >= 1 && (strcmp(words[0], "ask") == 0 || strcmp(words[0], "asks") == 0)) {
+        if (n != 3 + has_for)
+            return LIT_SYNTAX; /* a word missing or one too many */
+        snprintf(line, sizeof line, "%d asks %s for %s", pl->me + 1, words[1],
+                 words[2 + has_for]);
+    } else if (n >= 1 && (strcmp(words[0], "pass") == 0 || strcmp(words[0], "passes") == 0)) {
+        if (n != 2 + has_to)
+            return LIT_SYNTAX;
+        snprintf(line, sizeof line, "%d passes to %s", pl->me + 1, words[1 + has_to]);
+    } else if (n == 2 && (strcmp(words[0], "choose") == 0 || strcmp(words[0], "chooses") == 0)) {
         snprintf(line, sizeof line, "%d chooses %s", pl->me + 1, words[1]);
     } else if (n >= 1 && (strcmp(words[0], "claim") == 0 || strcmp(words[0], "claims") == 0)) {
         const char *rest = strstr(cmd, words[0]) + strlen(words[0]);
@@ -450,7 +459,7 @@ int cmd_play(int argc, char **argv)
     }
     uint64_t seat = 1, dealer = 1, pace = 0;
     const char *bot = "basic", *bots = NULL, *resume = NULL;
-    int opt, rc = 2, seat_given = 0, aid_opt = 0, plain = 0, pace_given = 0;
+    int opt, rc = 2, seat_given = 0, aid_opt = 0, plain = 0, pace_given = 0, name_given = 0;
     snprintf(pl->name, sizeof pl->name, "you");
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         int took = rule_args_take(&ra, opt, optarg);
@@ -477,6 +486,7 @@ int cmd_play(int argc, char **argv)
                 goto out;
             }
             snprintf(pl->name, sizeof pl->name, "%s", optarg);
+            name_given = 1;
             break;
         case 'b':
             bot = optarg;
@@ -569,18 +579,22 @@ int cmd_play(int argc, char **argv)
             pl->start = rp.game;
             pl->seed = ld.rec.seed;
             pl->has_seed = ld.rec.has_seed;
+            /* the seats no bot names: the first is yours (unless --seat),
+             * the others are played by basic and keep their names */
             int human = -1;
             for (int s = 0; s < pl->rules.players; s++) {
                 const char *name = ld.rec.names[s];
                 if (lit_bot_spec_parse(&pl->spec[s], name, strlen(name)) != LIT_OK) {
                     if (human < 0)
                         human = s;
-                    snprintf(pl->name, sizeof pl->name, "%s", name[0] ? name : "you");
+                    snprintf(pl->kept[s], sizeof pl->kept[s], "%s", name);
                     pl->spec[s] = (LitBotSpec){LIT_BOT_BASIC, LIT_CASUAL_MEMORY,
                                                LIT_EXPERT_ROLLOUTS};
                 }
             }
             pl->me = seat_given ? (int)seat - 1 : human;
+            if (pl->me >= 0 && pl->me < pl->rules.players && pl->kept[pl->me][0] && !name_given)
+                snprintf(pl->name, sizeof pl->name, "%s", pl->kept[pl->me]);
             if (pl->me < 0 || pl->me >= pl->rules.players) {
                 say("%s: which seat is yours? every seat is named by a bot: give --seat", resume);
                 st = LIT_BAD_SEAT;

@@ -201,6 +201,7 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
     int in[2], out[2];
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t attr;
+    int spawn_error = errno = 0;
     pthread_mutex_lock(&spawn_lock);
     int ok = cloexec_pipe(in) == 0;
     if (ok && cloexec_pipe(out) != 0) {
@@ -212,13 +213,20 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
         /* its own process group, so that stopping it stops whatever the
          * command started too */
         posix_spawnattr_init(&attr);
-        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+        /* SIGPIPE back to its default: the arena ignores it, and an ignored
+         * signal would stay ignored in the bot */
+        sigset_t deflt;
+        sigemptyset(&deflt);
+        sigaddset(&deflt, SIGPIPE);
+        posix_spawnattr_setsigdefault(&attr, &deflt);
+        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
         posix_spawnattr_setpgroup(&attr, 0);
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, in[0], 0);
         posix_spawn_file_actions_adddup2(&fa, out[1], 1);
         char *argv[] = {"sh", "-c", (char *)cmd, NULL};
-        ok = posix_spawn(&b->pid, "/bin/sh", &fa, &attr, argv, environ) == 0;
+        spawn_error = posix_spawn(&b->pid, "/bin/sh", &fa, &attr, argv, environ);
+        ok = spawn_error == 0;
         posix_spawn_file_actions_destroy(&fa);
         posix_spawnattr_destroy(&attr);
         close(in[0]);
@@ -230,7 +238,7 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
     }
     pthread_mutex_unlock(&spawn_lock);
     if (!ok) {
-        say("cannot start the bot '%s': %s", cmd, strerror(errno));
+        say("cannot start the bot '%s': %s", cmd, strerror(spawn_error ? spawn_error : errno));
         free(b->buf);
         b->buf = NULL;
         return -1;
@@ -268,17 +276,20 @@ void extbot_stop(ExtBot *b)
     if (b->pid > 0) {
         /* a second to leave, then the whole process group is killed (also
          * when the shell is gone and what it started is not) */
-        int status, gone = 0;
-        for (int i = 0; i < 100 && !gone; i++) {
-            gone = waitpid(b->pid, &status, WNOHANG) != 0;
-            if (!gone) {
-                struct timespec ts = {0, 10 * 1000 * 1000};
-                nanosleep(&ts, NULL);
-            }
+        /* WNOWAIT leaves the shell a zombie until the group is killed, so
+         * its process id (the group's id) cannot be taken by another */
+        for (int i = 0; i < 100; i++) {
+            siginfo_t info;
+            memset(&info, 0, sizeof info);
+            if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+                info.si_pid != 0)
+                break;
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
         }
         kill(-b->pid, SIGKILL);
-        if (!gone)
-            waitpid(b->pid, &status, 0);
+        int status;
+        waitpid(b->pid, &status, 0);
     }
     if (b->from_bot >= 0)
         close(b->from_bot);

@@ -22,6 +22,9 @@ typedef struct Play {
     LitLog log;
     int me;
     char name[LIT_NAME_MAX + 1];
+    /* a resumed record's names of seats that no bot names (other players,
+     * now played by basic), kept in the record; "" elsewhere */
+    char kept[LIT_MAX_PLAYERS][LIT_NAME_MAX + 1];
     LitBotSpec spec[LIT_MAX_PLAYERS];
     LitBot bot[LIT_MAX_PLAYERS];
     LitBot hinter;

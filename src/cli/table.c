@@ -64,6 +64,13 @@ static void put_card(Table *t, int deck, int card, int highlight)
         attroff(A_REVERSE);
 }
 
+/* Whether the seat picker of `p` passes the turn (emptied by a claim, or
+ * under pass-play) rather than choosing a seat. */
+static int pass_phase(const LitPublic *p)
+{
+    return p->phase == LIT_PHASE_PASS || p->phase == LIT_PHASE_PLAY;
+}
+
 static void hline_at(Table *t, int y)
 {
     move(y, 0);
@@ -236,7 +243,7 @@ static void draw_choice(Table *t, int y)
         break;
     case CHOOSE_SEAT:
         printw("%s whom? (left/right, Enter; Esc cancels)",
-               pl->g.pub.phase == LIT_PHASE_PASS ? "pass to" : "choose");
+               pass_phase(&pl->g.pub) ? "pass to" : "choose");
         break;
     case ASK_CARD: {
         printw("ask seat %d for which card? (arrows, Enter; Esc cancels)", t->act.target + 1);
@@ -449,7 +456,7 @@ static void key(Table *t, int ch)
         if (!enter)
             return;
         if (t->mode == CHOOSE_SEAT) {
-            LitAction a = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, me);
+            LitAction a = lit_action_make(pass_phase(p) ? LIT_PASS : LIT_CHOOSE, me);
             a.target = (uint8_t)t->cursor;
             try_play(t, &a);
             return;

@@ -33,7 +33,7 @@ grep -q '^\[Name4 "you"\]$' "$tmp/g5.lit" || fail "--seat 4: seat 4 is not the p
 # 2. Illegal commands: the exact message, and nothing changes.
 printf '%s\n' fly "asks 2 for Zz" "asks 9 for 3c" "asks 3 for 3c" "asks 2 for 9c" "asks 2 for 2h" \
   "claims lh 1:2h" "claims lh 1:2h,3h,4h 2:5h,6h,7h" "passes to 3" "chooses 3" sheet \
-  "claims purple 1:2h" "ask 2" "" quit >"$tmp/in"
+  "claims purple 1:2h" "ask 2" "ask 4 Qh junk" "pass 3 4" "" quit >"$tmp/in"
 run 0 "$lit" play --seed 42 --record "$tmp/bad.lit" <"$tmp/in"
 cat >"$tmp/want" <<'TXT'
 game: classic, seed 42, dealer 1; you are seat 1 (team A)
@@ -52,6 +52,8 @@ error: pass_not_allowed: you may not pass the turn now
 error: nothing_to_choose: there is no choice to make now
 error: aid_off: the scoresheet aid is off (turn it on with: aid on)
 error: bad_set: there is no such set in this deck
+error: syntax: that is no move or command (try: help)
+error: syntax: that is no move or command (try: help)
 error: syntax: that is no move or command (try: help)
 quit after 0 actions
 TXT
@@ -91,6 +93,14 @@ grep -q '^; aid on$' "$tmp/r.lit" || fail "resume: the aid mark was lost"
 run 1 "$lit" play --resume "$tmp/r.lit"
 grep -Eqx "lit: $tmp/r.lit: that game is over \((A|B|draw)\)" "$tmp/err" ||
   fail "resume a finished game: $(cat "$tmp/err")"
+
+# A record with two players' names: yours is the first; the other seat is
+# played by basic and keeps its name in the record.
+sed 's/^\[Name3 "[^"]*"\]$/[Name3 "bob"]/' "$tmp/bad.lit" >"$tmp/two.lit"
+printf 'quit\n' | "$lit" play --resume "$tmp/two.lit" --record "$tmp/two-out.lit" >"$tmp/out"
+grep -q '^seats: 1 you (A), 2 basic (B), 3 basic (A),' "$tmp/out" || fail "two names: $(sed -n 2p "$tmp/out")"
+grep -q '^\[Name1 "you"\]$' "$tmp/two-out.lit" || fail "two names: seat 1 renamed"
+grep -q '^\[Name3 "bob"\]$' "$tmp/two-out.lit" || fail "two names: bob's name lost"
 
 # 4. Bad arguments.
 bad() {

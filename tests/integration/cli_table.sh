@@ -8,12 +8,25 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
-command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; finish cli_table; }
+command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; # 5. Passing the turn under pass-play: p, the teammate, Enter.
+sock="$tmp/tmux3.sock"
+tm new-session -d -s play -x 100 -y 32 \
+  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rule pass-play=on --record $tmp/p.lit; sleep 60"
+wait_for "YOUR TURN (play)"
+keys p
+wait_for "pass to whom?"
+keys 3 Enter
+wait_for "1. 1 passes to 3"
+keys q
+tm kill-server
+
+finish cli_table; }
 sock="$tmp/tmux1.sock"
 # a failing tmux command (the game ended, say) is seen by wait_for, not fatal
 tm() { tmux -S "$sock" "$@" 2>/dev/null || true; }
 trap 'tmux -S "$tmp/tmux1.sock" kill-server 2>/dev/null || true
       tmux -S "$tmp/tmux2.sock" kill-server 2>/dev/null || true
+      tmux -S "$tmp/tmux3.sock" kill-server 2>/dev/null || true
       rm -rf "$tmp"' EXIT
 
 screen() { tm capture-pane -p -t play; }
@@ -96,6 +109,18 @@ start C "$tmp/a.lit"
 wait_for "YOUR TURN (play)"
 screen | grep -q 'your hand:  2c 5c |  9c Tc |  5d |  Kd |  9s Ts |' || fail "LANG=C: the hand is not in letters"
 if screen | grep -q '♣'; then fail "LANG=C: suit symbols on an ASCII terminal"; fi
+keys q
+tm kill-server
+
+# 5. Passing the turn under pass-play: p, the teammate, Enter.
+sock="$tmp/tmux3.sock"
+tm new-session -d -s play -x 100 -y 32 \
+  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rule pass-play=on --record $tmp/p.lit; sleep 60"
+wait_for "YOUR TURN (play)"
+keys p
+wait_for "pass to whom?"
+keys 3 Enter
+wait_for "1. 1 passes to 3"
 keys q
 tm kill-server
 
