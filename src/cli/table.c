@@ -529,7 +529,7 @@ int table_loop(Play *pl)
     setlocale(LC_ALL, "");
     t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
     initscr();
-    cbreak();
+    raw(); /* Ctrl-C comes as a key: quitting that way saves the game too */
     noecho();
     keypad(stdscr, TRUE);
     set_escdelay(50);
@@ -560,7 +560,7 @@ int table_loop(Play *pl)
             continue;
         }
         int ch = getch();
-        if (ch == 'q' && t.mode == NORMAL)
+        if ((ch == 'q' && t.mode == NORMAL) || ch == 3 /* Ctrl-C */)
             quit = 1;
         else if (ch != ERR)
             key(&t, ch);

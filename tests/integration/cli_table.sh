@@ -17,7 +17,9 @@ keys p
 wait_for "pass to whom?"
 keys 3 Enter
 wait_for "1. 1 passes to 3"
-keys q
+keys C-c
+for _ in $(seq 50); do [ -s "$tmp/p.lit" ] && break; sleep 0.1; done
+grep -q '^1\. 1 passes to 3$' "$tmp/p.lit" || fail "Ctrl-C: the game was not saved"
 tm kill-server
 
 finish cli_table; }
@@ -121,7 +123,9 @@ keys p
 wait_for "pass to whom?"
 keys 3 Enter
 wait_for "1. 1 passes to 3"
-keys q
+keys C-c
+for _ in $(seq 50); do [ -s "$tmp/p.lit" ] && break; sleep 0.1; done
+grep -q '^1\. 1 passes to 3$' "$tmp/p.lit" || fail "Ctrl-C: the game was not saved"
 tm kill-server
 
 finish cli_table
