@@ -8,21 +8,7 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
-command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; # 5. Passing the turn under pass-play: p, the teammate, Enter.
-sock="$tmp/tmux3.sock"
-tm new-session -d -s play -x 100 -y 32 \
-  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rule pass-play=on --record $tmp/p.lit; sleep 60"
-wait_for "YOUR TURN (play)"
-keys p
-wait_for "pass to whom?"
-keys 3 Enter
-wait_for "1. 1 passes to 3"
-keys C-c
-for _ in $(seq 50); do [ -s "$tmp/p.lit" ] && break; sleep 0.1; done
-grep -q '^1\. 1 passes to 3$' "$tmp/p.lit" || fail "Ctrl-C: the game was not saved"
-tm kill-server
-
-finish cli_table; }
+command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; finish cli_table; }
 sock="$tmp/tmux1.sock"
 # a failing tmux command (the game ended, say) is seen by wait_for, not fatal
 tm() { tmux -S "$sock" "$@" 2>/dev/null || true; }
