@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common.h"
 #include "literature/notation.h"
 #include "literature/rng.h"
 #include "literature/status.h"
@@ -28,19 +29,25 @@ int entrant_parse(Entrant *e, const char *text, const char **bad)
         e->n = 1;
         return LIT_OK;
     }
+    return bot_list_parse(text, e->seats, LIT_MAX_PLAYERS / 2, &e->n, bad);
+}
+
+int bot_list_parse(const char *text, LitBotSpec *specs, int cap, int *n, const char **bad)
+{
+    *n = 0;
     for (const char *p = text;;) {
         const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == 0 || e->n == LIT_MAX_PLAYERS / 2) {
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == 0 || *n == cap) {
             *bad = p;
-            return n == 0 ? LIT_UNKNOWN_BOT : LIT_TOO_LONG;
+            return len == 0 ? LIT_UNKNOWN_BOT : LIT_TOO_LONG;
         }
-        int st = lit_bot_spec_parse(&e->seats[e->n], p, n);
+        int st = lit_bot_spec_parse(&specs[*n], p, len);
         if (st != LIT_OK) {
             *bad = p;
             return st;
         }
-        e->n++;
+        ++*n;
         if (!end)
             return LIT_OK;
         p = end + 1;
@@ -89,9 +96,29 @@ int entrant_needs_work(const Entrant *e)
     return 0;
 }
 
+static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
+                      const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
+                      GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
+                      ArenaWatch *watch);
+
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                 const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
                 GameOutcome *out, LitGame *start, LitGame *end, LitLog *log)
+{
+    play_game(rules, seed, index, playing, a, b, ext, work, out, start, end, log, NULL);
+}
+
+void arena_game_watched(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
+                        const Entrant *a, const Entrant *b, void *work, GameOutcome *out,
+                        LitLog *log, ArenaWatch *watch)
+{
+    play_game(rules, seed, index, playing, a, b, NULL, work, out, NULL, NULL, log, watch);
+}
+
+static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
+                      const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
+                      GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
+                      ArenaWatch *watch)
 {
     int players = rules->players;
     uint64_t deal = lit_seed_mix(seed, index);
@@ -133,8 +160,12 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
         LitAction act;
         char why[EXTBOT_WHY_MAX];
         lit_view_make(&view, &g, log, t);
+        int timed = watch && watch->side == side_of[t] && watch->n < watch->cap;
+        double t0 = timed ? now_seconds() : 0;
         int st = proc[t] ? extbot_act(proc[t], &view, &act, why)
                          : lit_bot_act(&bots[t], &view, &act);
+        if (timed)
+            watch->ms[watch->n++] = (now_seconds() - t0) * 1000;
         if (st == LIT_OK && (st = lit_game_check(&g, &act)) != LIT_OK)
             snprintf(why, sizeof why, "%s: %s", lit_status_name(st), lit_status_text(st));
         else if (st != LIT_OK && !proc[t])
@@ -173,6 +204,8 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
     out->result = g.pub.result;
     out->points[0] = g.pub.score[a_team];
     out->points[1] = g.pub.score[1 - a_team];
+    out->sets[0] = (uint8_t)lit_popcount(g.pub.won[a_team]);
+    out->sets[1] = (uint8_t)lit_popcount(g.pub.won[1 - a_team]);
     out->actions = g.pub.actions;
     if (end)
         *end = g;
@@ -192,7 +225,7 @@ void arena_stats(const GameOutcome *games, size_t n, Stats *s)
     memset(s, 0, sizeof *s);
     s->pairs = n;
     s->games = 2 * n;
-    double sum = 0, sum2 = 0, margin = 0, actions = 0;
+    double sum = 0, sum2 = 0, margin = 0, set_margin = 0, actions = 0;
     for (size_t i = 0; i < n; i++) {
         double pair = 0;
         for (int p = 0; p < 2; p++) {
@@ -210,6 +243,7 @@ void arena_stats(const GameOutcome *games, size_t n, Stats *s)
             s->bad[0] += g->bad[0];
             s->bad[1] += g->bad[1];
             margin += g->points[0] - g->points[1];
+            set_margin += g->sets[0] - g->sets[1];
             actions += g->actions;
         }
         sum += pair;
@@ -226,5 +260,6 @@ void arena_stats(const GameOutcome *games, size_t n, Stats *s)
     s->elo_lo = elo_of(s->score_lo);
     s->elo_hi = elo_of(s->score_hi);
     s->margin = margin / (double)s->games;
+    s->set_margin = set_margin / (double)s->games;
     s->actions = actions / (double)s->games;
 }

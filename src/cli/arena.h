@@ -36,10 +36,16 @@ typedef struct Entrant {
  * names than a team of 12 has seats); *bad then points at the name. */
 int entrant_parse(Entrant *e, const char *text, const char **bad);
 
+/* Parses a list of bots "casual,basic:..." into specs[0 .. *n), at most cap:
+ * LIT_OK, or LIT_UNKNOWN_BOT (also for an empty name), LIT_BAD_BOT_OPTION,
+ * LIT_TOO_LONG (more than cap), with *bad at the name. */
+int bot_list_parse(const char *text, LitBotSpec *specs, int cap, int *n, const char **bad);
+
 /* One game of a match. */
 typedef struct GameOutcome {
     uint8_t result;      /* LitResult */
     int16_t points[2];   /* points of entrant A, entrant B */
+    uint8_t sets[2];     /* sets won by entrant A, entrant B */
     uint16_t actions;
     uint16_t bad[2];     /* actions of A's and B's bots the referee refused
                           * (each replaced by the fallback) */
@@ -58,6 +64,17 @@ void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playin
                 const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
                 GameOutcome *out, LitGame *start, LitGame *end, LitLog *log);
 
+/* The same, timing every decision of one entrant (side 0 for A, 1 for B):
+ * its milliseconds are appended to ms[*n .. cap). */
+typedef struct ArenaWatch {
+    int side;
+    double *ms;
+    size_t n, cap;
+} ArenaWatch;
+void arena_game_watched(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
+                        const Entrant *a, const Entrant *b, void *work, GameOutcome *out,
+                        LitLog *log, ArenaWatch *watch);
+
 /* Whether an entrant has an expert (which needs LIT_BOT_WORK bytes lent). */
 int entrant_needs_work(const Entrant *e);
 
@@ -70,6 +87,7 @@ typedef struct Stats {
     uint64_t pairs, games, wins, draws, losses, livelocks, bad[2];
     double score, score_lo, score_hi;   /* A's mean score, 95% interval over pairs */
     double elo, elo_lo, elo_hi;         /* +-INFINITY at a score of 1 or 0 */
+    double set_margin;                  /* mean sets won by A minus by B per game */
     double margin;                      /* mean points of A minus B per game */
     double actions;                     /* mean actions per game */
 } Stats;

@@ -25,7 +25,7 @@ static const char usage[] =
     "Plays N deals twice each, the second time with the teams' seats swapped\n"
     "(duplicate deals: the luck of the deal cancels), and reports entrant A's\n"
     "wins, draws and losses, its score (win 1, draw 1/2) with a 95% interval\n"
-    "over the N deal pairs, the Elo difference, the mean point margin, actions\n"
+    "over the N deal pairs, the Elo difference, the mean set and point margins, actions\n"
     "per game, livelocks (games stopped at the action bound) and games per\n"
     "second. Deal i is seeded from (S, i): the results are the same for any\n"
     "number of threads. With two or more --entrant, a round robin: every\n"
@@ -242,9 +242,9 @@ static void json_stats(const Stats *s, double secs)
     json_num(s->elo_lo, "%.1f");
     fputc(',', stdout);
     json_num(s->elo_hi, "%.1f");
-    printf("],\"margin\":%.4f,\"actions_per_game\":%.2f,\"livelocks\":%llu,"
+    printf("],\"set_margin\":%.4f,\"margin\":%.4f,\"actions_per_game\":%.2f,\"livelocks\":%llu,"
            "\"bad_actions\":[%llu,%llu],\"seconds\":%.3f,\"games_per_second\":%.1f",
-           s->margin, s->actions, (unsigned long long)s->livelocks,
+           s->set_margin, s->margin, s->actions, (unsigned long long)s->livelocks,
            (unsigned long long)s->bad[0], (unsigned long long)s->bad[1], secs,
            secs > 0 ? (double)s->games / secs : 0.0);
 }
@@ -274,7 +274,8 @@ static void print_stats(const Entrant *a, const Entrant *b, const Stats *s, doub
     printf(", ");
     text_elo(s->elo_hi);
     printf("]\n");
-    printf("margin %+.2f points a game  %.1f actions a game\n", s->margin, s->actions);
+    printf("margin %+.2f sets, %+.2f points a game  %.1f actions a game\n", s->set_margin,
+           s->margin, s->actions);
     printf("refused actions: A %llu  B %llu\n", (unsigned long long)s->bad[0],
            (unsigned long long)s->bad[1]);
     printf("%.1f games/s  (%.3f s, %d thread%s)\n",

@@ -71,9 +71,10 @@ static const char usage[] =
     "  --sample   as --odds, and also time exact sampling: draws per second\n"
     "             and the sampler's set-up, at every exact position\n"
     "  --decisions  instead, time a bot's decisions (--bot, default expert)\n"
-    "             playing team A against basic on --games deals (default\n"
-    "             10), each played twice, classic rules at 4, 6 and 8 players\n"
-    "             (or --players): median, 95th percentile and worst ms\n"
+    "             against basic on --games deals (default 10), each played\n"
+    "             twice with the seats swapped as in the arena, classic rules\n"
+    "             at 4, 6 and 8 players (or --players): median, 95th\n"
+    "             percentile and worst ms\n"
     "  --corpus DIR  the positions of every record DIR/*.lit (or of the\n"
     "             record DIR, a .lit file) instead of self-play (repeatable;\n"
     "             bench/corpus/README.md)\n"
@@ -133,26 +134,28 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* --decisions: milliseconds per decision of a bot (default expert) playing
- * team A against basic, per player count: games deals of classic rules,
- * each played twice (duplicate), every lit_bot_act of the bot timed. */
+/* --decisions: milliseconds per decision of a bot (default expert) against
+ * basic, per player count: games deals of classic rules played twice as in
+ * the arena (seed 1), every decision of the bot timed. */
 static int bench_decisions(uint64_t games, int only, const char *who)
 {
-    LitBotSpec spec, basic = {LIT_BOT_BASIC, 0, 0};
-    int st = lit_bot_spec_parse(&spec, who, strlen(who));
+    Entrant side[2];
+    const char *bad;
+    int st = entrant_parse(&side[0], who, &bad);
+    if (st == LIT_OK && side[0].cmd)
+        st = LIT_UNKNOWN_BOT; /* built-in bots only: a process is timed by the arena */
     if (st != LIT_OK) {
         say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), who);
         return 2;
     }
+    entrant_parse(&side[1], "basic", &bad);
+    ArenaWatch watch = {0, malloc(sizeof(double) * 4000 * (size_t)games), 0, 4000 * games};
     void *work = malloc(LIT_BOT_WORK);
-    double *ms = malloc(sizeof *ms * 4000 * (size_t)games);
-    LitLog log;
-    LitBot *bots = malloc(sizeof *bots * LIT_MAX_PLAYERS);
-    if (!work || !ms || !bots || log_new(&log)) {
+    LitLog log = {0};
+    if (!work || !watch.ms || log_new(&log)) {
         say("out of memory");
         free(work);
-        free(ms);
-        free(bots);
+        free(watch.ms);
         return 1;
     }
     printf("bot %s against basic, classic rules\n", who);
@@ -163,43 +166,21 @@ static int bench_decisions(uint64_t games, int only, const char *who)
         LitRules rules;
         lit_rules_default(&rules);
         rules.players = (uint8_t)players;
-        size_t n = 0;
+        watch.n = 0;
         for (uint64_t i = 0; i < 2 * games; i++) {
-            LitGame g;
-            uint64_t deal = lit_seed_mix(1, i / 2);
-            lit_game_new(&g, &rules, deal, (int)(i / 2 % (uint64_t)players));
-            log.len = 0;
-            for (int s = 0; s < players; s++) {
-                int mine = (lit_team_of(s) == 0) == (i % 2 == 0);
-                lit_bot_init(&bots[s], mine ? &spec : &basic, lit_seed_mix(deal, 16 + i % 2 * 16 + (uint64_t)s));
-                lit_bot_lend(&bots[s], work, LIT_BOT_WORK);
-            }
-            while (g.pub.result == LIT_ONGOING) {
-                int t = g.pub.turn, mine = (lit_team_of(t) == 0) == (i % 2 == 0);
-                LitView v;
-                LitAction a;
-                lit_view_make(&v, &g, &log, t);
-                double t0 = now_seconds();
-                if (lit_bot_act(&bots[t], &v, &a) != LIT_OK || lit_game_play(&g, &log, &a) != LIT_OK) {
-                    say("bench: a bot failed to act");
-                    free(work);
-                    free(ms);
-                    free(bots);
-                    free(log.events);
-                    return 1;
-                }
-                if (mine && n < 4000 * games)
-                    ms[n++] = (now_seconds() - t0) * 1000;
-            }
+            GameOutcome out;
+            arena_game_watched(&rules, 1, i / 2, (int)(i % 2), &side[0], &side[1], work, &out,
+                               &log, &watch);
         }
+        size_t n = watch.n;
+        double *ms = watch.ms;
         qsort(ms, n, sizeof *ms, cmp_double);
         printf("%7d  %9zu  %9.3f  %6.2f  %8.1f\n", players, n, n ? ms[n / 2] : 0.0,
                n ? ms[n * 95 / 100] : 0.0, n ? ms[n - 1] : 0.0);
         fflush(stdout);
     }
     free(work);
-    free(ms);
-    free(bots);
+    free(watch.ms);
     free(log.events);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "arena.h"
 #include "common.h"
 #include "play.h"
 #include "literature/bot.h"
@@ -155,12 +156,9 @@ static void print_legal(const Play *pl)
     int n = lit_view_legal(&v, legal, LIT_MAX_LEGAL);
     printf("legal:");
     for (int i = 0; i < n; i++) {
-        LitEvent e;
-        char line[LIT_LINE_MAX];
-        memset(&e, 0, sizeof e);
-        e.action = legal[i];
-        if (lit_event_format(&pl->rules, &e, 0, line, sizeof line) > 0)
-            printf("%s %s", i ? "," : "", strchr(line, ' ') + 1);
+        char text[LIT_LINE_MAX];
+        play_move_text(pl, &legal[i], text, sizeof text);
+        printf("%s %s", i ? "," : "", text);
     }
     unsigned sets = lit_claimable(&pl->g.pub, pl->me);
     if (sets) {
@@ -206,6 +204,31 @@ void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
     buf[0] = 0;
     if (lit_event_format(&pl->rules, &e, 0, line, sizeof line) > 0)
         snprintf(buf, cap, "%s", strchr(line, ' ') + 1);
+}
+
+int play_hint(Play *pl, char *text, size_t cap)
+{
+    LitView v;
+    LitAction h;
+    lit_view_make(&v, &pl->g, &pl->log, pl->me);
+    if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK)
+        return -1;
+    play_move_text(pl, &h, text, cap);
+    play_mark(pl, "hint: %.80s", text);
+    return 0;
+}
+
+int play_bot_move(Play *pl)
+{
+    LitView v;
+    LitAction a;
+    int t = pl->g.pub.turn;
+    lit_view_make(&v, &pl->g, &pl->log, t);
+    if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK ||
+        lit_game_play(&pl->g, &pl->log, &a) != LIT_OK)
+        return -1;
+    play_pause(pl->pace_ms);
+    return 0;
 }
 
 /* A command line as a move of seat me: the notation's words, or their short
@@ -271,18 +294,14 @@ static int game_loop(Play *pl)
     char cmd[LIT_LINE_MAX + 2];
     while (pl->g.pub.result == LIT_ONGOING) {
         int t = pl->g.pub.turn;
-        LitView v;
         LitAction a;
-        lit_view_make(&v, &pl->g, &pl->log, t);
         if (t != pl->me) {
-            if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK ||
-                lit_game_play(&pl->g, &pl->log, &a) != LIT_OK) {
+            if (play_bot_move(pl)) {
                 say("play: the bot of seat %d failed to act", t + 1);
                 return 1;
             }
             print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
             fflush(stdout);
-            play_pause(pl->pace_ms);
             continue;
         }
         printf("your turn: %s\n", lit_phase_name(pl->g.pub.phase));
@@ -340,16 +359,11 @@ static int game_loop(Play *pl)
                 else
                     sheet(pl);
             } else if (strcmp(w, "hint") == 0) {
-                LitAction h;
                 char text[LIT_LINE_MAX];
-                lit_view_make(&v, &pl->g, &pl->log, pl->me);
-                if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK) {
+                if (play_hint(pl, text, sizeof text))
                     printf("error: no hint now\n");
-                } else {
-                    play_move_text(pl, &h, text, sizeof text);
+                else
                     printf("hint: %s\n", text);
-                    play_mark(pl, "hint: %.80s", text);
-                }
             } else {
                 int st = parse_command(pl, w, &a);
                 if (st == LIT_OK)
@@ -409,26 +423,26 @@ static void keep_marks(Play *pl, const char *path)
 /* Bots from a list "casual,basic" for the other seats in seat order. */
 static int take_bots(Play *pl, const char *list)
 {
-    const char *p = list;
-    for (int s = 0; s < pl->rules.players; s++) {
-        if (s == pl->me)
-            continue;
-        if (!*p) {
-            say("--bots: %d bots for %d other seats", s - (s > pl->me), pl->rules.players - 1);
-            return -1;
-        }
-        size_t n = strcspn(p, ",");
-        int st = lit_bot_spec_parse(&pl->spec[s], p, n);
-        if (st != LIT_OK) {
-            say("--bots: %s: %s: '%.*s'", lit_status_name(st), lit_status_text(st), (int)n, p);
-            return -1;
-        }
-        p += n + (p[n] == ',');
-    }
-    if (*p) {
-        say("--bots: more bots than the %d other seats", pl->rules.players - 1);
+    LitBotSpec specs[LIT_MAX_PLAYERS];
+    const char *bad;
+    int n, others = pl->rules.players - 1;
+    int st = bot_list_parse(list, specs, LIT_MAX_PLAYERS, &n, &bad);
+    if (st == LIT_TOO_LONG || (st == LIT_OK && n > others)) {
+        say("--bots: more bots than the %d other seats", others);
         return -1;
     }
+    if (st != LIT_OK) {
+        say("--bots: %s: %s: '%.*s'", lit_status_name(st), lit_status_text(st),
+            (int)strcspn(bad, ","), bad);
+        return -1;
+    }
+    if (n < others) {
+        say("--bots: %d bots for %d other seats", n, others);
+        return -1;
+    }
+    for (int s = 0, k = 0; s < pl->rules.players; s++)
+        if (s != pl->me)
+            pl->spec[s] = specs[k++];
     return 0;
 }
 

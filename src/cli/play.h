@@ -50,6 +50,14 @@ void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
 
 void play_pause(long ms);
 
+/* Expert's move for the player, as move words in text; the hint is marked
+ * in the record. 0, or -1 when there is none. */
+int play_hint(Play *pl, char *text, size_t cap);
+
+/* The bot of the seat on turn plays one move, then the pace's pause: 0, or
+ * -1 when it could not. */
+int play_bot_move(Play *pl);
+
 /* The full-screen table (table.c): plays until the end or quit (1). */
 int table_loop(Play *pl);
 

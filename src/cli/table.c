@@ -425,15 +425,9 @@ static void key(Table *t, int ch)
             t->mode = CHOOSE_SEAT;
             t->cursor = step_seat(pl, me, p->phase == LIT_PHASE_CHOOSE_CLAIMER ? 1 : 2);
         } else if (ch == 'h') {
-            LitView v;
-            LitAction h;
             char text[LIT_LINE_MAX];
-            lit_view_make(&v, &pl->g, &pl->log, me);
-            if (lit_bot_act(&pl->hinter, &v, &h) == LIT_OK) {
-                play_move_text(pl, &h, text, sizeof text);
+            if (play_hint(pl, text, sizeof text) == 0)
                 snprintf(t->msg, sizeof t->msg, "hint: %.200s", text);
-                play_mark(pl, "hint: %.80s", text);
-            }
         } else if (ch == 'A') {
             pl->aid = !pl->aid;
             play_mark(pl, "aid %s", pl->aid ? "on" : "off");
@@ -548,15 +542,10 @@ int table_loop(Play *pl)
         int turn = pl->g.pub.turn;
         draw(&t);
         if (turn != pl->me) {
-            LitView v;
-            LitAction a;
-            lit_view_make(&v, &pl->g, &pl->log, turn);
-            if (lit_bot_act(&pl->bot[turn], &v, &a) != LIT_OK ||
-                lit_game_play(&pl->g, &pl->log, &a) != LIT_OK) {
+            if (play_bot_move(pl)) {
                 quit = 1;
                 break;
             }
-            play_pause(pl->pace_ms);
             continue;
         }
         int ch = getch();

@@ -17,7 +17,7 @@ results() {
 run 0 "$lit" arena --team-a basic --team-b random --games 40 --json --quiet
 cp "$tmp/out" "$tmp/one.json"
 for key in games wins draws losses score score_ci95 elo elo_ci95 livelocks games_per_second \
-  margin actions_per_game pairs bad_actions; do
+  set_margin margin actions_per_game pairs bad_actions; do
   grep -q "\"$key\":" "$tmp/one.json" || fail "arena --json: no key $key: $(cat "$tmp/one.json")"
 done
 grep -q '"pairs":40,"games":80,' "$tmp/one.json" || fail "arena --json: not 40 pairs, 80 games"
@@ -26,6 +26,17 @@ grep -q '"wins":80,"draws":0,"losses":0,"score":1.000000,"score_ci95":\[1.000000
   "$tmp/one.json" || fail "arena: basic does not beat random in every game: $(cat "$tmp/one.json")"
 grep -q '"livelocks":0,"bad_actions":\[0,0\]' "$tmp/one.json" ||
   fail "arena: livelocks or refused actions: $(cat "$tmp/one.json")"
+
+# The set margin counts sets, the point margin points: under double-high
+# (india) high sets are worth two, so basic's point margin over random is
+# larger than its set margin; under classic they are equal.
+run 0 "$lit" arena --team-a basic --team-b random --games 20 --rules india --json --quiet
+python3 - "$tmp/out" <<'EOF2' || fail "india margins: $(cat "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert 0 < d["set_margin"] < d["margin"], d
+EOF2
+grep -Eq '"set_margin":([0-9.]+),"margin":\1,' "$tmp/one.json" || fail "classic: set and point margins differ: $(cat "$tmp/one.json")"
 
 # 2. Threads change nothing but the time.
 for pairing in "basic casual" "casual random" "basic,casual,random basic"; do

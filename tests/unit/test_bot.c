@@ -112,9 +112,18 @@ typedef struct Played {
     LitEvent events[LIT_MAX_ACTIONS];
 } Played;
 
-/* Plays a game with bot kinds[s % n] at seat s, every action checked. */
-static void play_game(const LitRules *r, uint64_t seed, const char *const *bots, int n,
-                      Played *out)
+/* expert's workspace: static (LIT_BOT_WORK is too much for a stack); each
+ * Test() runs in its own process. Lent to every bot (only experts use it). */
+static _Alignas(16) unsigned char expert_work[LIT_BOT_WORK];
+
+/* A check of one decision: the game before it, the deciding seat's view. */
+typedef void (*Check)(const LitGame *g, const LitView *v, const LitAction *a, uint64_t seed,
+                      uint32_t n);
+
+/* Plays a game with bot bots[s % n] at seat s, every action checked by the
+ * referee and, when check is not NULL, by check. */
+static void play_game_checked(const LitRules *r, uint64_t seed, const char *const *bots, int n,
+                              Played *out, Check check)
 {
     LitGame g;
     LitLog log;
@@ -124,6 +133,7 @@ static void play_game(const LitRules *r, uint64_t seed, const char *const *bots,
     for (int s = 0; s < r->players; s++) {
         LitBotSpec spec = spec_of(bots[s % n]);
         cr_assert_eq(lit_bot_init(&bot[s], &spec, lit_seed_mix(seed, (uint64_t)s)), LIT_OK);
+        lit_bot_lend(&bot[s], expert_work, LIT_BOT_WORK);
     }
     while (g.pub.result == LIT_ONGOING) {
         int t = g.pub.turn;
@@ -132,6 +142,8 @@ static void play_game(const LitRules *r, uint64_t seed, const char *const *bots,
         lit_view_make(&v, &g, &log, t);
         int st = lit_bot_act(&bot[t], &v, &a);
         cr_assert_eq(st, LIT_OK, "%s at seat %d: %s", bots[t % n], t + 1, lit_status_name(st));
+        if (check)
+            check(&g, &v, &a, seed, log.len + 1);
         st = lit_game_play(&g, &log, &a);
         cr_assert_eq(st, LIT_OK, "%s at seat %d, action %u: refused %s", bots[t % n], t + 1,
                      log.len + 1, lit_status_name(st));
@@ -139,6 +151,12 @@ static void play_game(const LitRules *r, uint64_t seed, const char *const *bots,
     cr_assert_neq(g.pub.result, LIT_ABORTED, "a livelock: %s", bots[0]);
     out->actions = log.len;
     out->result = g.pub.result;
+}
+
+static void play_game(const LitRules *r, uint64_t seed, const char *const *bots, int n,
+                      Played *out)
+{
+    play_game_checked(r, seed, bots, n, out, NULL);
 }
 
 static Played played, again;
@@ -340,9 +358,6 @@ Test(bot_casual, remembers_as_much_as_its_setting)
 
 /* ---- expert ----------------------------------------------------------------- */
 
-/* expert's workspace: static (LIT_BOT_WORK is too much for a stack); each
- * Test() runs in its own process. */
-static _Alignas(16) unsigned char expert_work[LIT_BOT_WORK];
 
 Test(bot_expert, spec_and_workspace)
 {
@@ -381,59 +396,42 @@ Test(bot_expert, spec_and_workspace)
     cr_assert_eq(lit_game_check(&g, &a), LIT_OK);
 }
 
+/* A claim of team A's expert (not in the endgame) is decided by the exact
+ * odds of the seat's view: sure, or an expected gain of at least 0.5 of the
+ * set, or stuck; and it names the likeliest placement. */
+static void check_expert_claim(const LitGame *g, const LitView *v, const LitAction *a,
+                               uint64_t seed, uint32_t n_action)
+{
+    static LitOdds odds;
+    static _Alignas(16) unsigned char work[LIT_ODDS_WORK];
+    int t = v->seat;
+    if (t % 2 != 0 || a->kind != LIT_CLAIM || g->pub.phase == LIT_PHASE_ENDGAME)
+        return;
+    LitKnow k;
+    cr_assert_eq(lit_know_from_view(&k, v), LIT_OK);
+    cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK);
+    cr_assert(odds.exact);
+    int team = lit_team_of(t);
+    double p = odds.best_p[team][a->set], q = odds.team_all[team][a->set];
+    double gain = p - (1 - q);
+    LitAction legal[LIT_MAX_LEGAL];
+    int n = lit_view_legal(v, legal, LIT_MAX_LEGAL), may_hit = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == LIT_ASK && odds.p[legal[i].card][legal[i].target] > 0)
+            may_hit = 1;
+    cr_assert(p >= 1.0 - 1e-12 || gain >= 0.5 - 1e-12 || !may_hit,
+              "seed %llu action %u: claim with p %.3f q %.3f while an ask may hit",
+              (unsigned long long)seed, n_action, p, q);
+    for (int i = 0; i < lit_deck_set_size(g->pub.rules.deck); i++)
+        cr_assert_eq(a->holders[i], odds.best[team][a->set][i]);
+}
+
 /* Plays a game with expert (spec) on team A and basic on team B. */
 static void expert_game(const LitRules *r, uint64_t seed, const char *spec, Played *out,
                         int check_claims)
 {
-    LitGame g;
-    LitLog log;
-    LitBot bot[LIT_MAX_PLAYERS];
-    lit_log_init(&log, out->events, LIT_MAX_ACTIONS);
-    cr_assert_eq(lit_game_new(&g, r, seed, (int)(seed % r->players)), LIT_OK);
-    for (int s = 0; s < r->players; s++) {
-        LitBotSpec sp = spec_of(s % 2 ? "basic" : spec);
-        lit_bot_init(&bot[s], &sp, lit_seed_mix(seed, (uint64_t)s));
-        lit_bot_lend(&bot[s], expert_work, LIT_BOT_WORK);
-    }
-    static LitOdds odds;
-    static _Alignas(16) unsigned char work[LIT_ODDS_WORK];
-    while (g.pub.result == LIT_ONGOING) {
-        int t = g.pub.turn;
-        LitView v;
-        LitAction a;
-        lit_view_make(&v, &g, &log, t);
-        int st = lit_bot_act(&bot[t], &v, &a);
-        cr_assert_eq(st, LIT_OK, "seat %d: %s", t + 1, lit_status_name(st));
-        if (check_claims && t % 2 == 0 && a.kind == LIT_CLAIM &&
-            g.pub.phase != LIT_PHASE_ENDGAME) {
-            /* a claim is decided by the exact odds of the seat's view: sure,
-             * or an expected gain of at least 0.5 of the set, or stuck */
-            LitKnow k;
-            cr_assert_eq(lit_know_from_view(&k, &v), LIT_OK);
-            cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK);
-            cr_assert(odds.exact);
-            int team = lit_team_of(t);
-            double p = odds.best_p[team][a.set], q = odds.team_all[team][a.set];
-            double gain = p - (1 - q);
-            LitAction legal[LIT_MAX_LEGAL];
-            int n = lit_view_legal(&v, legal, LIT_MAX_LEGAL), may_hit = 0;
-            for (int i = 0; i < n; i++)
-                if (legal[i].kind == LIT_ASK && odds.p[legal[i].card][legal[i].target] > 0)
-                    may_hit = 1;
-            cr_assert(p >= 1.0 - 1e-12 || gain >= 0.5 - 1e-12 || !may_hit,
-                      "seed %llu action %u: claim with p %.3f q %.3f while an ask may hit",
-                      (unsigned long long)seed, log.len + 1, p, q);
-            /* the placement claimed is the likeliest one */
-            for (int i = 0; i < lit_deck_set_size(r->deck); i++)
-                cr_assert_eq(a.holders[i], odds.best[team][a.set][i]);
-        }
-        st = lit_game_play(&g, &log, &a);
-        cr_assert_eq(st, LIT_OK, "seat %d action %u: refused %s", t + 1, log.len + 1,
-                     lit_status_name(st));
-    }
-    cr_assert_neq(g.pub.result, LIT_ABORTED, "a livelock");
-    out->actions = log.len;
-    out->result = g.pub.result;
+    const char *bots[2] = {spec, "basic"};
+    play_game_checked(r, seed, bots, 2, out, check_claims ? check_expert_claim : NULL);
 }
 
 Test(bot_expert, plays_every_variant_and_player_count)
