@@ -44,16 +44,39 @@ typedef struct Vec {
     uint64_t n;     /* local placements giving it */
 } Vec;
 
+/* Where each unit's count sits in a packed vector. The program's units are
+ * its fields: a seat, or several exchangeable seats merged into one (see
+ * plan_build); a walk over real seats uses seats, five bits each. */
+typedef struct Layout {
+    int n;                          /* units */
+    uint8_t off[LIT_MAX_PLAYERS];   /* bit offset of each */
+    uint8_t mask[LIT_MAX_PLAYERS];  /* its values: 31, or 127 when merged */
+    uint64_t guard;                 /* the top bit of each */
+    uint8_t unit_of[LIT_MAX_PLAYERS];/* each seat's unit */
+} Layout;
+
+/* The unit u of a packed vector v. */
+static int unit_count(const Layout *lay, uint64_t v, int u)
+{
+    return (int)((v >> lay->off[u]) & lay->mask[u]);
+}
+
+static uint64_t unit_one(const Layout *lay, int u)
+{
+    return UINT64_C(1) << lay->off[u];
+}
+
 typedef struct Block {
     int set;
     int n;                          /* unplaced cards */
     uint8_t pos[LIT_MAX_SET_SIZE];  /* their positions in the set */
-    unsigned cand[LIT_MAX_SET_SIZE];/* their candidate seats */
+    unsigned cand[LIT_MAX_SET_SIZE];/* their candidate fields */
+    unsigned seat_cand[LIT_MAX_SET_SIZE]; /* ... and seats */
     Vec *vec;
     uint32_t n_vec;
     uint32_t *list;                 /* for sampling: placements by vector */
     uint32_t *start;
-    /* at[v][c][s]: the placements with vector v that put card c at seat s */
+    /* at[v][c][f]: the placements with vector v that put card c in field f */
     uint32_t (*at)[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
 } Block;
 
@@ -150,57 +173,44 @@ static LitU192 times(const LitU192 *a, uint64_t small)
     return r;
 }
 
-/* Bit 4 of each of the twelve fields. */
+/* Bit 4 of each of twelve five-bit fields: the guard of vectors by seat. */
 #define GUARD UINT64_C(0x842108421084210)
 
-/* Whether every field of x is at most its field in limit, for fields of at
- * most 15 (a seat's slots are at most its dealt hand, 14, and a block gives
- * a seat at most 6): bit 4 of each field is then a guard that a field's
- * subtraction clears only when it borrows, so one subtraction compares all
- * twelve fields. */
-static int fits_in(uint64_t x, uint64_t limit)
+/* Whether every field of x is at most its field in limit, where guard has
+ * the top bit of every field and no field of x or limit reaches it (a seat's
+ * slots are at most its dealt hand, 14, in five bits; a merged field's at
+ * most 54, in seven; a block gives a field at most 6): the top bit is then a
+ * guard that a field's subtraction clears only when it borrows, so one
+ * subtraction compares every field. */
+static int fits(uint64_t guard, uint64_t x, uint64_t limit)
 {
-    return (((limit | GUARD) - x) & GUARD) == GUARD;
+    return (((limit | guard) - x) & guard) == guard;
 }
 
-/* The placement index i (mixed radix over the candidates) of a block: the
- * seat of each card, the vector it gives the seats, and whether it meets the
- * set's clauses. */
-static int decode(const LitKnow *k, const Block *b, uint32_t i, int seat[LIT_MAX_SET_SIZE],
-                  uint64_t *vector)
+/* The placement index i (mixed radix over the candidate fields) of a
+ * block: the field of each card and the vector it gives the fields. */
+static void decode(const Layout *lay, const Block *b, uint32_t i, int unit[LIT_MAX_SET_SIZE],
+                   uint64_t *vector)
 {
     *vector = 0;
     for (int c = 0; c < b->n; c++) {
         unsigned m = b->cand[c];
         int n = lit_popcount(m), pick = (int)(i % (uint32_t)n);
         i /= (uint32_t)n;
-        seat[c] = lit_nth_card(m, pick);
-        *vector += UINT64_C(1) << (FIELD * seat[c]);
+        unit[c] = lit_nth_card(m, pick);
+        *vector += unit_one(lay, unit[c]);
     }
-    for (int s = 0; s < k->pub.rules.players; s++) {
-        uint8_t here = 0, away = 0;
-        for (int c = 0; c < b->n; c++) {
-            uint8_t bit = (uint8_t)(1u << b->pos[c]);
-            if (seat[c] == s)
-                here |= bit;
-            else
-                away |= bit;
-        }
-        for (int i2 = 0; i2 < k->n_need[s][b->set]; i2++)
-            if (!(k->need[s][b->set][i2] & here))
-                return 0;
-        for (int i2 = 0; i2 < k->n_lack[s][b->set]; i2++)
-            if (!(k->lack[s][b->set][i2] & away))
-                return 0;
-    }
-    return 1;
 }
 
-/* A depth-first walk over a block's placements: each card at each of its
- * allowed seats with room, the clauses checked once per placement from the
- * cards each seat got. The index of a placement is decode()'s. */
+/* A depth-first walk over a block's placements: each card in each of its
+ * allowed units (fields, or seats) with room, the clauses checked once per
+ * placement from the cards each unit got (a clause's seat is never merged
+ * with another, so its unit is its own). The index of a placement over the
+ * fields is decode()'s. */
 typedef struct Walk {
     const Block *b;
+    const Layout *lay;
+    const unsigned *cand;             /* the block's candidates, as units */
     uint64_t slots;
     unsigned allow[LIT_MAX_SET_SIZE]; /* candidates walked (a subset of cand) */
     uint32_t radix[LIT_MAX_SET_SIZE];
@@ -208,32 +218,38 @@ typedef struct Walk {
     uint8_t cseat[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
     uint8_t cmask[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
     uint8_t cneed[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
-    int seat[LIT_MAX_SET_SIZE];
-    uint8_t here[LIT_MAX_PLAYERS];    /* positions each seat got */
+    int seat[LIT_MAX_SET_SIZE];       /* the unit of each card */
+    uint8_t here[LIT_MAX_PLAYERS];    /* positions each unit got */
     /* called for every placement that meets the clauses; non-zero stops */
     int (*visit)(struct Walk *w, uint64_t v, uint32_t index);
     void *ctx;
 } Walk;
 
-static void walk_init(Walk *w, const LitKnow *k, const Block *b, uint64_t slots, unsigned allow)
+/* A walk over the units of lay, with the block's candidates cand (b->cand
+ * for fields, b->seat_cand for seats), within slots, each card only in the
+ * units of allow. */
+static void walk_init(Walk *w, const LitKnow *k, const Block *b, const Layout *lay,
+                      const unsigned *cand, uint64_t slots, unsigned allow)
 {
     memset(w, 0, sizeof *w);
     w->b = b;
+    w->lay = lay;
+    w->cand = cand;
     w->slots = slots;
     uint32_t radix = 1;
     for (int c = 0; c < b->n; c++) {
-        w->allow[c] = b->cand[c] & allow;
+        w->allow[c] = cand[c] & allow;
         w->radix[c] = radix;
-        radix *= (uint32_t)lit_popcount(b->cand[c]);
+        radix *= (uint32_t)lit_popcount(cand[c]);
     }
     for (int s = 0; s < k->pub.rules.players; s++) {
         for (int i = 0; i < k->n_need[s][b->set]; i++, w->nc++) {
-            w->cseat[w->nc] = (uint8_t)s;
+            w->cseat[w->nc] = lay->unit_of[s];
             w->cmask[w->nc] = k->need[s][b->set][i];
             w->cneed[w->nc] = 1;
         }
         for (int i = 0; i < k->n_lack[s][b->set]; i++, w->nc++) {
-            w->cseat[w->nc] = (uint8_t)s;
+            w->cseat[w->nc] = lay->unit_of[s];
             w->cmask[w->nc] = k->lack[s][b->set][i];
             w->cneed[w->nc] = 0;
         }
@@ -255,10 +271,10 @@ static int walk(Walk *w, int c, uint64_t v, uint32_t index)
         return w->visit(w, v, index);
     }
     int pick = 0;
-    for (unsigned m = b->cand[c]; m; m &= m - 1, pick++) {
+    for (unsigned m = w->cand[c]; m; m &= m - 1, pick++) {
         int s = lit_lsb(m);
-        uint64_t one = UINT64_C(1) << (FIELD * s);
-        if (!(w->allow[c] >> s & 1) || !fits_in(v + one, w->slots))
+        uint64_t one = unit_one(w->lay, s);
+        if (!(w->allow[c] >> s & 1) || !fits(w->lay->guard, v + one, w->slots))
             continue;
         w->seat[c] = s;
         w->here[s] |= (uint8_t)(1u << b->pos[c]);
@@ -272,11 +288,11 @@ static int walk(Walk *w, int c, uint64_t v, uint32_t index)
 
 /* How many vectors have fields summing to total, each at most its field of
  * limit: no layer of the program can hold more states. */
-static uint64_t vectors(uint64_t limit, int fields, int total)
+static uint64_t vectors(const Layout *lay, uint64_t limit, int total)
 {
     uint64_t ways[LIT_MAX_CARDS + 1] = {1};
-    for (int f = 0; f < fields; f++, limit >>= FIELD) {
-        int cap = (int)(limit & 31);
+    for (int f = 0; f < lay->n; f++) {
+        int cap = unit_count(lay, limit, f);
         uint64_t next[LIT_MAX_CARDS + 1] = {0};
         for (int t = 0; t <= total; t++)
             for (int x = 0; x <= cap && x <= t; x++)
@@ -317,20 +333,25 @@ unsigned infer_free_sets(const LitKnow *k)
 typedef struct Ctx {
     const LitKnow *k;
     int players;
-    uint64_t slots;          /* slots of every seat, packed */
+    Layout lay;              /* the fields */
+    Layout seats;            /* five bits a seat */
+    uint64_t slots;          /* slots of every field (a merged one: its seats'), packed */
+    uint64_t seat_slots;     /* slots of every seat, five bits each */
+    unsigned merged;         /* the fields of two or more seats */
+    unsigned members[LIT_MAX_PLAYERS]; /* the seats of each field */
     int free;                /* cards of the free sets */
     uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
 } Ctx;
 
-/* Ways to place `cards` distinct exchangeable cards so that every seat gets
- * its field of r: cards! / prod r_s!, 0 when the fields do not sum to cards.
- * A product of binomials, so nothing overflows on the way. */
-static LitU192 spread(const Ctx *cx, uint64_t r, int cards)
+/* Ways to place `cards` distinct exchangeable cards so that every unit of
+ * lay gets its count in r: cards! / prod r_u!, 0 when the counts do not sum
+ * to cards. A product of binomials, so nothing overflows on the way. */
+static LitU192 spread_in(const Ctx *cx, const Layout *lay, uint64_t r, int cards)
 {
     LitU192 x = lit_u192(1);
     int left = cards;
-    for (int f = 0; f < cx->players; f++, r >>= FIELD) {
-        int n = (int)(r & 31);
+    for (int f = 0; f < lay->n; f++) {
+        int n = unit_count(lay, r, f);
         if (n > left)
             return lit_u192(0);
         if (n) {
@@ -339,6 +360,50 @@ static LitU192 spread(const Ctx *cx, uint64_t r, int cards)
         }
     }
     return left ? lit_u192(0) : x;
+}
+
+/* ... over the fields. */
+static LitU192 spread(const Ctx *cx, uint64_t r, int cards)
+{
+    return spread_in(cx, &cx->lay, r, cards);
+}
+
+/* A vector by seat as a vector by field. */
+static uint64_t to_fields(const Ctx *cx, uint64_t by_seat)
+{
+    uint64_t v = 0;
+    for (int s = 0; s < cx->players; s++)
+        v += (uint64_t)unit_count(&cx->seats, by_seat, s) << cx->lay.off[cx->lay.unit_of[s]];
+    return v;
+}
+
+/* A field counts every deal of its seats as one: a deal of the fields
+ * stands for every way to split each merged field's cards among its seats,
+ * and the splits do not depend on which cards they are (no clause names a
+ * merged seat and all of them may hold the same cards). With the cards of
+ * y (a vector by seat) already at their seats, the splits of the rest are
+ * the product over merged fields of (cap - |y|)! / prod (slots_s - y_s)!;
+ * with y = 0, every split. So the deals in which given cards lie as y says
+ * are splits(y) times the deals of the fields in which they lie as
+ * to_fields(y) says. */
+static LitU192 splits(const Ctx *cx, uint64_t y)
+{
+    LitU192 x = lit_u192(1);
+    for (unsigned m = cx->merged; m;) {
+        int f = lit_lsb(m), left = unit_count(&cx->lay, cx->slots, f);
+        m &= m - 1;
+        for (unsigned seats = cx->members[f]; seats; seats &= seats - 1)
+            left -= unit_count(&cx->seats, y, lit_lsb(seats));
+        for (unsigned seats = cx->members[f]; seats; seats &= seats - 1) {
+            int s = lit_lsb(seats);
+            int n = cx->k->slots[s] - unit_count(&cx->seats, y, s);
+            if (n < 0 || n > left)
+                return lit_u192(0);
+            x = times(&x, cx->choose[left][n]);
+            left -= n;
+        }
+    }
+    return x;
 }
 
 /* The team holding the placed cards of a set: -1 when none is placed, 2
@@ -361,35 +426,38 @@ typedef struct FreeClaim {
 } FreeClaim;
 
 /* The sum of a vector's fields. */
-static int cards_in(uint64_t v)
+static int cards_in(const Ctx *cx, uint64_t v)
 {
     int n = 0;
-    for (; v; v >>= FIELD)
-        n += (int)(v & 31);
+    for (int f = 0; f < cx->lay.n; f++)
+        n += unit_count(&cx->lay, v, f);
     return n;
 }
 
-/* F projected on one team's seats, for the free sets' claims: with x =
- * slots - w what the free cards give when the blocks gave w, x_T its
- * team's fields and x_N the rest, proj(x_T) = sum of F(w) spread(x_N) over
- * the w with that x_T. Then the deals in which q given free cards give the
- * team the vector v and the other free cards go anywhere are
+/* F projected on one team's fields (those with a seat of the team), for
+ * the free sets' claims: with x = slots - w what the free cards give when
+ * the blocks gave w, x_T its team's fields and x_N the rest, proj(x_T) =
+ * sum of F(w) spread(x_N) over the w with that x_T. Then the deals in which
+ * q given free cards give the team's fields the vector v and the other free
+ * cards go anywhere are
  *   sum over x_T of proj(x_T) C(free - q, |x_T| - q) spread(x_T - v),
  * a sum over the (few) team parts instead of over F. 0, or -1 when the
  * workspace is too small. */
-static int project(const Ctx *cx, const Table *f, unsigned team_mask, Table *proj, Work *w)
+static int project(const Ctx *cx, const Table *f, unsigned team_seats, Table *proj, Work *w)
 {
     uint64_t mask = 0;
     for (int s = 0; s < cx->players; s++)
-        if (team_mask >> s & 1)
-            mask |= (uint64_t)31 << (FIELD * s);
+        if (team_seats >> s & 1) {
+            int u = cx->lay.unit_of[s];
+            mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
+        }
     if (table_new(proj, w, f->count))
         return -1;
     for (uint32_t i = 0; i < f->cap; i++) {
         if (!f->key[i])
             continue;
         uint64_t x = cx->slots - (f->key[i] - 1), xt = x & mask;
-        LitU192 ways = spread(cx, x - xt, cx->free - cards_in(xt)), y;
+        LitU192 ways = spread(cx, x - xt, cx->free - cards_in(cx, xt)), y;
         lit_u192_mul(&y, &f->val[i], &ways);
         if (add_to(proj, xt, &y))
             return -1;
@@ -397,8 +465,8 @@ static int project(const Ctx *cx, const Table *f, unsigned team_mask, Table *pro
     return 0;
 }
 
-/* Deals in which the blocks gave some w (F) and q given free cards gave the
- * team's seats the vector v, from the projection. */
+/* Deals of the fields in which the blocks gave some w (F) and q given free
+ * cards gave the team's fields the vector v, from the projection. */
 static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, int q)
 {
     LitU192 sum = lit_u192(0);
@@ -406,8 +474,8 @@ static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, in
         if (!proj->key[i])
             continue;
         uint64_t xt = proj->key[i] - 1;
-        int n = cards_in(xt);
-        if (n < q || !fits_in(v, xt))
+        int n = cards_in(cx, xt);
+        if (n < q || !fits(cx->lay.guard, v, xt))
             continue;
         LitU192 ways = spread(cx, xt - v, n - q), y;
         ways = times(&ways, cx->choose[cx->free - q][n - q]);
@@ -417,8 +485,9 @@ static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, in
     return sum;
 }
 
-/* Whether the placement of vector v (its cards in order, seat by seat) comes
- * before w's in card order: more cards at the first seat where they differ. */
+/* Whether the placement of vector v by seat (its cards in order, seat by
+ * seat) comes before w's in card order: more cards at the first seat where
+ * they differ. */
 static int earlier(uint64_t v, uint64_t w)
 {
     for (; v != w; v >>= FIELD, w >>= FIELD)
@@ -439,16 +508,20 @@ static void free_claim(const Ctx *cx, const Table *proj, int t, int q, FreeClaim
             seats[n++] = s;
     if (n == 0)
         return;
-    /* Every vector over the team's seats with sum q, as counters. */
+    /* Every vector over the team's seats with sum q, as counters; the deals
+     * of each placement with that vector are those of the fields times the
+     * splits of the merged fields' other cards. */
     int cnt[LIT_MAX_PLAYERS] = {0};
     cnt[0] = q;
     for (;;) {
         uint64_t v = 0;
         for (int i = 0; i < n; i++)
             v += (uint64_t)cnt[i] << (FIELD * seats[i]);
-        if (fits_in(v, cx->slots)) {
-            LitU192 each = team_completions(cx, proj, v, q), x;
-            LitU192 ways = spread(cx, v, q);
+        if (fits(GUARD, v, cx->seat_slots)) {
+            LitU192 fields = team_completions(cx, proj, to_fields(cx, v), q), x, each;
+            LitU192 split = splits(cx, v);
+            lit_u192_mul(&each, &fields, &split);
+            LitU192 ways = spread_in(cx, &cx->seats, v, q);
             lit_u192_mul(&x, &each, &ways);
             lit_u192_add(&fc->all, &fc->all, &x);
             int cmp = lit_u192_cmp(&each, &fc->best);
@@ -508,21 +581,21 @@ static void free_set_claims(const Ctx *cx, const Table proj[2], int set, uint64_
  * to spread the free cards so: the free cards as one last layer. */
 static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left)
 {
-    if (field == cx->players) {
+    if (field == cx->lay.n) {
         if (left)
             return 0;
         LitU192 ways = spread(cx, v, cx->free);
         return add_to(t, v, &ways);
     }
-    int cap = (int)((cx->slots >> (FIELD * field)) & 31);
+    int cap = unit_count(&cx->lay, cx->slots, field);
     for (int x = 0; x <= cap && x <= left; x++)
-        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << (FIELD * field)), left - x))
+        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x))
             return -1;
     return 0;
 }
 
 /* The most vectors a block's placements can give: its placements, and
- * the ways to split its cards over the seats any of them may be at. */
+ * the ways to split its cards over the fields any of them may be in. */
 static uint32_t local_bound(const Block *b)
 {
     uint64_t placements = 1, ways = 1;
@@ -577,7 +650,8 @@ typedef struct Plan {
      * alone, or {0: 1} when conv is not 0 */
     Table layer[LIT_MAX_SETS + 1];
     int conv;                /* free cards left to spread: 0 or cx.free */
-    LitU192 total;           /* consistent deals */
+    LitU192 total;           /* consistent deals of the fields */
+    LitU192 deals;           /* consistent deals: total times splits(0) */
     uint32_t states;         /* the largest layer */
 } Plan;
 
@@ -592,21 +666,76 @@ static uint64_t predicted_work(const Plan *pl)
 {
     const Ctx *cx = &pl->cx;
     int cards = cx->free;
-    uint64_t states = cx->free ? vectors(cx->slots, cx->players, cx->free) : 1, work = 0;
+    uint64_t states = cx->free ? vectors(&cx->lay, cx->slots, cx->free) : 1, work = 0;
     for (int j = pl->nb - 1; j >= 0; j--) {
         uint64_t local = local_bound(&pl->blocks[j]);
         work += states * local;
         cards += pl->blocks[j].n;
-        uint64_t cap = vectors(cx->slots, cx->players, cards);
+        uint64_t cap = vectors(&cx->lay, cx->slots, cards);
         states = states > cap / local ? cap : states * local;
     }
     return work;
 }
 
+/* The fields of k: seats that nothing tells apart share one field (with
+ * merge): seats with room, named by no clause, such that each unplaced card
+ * may be at all of them or at none. Every other seat is a field of its own.
+ * The program then counts the deals of the fields, each of which stands for
+ * splits(0) deals of the seats (docs/DEDUCTION.md "Merged seats"). */
+static void make_fields(Ctx *cx, uint64_t unplaced, int merge)
+{
+    const LitKnow *k = cx->k;
+    int players = cx->players;
+    Layout *lay = &cx->lay;
+    unsigned open = 0; /* fields that more seats may join */
+    for (int s = 0; s < players; s++) {
+        int clauses = 0;
+        for (int set = 0; set < LIT_MAX_SETS; set++)
+            clauses += k->n_need[s][set] + k->n_lack[s][set];
+        int mergeable = merge && k->slots[s] && !clauses, unit = -1;
+        for (unsigned m = mergeable ? open : 0; m && unit < 0; m &= m - 1) {
+            int f = lit_lsb(m), first = lit_lsb(cx->members[f]);
+            if (((k->may[s] ^ k->may[first]) & unplaced) == 0)
+                unit = f;
+        }
+        if (unit < 0) {
+            unit = lay->n++;
+            cx->members[unit] = 0;
+            if (mergeable)
+                open |= 1u << unit;
+        }
+        cx->members[unit] |= 1u << s;
+        lay->unit_of[s] = (uint8_t)unit;
+    }
+    int off = 0;
+    for (int f = 0; f < lay->n; f++) {
+        int bits = lit_popcount(cx->members[f]) > 1 ? 7 : FIELD, slots = 0;
+        if (bits > FIELD)
+            cx->merged |= 1u << f;
+        lay->off[f] = (uint8_t)off;
+        lay->mask[f] = (uint8_t)((1u << bits) - 1);
+        lay->guard |= UINT64_C(1) << (off + bits - 1);
+        off += bits;
+        for (unsigned m = cx->members[f]; m; m &= m - 1)
+            slots += k->slots[lit_lsb(m)];
+        cx->slots |= (uint64_t)slots << lay->off[f];
+    }
+    Layout *seats = &cx->seats;
+    seats->n = players;
+    seats->guard = GUARD;
+    for (int s = 0; s < players; s++) {
+        seats->off[s] = (uint8_t)(FIELD * s);
+        seats->mask[s] = 31;
+        seats->unit_of[s] = (uint8_t)s;
+        cx->seat_slots |= (uint64_t)k->slots[s] << (FIELD * s);
+    }
+}
+
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
- * every block also keeps its placements grouped by vector (for sampling). */
-static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
+ * every block also keeps its placements grouped by vector (for sampling);
+ * with merge, seats nothing tells apart share a field. */
+static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, int merge)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck, players = r->players;
@@ -619,13 +748,10 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
         for (int j = 1; j <= n; j++)
             cx->choose[n][j] = cx->choose[n][j - 1] * (uint64_t)(n - j + 1) / (uint64_t)j;
     }
-    /* Seats as 5-bit fields: field f is seat f. */
-    uint64_t slots = 0;
-    for (int s = 0; s < players; s++)
-        slots |= (uint64_t)k->slots[s] << (FIELD * s);
-    cx->slots = slots;
     uint64_t unplaced = infer_unplaced(k);
     pl->unplaced = unplaced;
+    make_fields(cx, unplaced, merge);
+    uint64_t slots = cx->slots, guard = cx->lay.guard;
 
     /* 1. Free sets (no clause, every unplaced card possible at every seat
      * with room): their cards are exchangeable, counted by spread(). The
@@ -646,8 +772,10 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
             int card = lit_pop_lsb(&x);
             b->pos[b->n] = (uint8_t)lit_pos_of(deck, card);
             for (int s = 0; s < players; s++)
-                if (k->may[s] & lit_bit(card))
-                    b->cand[b->n] |= 1u << s;
+                if (k->may[s] & lit_bit(card)) {
+                    b->cand[b->n] |= 1u << cx->lay.unit_of[s];
+                    b->seat_cand[b->n] |= 1u << s;
+                }
             b->n++;
         }
     }
@@ -661,7 +789,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
         if (table_new(&t, w, local_bound(b)))
             return PLAN_OVER;
         Walk wk;
-        walk_init(&wk, k, b, slots, ~0u);
+        walk_init(&wk, k, b, &cx->lay, b->cand, slots, ~0u);
         Local loc = {&t, b, 0, 0};
         wk.visit = count_placement;
         wk.ctx = &loc;
@@ -721,7 +849,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
     int nb = pl->nb;
     Table *layer = pl->layer;
     LitU192 one = lit_u192(1);
-    uint64_t free_vectors = cx->free ? vectors(slots, players, cx->free) : 1;
+    uint64_t free_vectors = cx->free ? vectors(&cx->lay, slots, cx->free) : 1;
     int conv = free_vectors <= FOLD_MAX ? 0 : cx->free, cards_after = 0;
     pl->conv = conv;
     if (conv == 0 && cx->free) {
@@ -739,7 +867,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
         const Block *b = &pl->blocks[j];
         cards_after += b->n;
         uint64_t bound = (uint64_t)next->count * b->n_vec;
-        uint64_t most = vectors(slots, players, cards_after);
+        uint64_t most = vectors(&cx->lay, slots, cards_after);
         if (bound > most)
             bound = most;
         if (bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
@@ -751,7 +879,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
                 continue;
             uint64_t rest = next->key[i] - 1;
             for (uint32_t v = 0; v < b->n_vec; v++) {
-                if (!fits_in(b->vec[v].v, slots - rest))
+                if (!fits(guard, b->vec[v].v, slots - rest))
                     continue;
                 uint64_t need = rest + b->vec[v].v;
                 LitU192 x = times(&next->val[i], b->vec[v].n);
@@ -764,13 +892,15 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
     }
     LitU192 total = lit_u192(0);
     for (uint32_t i = 0; i < layer[0].cap; i++) {
-        if (!layer[0].key[i] || !fits_in(layer[0].key[i] - 1, slots))
+        if (!layer[0].key[i] || !fits(guard, layer[0].key[i] - 1, slots))
             continue;
         LitU192 ways = spread(cx, slots - (layer[0].key[i] - 1), conv), x;
         lit_u192_mul(&x, &layer[0].val[i], &ways);
         lit_u192_add(&total, &total, &x);
     }
     pl->total = total;
+    LitU192 every_split = splits(cx, 0);
+    lit_u192_mul(&pl->deals, &total, &every_split);
     return lit_u192_is_zero(&total) ? PLAN_NONE : PLAN_OK;
 }
 
@@ -778,27 +908,38 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists)
  * team holds all of the set, and the likeliest placement (the first of
  * the most deals). */
 typedef struct Claim {
-    const Table *gv; /* deals per vector */
+    const Ctx *cx;
+    const Table *gv; /* deals of the fields per vector */
     LitU192 all, best;
     int seat[LIT_MAX_SET_SIZE];
 } Claim;
 
+/* A placement by seat (the walk is over seats): its deals are those of the
+ * fields in which the block gives its vector by field, times the splits of
+ * the merged fields' other cards. */
 static int claim_placement(Walk *w, uint64_t v, uint32_t index)
 {
     Claim *cl = w->ctx;
-    const LitU192 *d = lookup(cl->gv, v);
+    const LitU192 *d = lookup(cl->gv, to_fields(cl->cx, v));
     (void)index;
     if (!d)
         return 0;
-    lit_u192_add(&cl->all, &cl->all, d);
-    if (lit_u192_cmp(d, &cl->best) > 0) {
-        cl->best = *d;
+    LitU192 split = splits(cl->cx, v), deals;
+    lit_u192_mul(&deals, d, &split);
+    lit_u192_add(&cl->all, &cl->all, &deals);
+    if (lit_u192_cmp(&deals, &cl->best) > 0) {
+        cl->best = deals;
         memcpy(cl->seat, w->seat, sizeof cl->seat);
     }
     return 0;
 }
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
+{
+    return infer_odds(k, work, work_size, odds, 1);
+}
+
+int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, int merge)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck, players = r->players;
@@ -810,7 +951,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     Plan *pl = take(&w, sizeof *pl);
     if (!pl)
         goto over;
-    int built = plan_build(pl, k, &w, 0);
+    int built = plan_build(pl, k, &w, 0, merge);
     if (built == PLAN_OVER)
         goto over;
     odds->exact = 1;
@@ -824,9 +965,9 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     const Table *layer = pl->layer;
     int nb = pl->nb, conv = pl->conv;
     unsigned free_sets = pl->free_sets;
-    uint64_t slots = cx.slots, unplaced = pl->unplaced;
-    LitU192 total = pl->total, one = lit_u192(1);
-    odds->deals = total;
+    uint64_t slots = cx.slots, guard = cx.lay.guard, unplaced = pl->unplaced;
+    LitU192 deals = pl->deals, one = lit_u192(1);
+    odds->deals = deals;
 
     /* 3. The forward sweep: per block, the deals of each local vector. */
     LitU192 (*mass)[LIT_MAX_PLAYERS] = take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
@@ -856,7 +997,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
         cards_before += b->n;
         Table nf;
         uint64_t bound = (uint64_t)f.count * b->n_vec;
-        uint64_t most = vectors(slots, players, cards_before);
+        uint64_t most = vectors(&cx.lay, slots, cards_before);
         if (bound > most)
             bound = most;
         Work scratch = half[1 - side];
@@ -873,7 +1014,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                     continue;
                 uint64_t given = f.key[i] - 1, left = slots - given;
                 for (uint32_t v = 0; v < b->n_vec; v++) {
-                    if (!fits_in(b->vec[v].v, left))
+                    if (!fits(guard, b->vec[v].v, left))
                         continue;
                     const LitU192 *c = lookup(after, left - b->vec[v].v);
                     if (!c)
@@ -898,7 +1039,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                     continue;
                 uint64_t given = f.key[i] - 1;
                 for (uint32_t v = 0; v < b->n_vec; v++) {
-                    if (!fits_in(b->vec[v].v, slots - given))
+                    if (!fits(guard, b->vec[v].v, slots - given))
                         continue;
                     LitU192 x = times(&f.val[i], b->vec[v].n);
                     if (add_to(&all, given + b->vec[v].v, &x))
@@ -913,7 +1054,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 uint64_t left = slots - (all.key[i] - 1);
                 LitU192 c = lit_u192(0);
                 for (uint32_t x = 0; x < after->cap; x++) {
-                    if (!after->key[x] || !fits_in(after->key[x] - 1, left))
+                    if (!after->key[x] || !fits(guard, after->key[x] - 1, left))
                         continue;
                     LitU192 ways = spread(&cx, left - (after->key[x] - 1), conv), y;
                     lit_u192_mul(&y, &after->val[x], &ways);
@@ -929,7 +1070,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                     continue;
                 uint64_t given = f.key[i] - 1;
                 for (uint32_t v = 0; v < b->n_vec; v++) {
-                    if (!fits_in(b->vec[v].v, slots - given))
+                    if (!fits(guard, b->vec[v].v, slots - given))
                         continue;
                     const LitU192 *c = lookup(&done, given + b->vec[v].v);
                     if (!c)
@@ -940,9 +1081,10 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                 }
             }
         }
-        /* d. Every placement with vector v has g[v] deals: the marginals
-         * from which card each vector's placements put where, the claim
-         * figures from a walk over the placements on one team's seats. */
+        /* d. Every placement with vector v has g[v] deals of the fields:
+         * the marginals from which card each vector's placements put where,
+         * the claim figures from a walk over the placements on one team's
+         * seats. */
         memset(gv.key, 0, sizeof(uint64_t) * gv.cap);
         gv.count = 0;
         int first = lit_set_first(deck, b->set);
@@ -951,25 +1093,26 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             if (lit_u192_is_zero(&g[v]))
                 continue;
             for (int c = 0; c < b->n; c++)
-                for (int s = 0; s < players; s++)
-                    if (b->at[v][c][s]) {
-                        LitU192 x = times(&g[v], b->at[v][c][s]);
-                        lit_u192_add(&mass[first + b->pos[c]][s], &mass[first + b->pos[c]][s], &x);
+                for (int u = 0; u < cx.lay.n; u++)
+                    if (b->at[v][c][u]) {
+                        LitU192 x = times(&g[v], b->at[v][c][u]);
+                        lit_u192_add(&mass[first + b->pos[c]][u], &mass[first + b->pos[c]][u], &x);
                     }
         }
         uint64_t setmask = lit_set_mask(deck, b->set);
         int team_of_placed = placed_team(k, setmask);
         for (int t = 0; t < 2; t++) {
-            Claim cl = {&gv, lit_u192(0), lit_u192(0), {0}};
+            Claim cl = {&cx, &gv, lit_u192(0), lit_u192(0), {0}};
             if (team_of_placed < 0 || team_of_placed == t) {
                 Walk wk;
-                walk_init(&wk, k, b, slots, lit_team_seats(r, t));
+                walk_init(&wk, k, b, &cx.seats, b->seat_cand, cx.seat_slots,
+                          lit_team_seats(r, t));
                 wk.visit = claim_placement;
                 wk.ctx = &cl;
                 walk(&wk, 0, 0, 0);
             }
-            odds->team_all[t][b->set] = lit_u192_ratio(&cl.all, &total);
-            odds->best_p[t][b->set] = lit_u192_ratio(&cl.best, &total);
+            odds->team_all[t][b->set] = lit_u192_ratio(&cl.all, &deals);
+            odds->best_p[t][b->set] = lit_u192_ratio(&cl.best, &deals);
             if (lit_u192_is_zero(&cl.best)) {
                 memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
                 continue;
@@ -988,7 +1131,7 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
     }
 
     /* 4. The free sets, from F after every block: all their cards are alike.
-     * A card at seat s leaves the others spread over slots - w - s. */
+     * A card in field f leaves the others spread over slots - w - f. */
     if (free_sets) {
         LitU192 free_mass[LIT_MAX_PLAYERS];
         FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
@@ -1003,12 +1146,12 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             if (!f.key[i])
                 continue;
             uint64_t left = slots - (f.key[i] - 1);
-            for (int s = 0; s < players; s++) {
-                if (!((left >> (FIELD * s)) & 31))
+            for (int u = 0; u < cx.lay.n; u++) {
+                if (!unit_count(&cx.lay, left, u))
                     continue;
-                LitU192 ways = spread(&cx, left - (UINT64_C(1) << (FIELD * s)), cx.free - 1), x;
+                LitU192 ways = spread(&cx, left - unit_one(&cx.lay, u), cx.free - 1), x;
                 lit_u192_mul(&x, &f.val[i], &ways);
-                lit_u192_add(&free_mass[s], &free_mass[s], &x);
+                lit_u192_add(&free_mass[u], &free_mass[u], &x);
             }
         }
         for (int set = 0; set < lit_deck_sets(deck); set++) {
@@ -1017,10 +1160,10 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
             uint64_t m = lit_set_mask(deck, set);
             for (uint64_t x = m & unplaced; x;) {
                 int c = lit_pop_lsb(&x);
-                for (int s = 0; s < players; s++)
-                    mass[c][s] = free_mass[s];
+                for (int u = 0; u < cx.lay.n; u++)
+                    mass[c][u] = free_mass[u];
             }
-            free_set_claims(&cx, proj, set, unplaced, &total, memo, odds);
+            free_set_claims(&cx, proj, set, unplaced, &deals, memo, odds);
         }
     }
 
@@ -1039,14 +1182,21 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
                         (uint8_t)s;
         }
     }
-    /* Marginals: placed cards are certain. */
+    /* Marginals: placed cards are certain; a card in a field is at one of
+     * its seats in splits(that seat holds it) of the splits. */
+    LitU192 split[LIT_MAX_PLAYERS];
+    for (int s = 0; s < players; s++)
+        split[s] = splits(&cx, unit_one(&cx.seats, s));
     for (uint64_t live = k->pub.live; live;) {
         int c = lit_pop_lsb(&live);
         for (int s = 0; s < players; s++) {
             if (k->held[s] & lit_bit(c))
                 odds->p[c][s] = 1.0;
-            else if (unplaced & lit_bit(c))
-                odds->p[c][s] = lit_u192_ratio(&mass[c][s], &total);
+            else if (unplaced & lit_bit(c)) {
+                LitU192 x;
+                lit_u192_mul(&x, &mass[c][cx.lay.unit_of[s]], &split[s]);
+                odds->p[c][s] = lit_u192_ratio(&x, &deals);
+            }
         }
     }
     return LIT_OK;
@@ -1078,7 +1228,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
     if (!sp)
         return LIT_NO_SPACE;
     sp->k = *k;
-    int built = plan_build(&sp->plan, &sp->k, &w, 1);
+    int built = plan_build(&sp->plan, &sp->k, &w, 1, 1);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)
@@ -1089,7 +1239,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
 
 LitU192 lit_sampler_deals(const LitSampler *sampler)
 {
-    return sampler->plan.total;
+    return sampler->plan.deals;
 }
 
 /* Uniform in [0, n), n > 0: draws of n's bit length until one is below. */
@@ -1125,18 +1275,16 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
     const Plan *pl = &sampler->plan;
     const LitKnow *k = &sampler->k;
     const Ctx *cx = &pl->cx;
+    const Layout *lay = &cx->lay;
     int players = cx->players, deck = k->pub.rules.deck;
-    memset(hands, 0, sizeof(uint64_t) * LIT_MAX_PLAYERS);
-    for (int s = 0; s < players; s++)
-        hands[s] = k->held[s];
-    uint64_t r = cx->slots;
+    uint64_t r = cx->slots, in[LIT_MAX_PLAYERS] = {0}; /* the cards of each field */
     if (pl->conv) {
         /* the part the blocks give, weighted by the ways to spread the
          * free cards over the rest */
         LitU192 x = below(rng, &pl->total), acc = lit_u192(0);
         const Table *t = &pl->layer[0];
         for (uint32_t i = 0; i < t->cap; i++) {
-            if (!t->key[i] || !fits_in(t->key[i] - 1, cx->slots))
+            if (!t->key[i] || !fits(lay->guard, t->key[i] - 1, cx->slots))
                 continue;
             LitU192 ways = spread(cx, cx->slots - (t->key[i] - 1), pl->conv), weight;
             lit_u192_mul(&weight, &t->val[i], &ways);
@@ -1151,7 +1299,7 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
         LitU192 x = below(rng, lookup(&pl->layer[j], r)), acc = lit_u192(0);
         uint32_t v = 0;
         for (; v < b->n_vec; v++) {
-            if (!fits_in(b->vec[v].v, r))
+            if (!fits(lay->guard, b->vec[v].v, r))
                 continue;
             const LitU192 *after = lookup(&pl->layer[j + 1], r - b->vec[v].v);
             if (!after)
@@ -1161,24 +1309,48 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
                 break;
         }
         uint32_t pick = b->list[b->start[v] + lit_rng_below(rng, (uint32_t)b->vec[v].n)];
-        int seat[LIT_MAX_SET_SIZE];
+        int unit[LIT_MAX_SET_SIZE];
         uint64_t given;
-        decode(k, b, pick, seat, &given);
+        decode(lay, b, pick, unit, &given);
         for (int c = 0; c < b->n; c++)
-            hands[seat[c]] |= lit_bit(lit_set_first(deck, b->set) + b->pos[c]);
+            in[unit[c]] |= lit_bit(lit_set_first(deck, b->set) + b->pos[c]);
         r -= b->vec[v].v;
     }
-    /* The free cards, shuffled into what is left of every seat. */
+    /* The free cards, shuffled into what is left of every field. */
     uint8_t cards[LIT_MAX_CARDS];
     int n = 0;
     for (uint64_t m = pl->free_cards; m;)
         cards[n++] = (uint8_t)lit_pop_lsb(&m);
-    for (int s = 0; s < players; s++) {
-        int want = k->slots[s] - lit_popcount(hands[s] & ~k->held[s]);
+    for (int f = 0; f < lay->n; f++) {
+        int want = unit_count(lay, cx->slots, f) - lit_popcount(in[f]);
         for (int i = 0; i < want; i++) {
             int at = (int)lit_rng_below(rng, (uint32_t)n);
-            hands[s] |= lit_bit(cards[at]);
+            in[f] |= lit_bit(cards[at]);
             cards[at] = cards[--n];
         }
     }
+    /* Each field's cards dealt to its seats: every split equally likely,
+     * and every deal of the fields has as many splits (splits()), so every
+     * deal of the seats comes out with the same probability. */
+    memset(hands, 0, sizeof(uint64_t) * LIT_MAX_PLAYERS);
+    for (int f = 0; f < lay->n; f++) {
+        unsigned seats = cx->members[f];
+        if (!(cx->merged >> f & 1)) {
+            hands[lit_lsb(seats)] = in[f];
+            continue;
+        }
+        n = 0;
+        for (uint64_t m = in[f]; m;)
+            cards[n++] = (uint8_t)lit_pop_lsb(&m);
+        for (; seats; seats &= seats - 1) {
+            int s = lit_lsb(seats);
+            for (int i = 0; i < k->slots[s]; i++) {
+                int at = (int)lit_rng_below(rng, (uint32_t)n);
+                hands[s] |= lit_bit(cards[at]);
+                cards[at] = cards[--n];
+            }
+        }
+    }
+    for (int s = 0; s < players; s++)
+        hands[s] |= k->held[s];
 }

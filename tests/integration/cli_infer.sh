@@ -30,14 +30,14 @@ grep -q '"half_suits":{}' "$tmp/out" || fail "inconsistent --json: half-suit fig
 
 # Beyond the budget (12 players, early): exact false, estimates with their
 # standard errors, the same for the same seed.
-run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --json --samples 400 --seed 3
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --json --samples 400 --seed 3
 cp "$tmp/out" "$tmp/estimate.json"
 for member in '"exact":false' '"consistent_deals":null' '"samples":400' '"consistent_deals_estimate":' '"cards_se":{' '"team_holds_all_se":'; do
   grep -qF "$member" "$tmp/estimate.json" || fail "estimate JSON: no $member"
 done
-run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --json --samples 400 --seed 3
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --json --samples 400 --seed 3
 same "the estimate again, same seed" "$tmp/estimate.json" "$tmp/out"
-run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 10 --samples 400
+run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --samples 400
 grep -q '^estimates from 400 weighted draws: ' "$tmp/out" || fail "estimate grid: no line on the draws"
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 19
 same_text "--samples 19" "lit: --samples: not a number from 20 to 200000: '19'" "$tmp/err"

@@ -7,6 +7,7 @@
 
 #include "helpers.h"
 #include "literature/infer.h"
+#include "../../src/infer/free.h"
 
 static int card(const LitGame *g, const char *name)
 {
@@ -495,4 +496,62 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
         }
     }
     cr_assert_gt(positions, 500);
+}
+
+/* Merged seats (docs/DEDUCTION.md "Merged seats") change no figure: along
+ * random games under several rule sets, from a seat and in public, at every
+ * third position, lit_odds gives the same count, the same placements and
+ * the same probabilities (within 1e-12) as the program with every seat a
+ * field of its own. At 8 players from the 40th action on (before it, the
+ * unmerged program takes up to a second a position). */
+Test(infer, merged_seats_change_nothing)
+{
+    static LitOdds merged, plain;
+    static const char *const rules[] = {"classic players=4", "classic", "club players=8",
+                                        "quartets", "jokers", "classic must-claim=on"};
+    long positions = 0, fewer_states = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            LitGame g;
+            cr_assert_eq(lit_game_new(&g, &rl, seed + 70 * r, 0), LIT_OK);
+            int viewer = seed % 2 == 0 ? LIT_NOBODY : (int)(r % rl.players);
+            LitKnow k;
+            cr_assert_eq(lit_know_start(&k, &rl, 0, viewer,
+                                        viewer == LIT_NOBODY ? 0 : g.hands[viewer]),
+                         LIT_OK);
+            LitRng rng;
+            lit_rng_seed(&rng, seed);
+            for (int actions = 0; !lit_game_over(&g); actions++) {
+                if (actions % 3 == 0 && (rl.players < 8 || actions >= 40)) {
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &merged, 1), LIT_OK);
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, 0), LIT_OK);
+                    cr_assert(merged.exact && plain.exact, "%s, action %d", rules[r], actions);
+                    positions++;
+                    fewer_states += merged.states < plain.states;
+                    cr_assert_eq(lit_u192_cmp(&merged.deals, &plain.deals), 0, "%s, action %d",
+                                 rules[r], actions);
+                    cr_assert_eq(memcmp(merged.best, plain.best, sizeof merged.best), 0,
+                                 "%s, action %d", rules[r], actions);
+                    for (int c = 0; c < LIT_MAX_CARDS; c++)
+                        for (int s = 0; s < rl.players; s++)
+                            cr_assert_float_eq(merged.p[c][s], plain.p[c][s], 1e-12,
+                                               "%s, action %d", rules[r], actions);
+                    for (int t = 0; t < 2; t++)
+                        for (int set = 0; set < LIT_MAX_SETS; set++) {
+                            cr_assert_float_eq(merged.team_all[t][set], plain.team_all[t][set],
+                                               1e-12);
+                            cr_assert_float_eq(merged.best_p[t][set], plain.best_p[t][set],
+                                               1e-12);
+                        }
+                }
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(positions, 250, "%ld positions", positions);
+    cr_assert_gt(fewer_states, 30, "merged seats at %ld of %ld positions", fewer_states,
+                 positions);
 }
