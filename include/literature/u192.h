@@ -55,8 +55,6 @@ static inline int lit_u192_add(LitU192 *r, const LitU192 *a, const LitU192 *b)
 /* *r = a - b for a >= b; returns 1 (r unspecified) when a < b. */
 int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b);
 
-/* *r = a * b; returns 1 on overflow (r then holds the product mod 2^192). */
-int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b);
 
 /* The 128-bit product of two words: with a compiler that has a 128-bit
  * integer (GCC and Clang on 64-bit targets) one instruction; otherwise, in
@@ -96,6 +94,36 @@ static inline int lit_u192_mul64(LitU192 *r, const LitU192 *a, uint64_t b)
     r->w[1] = out[1];
     r->w[2] = out[2];
     return carry != 0;
+}
+
+/* *r = a * b; returns 1 on overflow (r then holds the product mod 2^192). */
+static inline int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b)
+{
+    /* Words of b that are zero add nothing: most counts fit in fewer. */
+    if ((b->w[1] | b->w[2]) == 0)
+        return lit_u192_mul64(r, a, b->w[0]);
+    if ((a->w[1] | a->w[2]) == 0)
+        return lit_u192_mul64(r, b, a->w[0]);
+    uint64_t out[6] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        uint64_t carry = 0;
+        for (int j = 0; j < 3; j++) {
+            uint64_t hi, lo;
+            lit_u64_mul(a->w[i], b->w[j], &hi, &lo);
+            /* out[i + j] += lo + carry, carrying into hi */
+            uint64_t s = out[i + j] + lo;
+            hi += s < lo;
+            uint64_t s2 = s + carry;
+            hi += s2 < carry;
+            out[i + j] = s2;
+            carry = hi;
+        }
+        out[i + 3] += carry;
+    }
+    r->w[0] = out[0];
+    r->w[1] = out[1];
+    r->w[2] = out[2];
+    return (out[3] | out[4] | out[5]) != 0;
 }
 
 /* *q = a / d, returns a mod d; d from 1 to 2^32 - 1. q may be a. */

@@ -15,8 +15,11 @@ uint64_t infer_unplaced(const LitKnow *k);
  * possible at every seat with room. Their cards are exchangeable. */
 unsigned infer_free_sets(const LitKnow *k);
 
-/* lit_odds, with merge 0: every seat a field of its own (no merged seats,
- * docs/DEDUCTION.md "Merged seats"), which the tests compare with. */
-int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, int merge);
+/* lit_odds, with a choice of how, which the tests compare: INFER_MERGE,
+ * seats nothing tells apart share a field (docs/DEDUCTION.md "Merged
+ * seats"); INFER_DENSE, the layers may be dense arrays ("Dense layers");
+ * lit_odds does both. The figures are the same either way. */
+enum { INFER_MERGE = 1, INFER_DENSE = 2 };
+int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 
 #endif

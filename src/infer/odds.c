@@ -28,15 +28,37 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-enum { FIELD = 5, FOLD_MAX = 1 << 16 };
+enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048 };
 
-/* Keys apart from values: a probe reads only keys, eight to a cache line. */
+/* A dense index of the vectors of one sum: every field but one (the one
+ * the sum then gives) as a digit, field f's radix its slots + 1. So the
+ * index of u + v is the index of u plus that of v, and a layer walked in
+ * index order reads and writes the next layer in order too. */
+typedef struct Dense {
+    int n;                          /* digits */
+    uint8_t off[LIT_MAX_PLAYERS];   /* where each is in a packed vector */
+    uint8_t mask[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+    uint32_t size;                  /* every index is below it */
+} Dense;
 
+static uint32_t dense_index(const Dense *d, uint64_t v)
+{
+    uint32_t i = 0;
+    for (int f = 0; f < d->n; f++)
+        i += (uint32_t)((v >> d->off[f]) & d->mask[f]) * d->stride[f];
+    return i;
+}
+
+/* Keys apart from values: a probe reads only keys, eight to a cache line.
+ * A hashed table probes from the key's hash; a dense one holds every vector
+ * of its sum at its dense index, so it never probes. */
 typedef struct Table {
     uint64_t *key; /* packed vector + 1; 0 for an empty slot */
     LitU192 *val;
-    uint32_t cap;   /* a power of two */
+    uint32_t cap;   /* a power of two, or the dense size */
     uint32_t count;
+    const Dense *dense; /* NULL when hashed */
 } Table;
 
 typedef struct Vec {
@@ -111,11 +133,13 @@ static void *take(Work *w, size_t bytes)
 
 /* A table for want entries at most half full: 0, or -1 when the workspace
  * cannot hold it. */
-static int table_new(Table *t, Work *w, uint64_t want)
+static int table_in(Table *t, Work *w, uint64_t want, const Dense *dense)
 {
     uint64_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
+    if (dense)
+        cap = dense->size;
     if (cap > w->left / (sizeof(uint64_t) + sizeof(LitU192)))
         return -1;
     t->key = take(w, sizeof(uint64_t) * cap);
@@ -125,11 +149,20 @@ static int table_new(Table *t, Work *w, uint64_t want)
     memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
     t->cap = (uint32_t)cap;
     t->count = 0;
+    t->dense = dense;
     return 0;
+}
+
+/* A hashed table. */
+static int table_new(Table *t, Work *w, uint64_t want)
+{
+    return table_in(t, w, want, NULL);
 }
 
 static uint32_t slot_of(const Table *t, uint64_t key)
 {
+    if (t->dense)
+        return dense_index(t->dense, key - 1);
     uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
     return (uint32_t)(h >> 32) & (t->cap - 1);
 }
@@ -155,7 +188,7 @@ static int add_to(Table *t, uint64_t v, const LitU192 *x)
             return 0;
         }
         if (t->key[i] == 0) {
-            if (2 * (t->count + 1) > t->cap)
+            if (!t->dense && 2 * (t->count + 1) > t->cap)
                 return -1;
             t->key[i] = key;
             t->val[i] = *x;
@@ -163,6 +196,70 @@ static int add_to(Table *t, uint64_t v, const LitU192 *x)
             return 0;
         }
     }
+}
+
+/* The entries of a table in slot order (for a dense table, index order):
+ * count of them in w, or NULL when w cannot hold them. */
+static uint32_t *entries_of(const Table *t, Work *w)
+{
+    uint32_t *at = take(w, sizeof(uint32_t) * (t->count + 1u));
+    if (!at)
+        return NULL;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->cap; i++)
+        if (t->key[i])
+            at[n++] = i;
+    return at;
+}
+
+/* Adds x at dense index i, the vector v's: the caller knows i is v's. */
+static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x)
+{
+    if (t->key[i]) {
+        lit_u192_add(&t->val[i], &t->val[i], x);
+    } else {
+        t->key[i] = v + 1;
+        t->val[i] = *x;
+        t->count++;
+    }
+}
+
+/* The dense indices of n vectors (vec[v * stride]) in index[v], and the
+ * vectors in the order of their indices in order, both in w: 0, or -1 when
+ * w cannot hold them. */
+static int dense_order(const Dense *d, const uint64_t *vec, size_t stride, uint32_t n, Work *w,
+                       uint32_t **index, uint32_t **order)
+{
+    uint32_t *ix = take(w, sizeof(uint32_t) * (n + 1u)), *o = take(w, sizeof(uint32_t) * (n + 1u));
+    if (!ix || !o)
+        return -1;
+    for (uint32_t v = 0; v < n; v++) {
+        ix[v] = dense_index(d, vec[(size_t)v * stride]);
+        uint32_t k = v;
+        for (; k > 0 && ix[o[k - 1]] > ix[v]; k--)
+            o[k] = o[k - 1];
+        o[k] = v;
+    }
+    *index = ix;
+    *order = o;
+    return 0;
+}
+
+/* a * b mod 2^192, for the hot loops: every product there is a count of
+ * deals, below 2^168, so the words past the third are zero and need not be
+ * formed (six word products instead of nine). */
+static inline LitU192 mul_low(const LitU192 *a, const LitU192 *b)
+{
+    uint64_t h00, l00, h01, l01, h10, l10;
+    lit_u64_mul(a->w[0], b->w[0], &h00, &l00);
+    lit_u64_mul(a->w[0], b->w[1], &h01, &l01);
+    lit_u64_mul(a->w[1], b->w[0], &h10, &l10);
+    uint64_t w1 = h00 + l01, c = w1 < l01;
+    w1 += l10;
+    c += w1 < l10;
+    uint64_t w2 = h01 + h10 + c + a->w[1] * b->w[1] + a->w[0] * b->w[2] + a->w[2] * b->w[0];
+    LitU192 r = {{l00, w1, w2}};
+    return r;
 }
 
 /* a * small */
@@ -341,7 +438,43 @@ typedef struct Ctx {
     unsigned members[LIT_MAX_PLAYERS]; /* the seats of each field */
     int free;                /* cards of the free sets */
     uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
+    Dense dense;             /* the layers' index, when use_dense */
+    int use_dense;
 } Ctx;
+
+/* The layers and F are dense (Dense) when the vectors within the slots
+ * have at most DENSE_MAX indices and tables of that size fit in room;
+ * else hashed. The field left out is the one with the most
+ * slots. */
+static void make_dense(Ctx *cx, int tables, size_t room)
+{
+    const Layout *lay = &cx->lay;
+    int drop = 0;
+    for (int f = 1; f < lay->n; f++)
+        if (unit_count(lay, cx->slots, f) > unit_count(lay, cx->slots, drop))
+            drop = f;
+    Dense *d = &cx->dense;
+    uint64_t size = 1;
+    d->n = 0;
+    for (int f = 0; f < lay->n; f++) {
+        int cap = unit_count(lay, cx->slots, f);
+        if (f == drop || cap == 0)
+            continue;
+        d->off[d->n] = lay->off[f];
+        d->mask[d->n] = lay->mask[f];
+        d->stride[d->n++] = (uint32_t)size;
+        size *= (uint64_t)cap + 1;
+    }
+    d->size = (uint32_t)(size < DENSE_MAX ? size : DENSE_MAX);
+    cx->use_dense = size <= DENSE_MAX &&
+                    (uint64_t)tables * size * (sizeof(uint64_t) + sizeof(LitU192)) <= room;
+}
+
+/* The table of a layer or of F: dense or hashed as cx says. */
+static int layer_new(Table *t, Work *w, uint64_t want, const Ctx *cx)
+{
+    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL);
+}
 
 /* Ways to place `cards` distinct exchangeable cards so that every unit of
  * lay gets its count in r: cards! / prod r_u!, 0 when the counts do not sum
@@ -734,8 +867,9 @@ static void make_fields(Ctx *cx, uint64_t unplaced, int merge)
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
  * every block also keeps its placements grouped by vector (for sampling);
- * with merge, seats nothing tells apart share a field. */
-static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, int merge)
+ * how says whether seats nothing tells apart share a field and whether the
+ * layers may be dense (infer_odds). */
+static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned how)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck, players = r->players;
@@ -750,7 +884,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, int merge)
     }
     uint64_t unplaced = infer_unplaced(k);
     pl->unplaced = unplaced;
-    make_fields(cx, unplaced, merge);
+    make_fields(cx, unplaced, how & INFER_MERGE);
     uint64_t slots = cx->slots, guard = cx->lay.guard;
 
     /* 1. Free sets (no clause, every unplaced card possible at every seat
@@ -852,13 +986,16 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, int merge)
     uint64_t free_vectors = cx->free ? vectors(&cx->lay, slots, cx->free) : 1;
     int conv = free_vectors <= FOLD_MAX ? 0 : cx->free, cards_after = 0;
     pl->conv = conv;
+    if (conv == 0 && (how & INFER_DENSE))
+        make_dense(cx, nb + 5, w->left); /* the layers, and F, the next F and
+                                          * the projections in two halves */
     if (conv == 0 && cx->free) {
-        if (table_new(&layer[nb], w, free_vectors) ||
+        if (layer_new(&layer[nb], w, free_vectors, cx) ||
             fill_free(&layer[nb], cx, 0, 0, cx->free))
             return PLAN_OVER;
         cards_after = cx->free;
     } else {
-        if (table_new(&layer[nb], w, 1))
+        if (layer_new(&layer[nb], w, 1, cx))
             return PLAN_OVER;
         add_to(&layer[nb], 0, &one);
     }
@@ -870,10 +1007,37 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, int merge)
         uint64_t most = vectors(&cx->lay, slots, cards_after);
         if (bound > most)
             bound = most;
-        if (bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
+        if (!cx->use_dense && bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
             return PLAN_OVER;
-        if (table_new(&layer[j], w, bound))
+        if (layer_new(&layer[j], w, bound, cx))
             return PLAN_OVER;
+        if (cx->use_dense) {
+            /* Vector by vector, the layer after in index order: its reads
+             * and the writes at index + the vector's go in order. */
+            Work tmp = *w;
+            const uint32_t *at = entries_of(next, &tmp);
+            uint32_t *iv, *order;
+            if (!at || dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t),
+                                   b->n_vec, &tmp, &iv, &order))
+                return PLAN_OVER;
+            /* in chunks of the layer after, with the vectors by index, so
+             * what one chunk reads and writes stays in the cache */
+            for (uint32_t e0 = 0; e0 < next->count; e0 += CHUNK) {
+                uint32_t e1 = next->count - e0 < CHUNK ? next->count : e0 + CHUNK;
+                for (uint32_t o = 0; o < b->n_vec; o++) {
+                    uint32_t v = order[o];
+                    uint64_t vec = b->vec[v].v;
+                    for (uint32_t e = e0; e < e1; e++) {
+                        uint32_t i = at[e];
+                        uint64_t rest = next->key[i] - 1;
+                        if (!fits(guard, vec, slots - rest))
+                            continue;
+                        LitU192 x = times(&next->val[i], b->vec[v].n);
+                        add_dense(&layer[j], i + iv[v], rest + vec, &x);
+                    }
+                }
+            }
+        } else
         for (uint32_t i = 0; i < next->cap; i++) {
             if (!next->key[i])
                 continue;
@@ -936,10 +1100,10 @@ static int claim_placement(Walk *w, uint64_t v, uint32_t index)
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
-    return infer_odds(k, work, work_size, odds, 1);
+    return infer_odds(k, work, work_size, odds, INFER_MERGE | INFER_DENSE);
 }
 
-int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, int merge)
+int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck, players = r->players;
@@ -951,7 +1115,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, in
     Plan *pl = take(&w, sizeof *pl);
     if (!pl)
         goto over;
-    int built = plan_build(pl, k, &w, 0, merge);
+    int built = plan_build(pl, k, &w, 0, how);
     if (built == PLAN_OVER)
         goto over;
     odds->exact = 1;
@@ -987,7 +1151,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, in
     Work use = half[0];
     int side = 0;
     Table f;
-    if (table_new(&f, &use, 1))
+    if (layer_new(&f, &use, 1, &cx))
         goto over;
     add_to(&f, 0, &one);
     int cards_before = 0;
@@ -1001,10 +1165,42 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, in
         if (bound > most)
             bound = most;
         Work scratch = half[1 - side];
-        if (table_new(&nf, &scratch, bound))
+        if (layer_new(&nf, &scratch, bound, &cx))
             goto over;
         memset(g, 0, sizeof(LitU192) * b->n_vec);
-        if (conv == 0) {
+        if (conv == 0 && cx.use_dense) {
+            /* a. As below, vector by vector over F in index order: the
+             * layer after is read at index(slots) - index(u) - index(v),
+             * in order, and the next F written at index(u) + index(v). */
+            const uint32_t *at = entries_of(&f, &scratch);
+            uint32_t *iv, *order;
+            if (!at || dense_order(&cx.dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t),
+                                   b->n_vec, &scratch, &iv, &order))
+                goto over;
+            uint32_t is = dense_index(&cx.dense, slots);
+            for (uint32_t e0 = 0; e0 < f.count; e0 += CHUNK) {
+                uint32_t e1 = f.count - e0 < CHUNK ? f.count : e0 + CHUNK;
+                for (uint32_t o = 0; o < b->n_vec; o++) {
+                    uint32_t v = order[o];
+                    uint64_t vec = b->vec[v].v;
+                    LitU192 sum = lit_u192(0);
+                    for (uint32_t e = e0; e < e1; e++) {
+                        uint32_t i = at[e];
+                        uint64_t given = f.key[i] - 1;
+                        if (!fits(guard, vec, slots - given))
+                            continue;
+                        uint32_t ib = is - i - iv[v];
+                        if (!after->key[ib])
+                            continue;
+                        LitU192 x = times(&f.val[i], b->vec[v].n);
+                        add_dense(&nf, i + iv[v], given + vec, &x);
+                        LitU192 y = mul_low(&f.val[i], &after->val[ib]);
+                        lit_u192_add(&sum, &sum, &y);
+                    }
+                    lit_u192_add(&g[v], &g[v], &sum);
+                }
+            }
+        } else if (conv == 0) {
             /* a. In one pass over F and the block's vectors: the next F
              * (the vectors that can be completed, which the layer after
              * says) and G(v) = sum_u F(u) B_{j+1}(slots - u - v), the deals
@@ -1019,10 +1215,9 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, in
                     const LitU192 *c = lookup(after, left - b->vec[v].v);
                     if (!c)
                         continue;
-                    LitU192 x = times(&f.val[i], b->vec[v].n), y;
+                    LitU192 x = times(&f.val[i], b->vec[v].n), y = mul_low(&f.val[i], c);
                     if (add_to(&nf, given + b->vec[v].v, &x))
                         goto over;
-                    lit_u192_mul(&y, &f.val[i], c);
                     lit_u192_add(&g[v], &g[v], &y);
                 }
             }
@@ -1228,7 +1423,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
     if (!sp)
         return LIT_NO_SPACE;
     sp->k = *k;
-    int built = plan_build(&sp->plan, &sp->k, &w, 1, 1);
+    int built = plan_build(&sp->plan, &sp->k, &w, 1, INFER_MERGE | INFER_DENSE);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)

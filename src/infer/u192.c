@@ -27,33 +27,6 @@ int lit_u192_sub(LitU192 *r, const LitU192 *a, const LitU192 *b)
     return 0;
 }
 
-int lit_u192_mul(LitU192 *r, const LitU192 *a, const LitU192 *b)
-{
-    /* Words of b that are zero add nothing: most counts fit in fewer. */
-    if ((b->w[1] | b->w[2]) == 0)
-        return lit_u192_mul64(r, a, b->w[0]);
-    if ((a->w[1] | a->w[2]) == 0)
-        return lit_u192_mul64(r, b, a->w[0]);
-    uint64_t out[6] = {0};
-    for (int i = 0; i < 3; i++) {
-        uint64_t carry = 0;
-        for (int j = 0; j < 3; j++) {
-            uint64_t hi, lo;
-            lit_u64_mul(a->w[i], b->w[j], &hi, &lo);
-            /* out[i + j] += lo + carry, carrying into hi */
-            uint64_t s = out[i + j] + lo;
-            hi += s < lo;
-            uint64_t s2 = s + carry;
-            hi += s2 < carry;
-            out[i + j] = s2;
-            carry = hi;
-        }
-        out[i + 3] += carry;
-    }
-    memcpy(r->w, out, sizeof r->w);
-    return (out[3] | out[4] | out[5]) != 0;
-}
-
 uint32_t lit_u192_divmod_small(LitU192 *q, const LitU192 *a, uint32_t d)
 {
     /* Long division by 32-bit digits: each step divides a 64-bit value. */
