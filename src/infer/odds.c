@@ -198,6 +198,49 @@ static int add_to(Table *t, uint64_t v, const LitU192 *x)
     }
 }
 
+/* a * b mod 2^192, for the hot loops: every product there is a count of
+ * deals, below 2^168, so the words past the third are zero and need not be
+ * formed (six word products instead of nine). */
+static inline LitU192 mul_low(const LitU192 *a, const LitU192 *b)
+{
+    uint64_t h00, l00, h01, l01, h10, l10;
+    lit_u64_mul(a->w[0], b->w[0], &h00, &l00);
+    lit_u64_mul(a->w[0], b->w[1], &h01, &l01);
+    lit_u64_mul(a->w[1], b->w[0], &h10, &l10);
+    uint64_t w1 = h00 + l01, c = w1 < l01;
+    w1 += l10;
+    c += w1 < l10;
+    uint64_t w2 = h01 + h10 + c + a->w[1] * b->w[1] + a->w[0] * b->w[2] + a->w[2] * b->w[0];
+    LitU192 r = {{l00, w1, w2}};
+    return r;
+}
+
+/* a * small */
+static inline LitU192 times(const LitU192 *a, uint64_t small)
+{
+    /* mod 2^192, like mul_low: the products here are counts of deals. In
+     * words, not a loop over an array: the compiler keeps them in
+     * registers (through the stack, the next wide load stalls). */
+    uint64_t h0, l0, h1, l1;
+    lit_u64_mul(a->w[0], small, &h0, &l0);
+    lit_u64_mul(a->w[1], small, &h1, &l1);
+    uint64_t w1 = l1 + h0, c = w1 < h0;
+    LitU192 r = {{l0, w1, a->w[2] * small + h1 + c}};
+    return r;
+}
+
+/* a += x mod 2^192, in words (see times). */
+static inline void add_in(LitU192 *a, const LitU192 *x)
+{
+    uint64_t w0 = a->w[0] + x->w[0], c0 = w0 < x->w[0];
+    uint64_t w1 = a->w[1] + x->w[1], c1 = w1 < x->w[1];
+    w1 += c0;
+    c1 += w1 < c0;
+    a->w[0] = w0;
+    a->w[1] = w1;
+    a->w[2] += x->w[2] + c1;
+}
+
 /* The entries of a table in slot order (for a dense table, index order):
  * count of them in w, or NULL when w cannot hold them. */
 static uint32_t *entries_of(const Table *t, Work *w)
@@ -216,7 +259,7 @@ static uint32_t *entries_of(const Table *t, Work *w)
 static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x)
 {
     if (t->key[i]) {
-        lit_u192_add(&t->val[i], &t->val[i], x);
+        add_in(&t->val[i], x);
     } else {
         t->key[i] = v + 1;
         t->val[i] = *x;
@@ -245,30 +288,6 @@ static int dense_order(const Dense *d, const uint64_t *vec, size_t stride, uint3
     return 0;
 }
 
-/* a * b mod 2^192, for the hot loops: every product there is a count of
- * deals, below 2^168, so the words past the third are zero and need not be
- * formed (six word products instead of nine). */
-static inline LitU192 mul_low(const LitU192 *a, const LitU192 *b)
-{
-    uint64_t h00, l00, h01, l01, h10, l10;
-    lit_u64_mul(a->w[0], b->w[0], &h00, &l00);
-    lit_u64_mul(a->w[0], b->w[1], &h01, &l01);
-    lit_u64_mul(a->w[1], b->w[0], &h10, &l10);
-    uint64_t w1 = h00 + l01, c = w1 < l01;
-    w1 += l10;
-    c += w1 < l10;
-    uint64_t w2 = h01 + h10 + c + a->w[1] * b->w[1] + a->w[0] * b->w[2] + a->w[2] * b->w[0];
-    LitU192 r = {{l00, w1, w2}};
-    return r;
-}
-
-/* a * small */
-static LitU192 times(const LitU192 *a, uint64_t small)
-{
-    LitU192 r;
-    lit_u192_mul64(&r, a, small);
-    return r;
-}
 
 /* Bit 4 of each of twelve five-bit fields: the guard of vectors by seat. */
 #define GUARD UINT64_C(0x842108421084210)
@@ -1195,9 +1214,9 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                         LitU192 x = times(&f.val[i], b->vec[v].n);
                         add_dense(&nf, i + iv[v], given + vec, &x);
                         LitU192 y = mul_low(&f.val[i], &after->val[ib]);
-                        lit_u192_add(&sum, &sum, &y);
+                        add_in(&sum, &y);
                     }
-                    lit_u192_add(&g[v], &g[v], &sum);
+                    add_in(&g[v], &sum);
                 }
             }
         } else if (conv == 0) {
