@@ -18,8 +18,9 @@ unsigned infer_free_sets(const LitKnow *k);
 /* lit_odds, with a choice of how, which the tests compare: INFER_MERGE,
  * seats nothing tells apart share a field (docs/DEDUCTION.md "Merged
  * seats"); INFER_DENSE, the layers may be dense arrays ("Dense layers");
- * lit_odds does both. The figures are the same either way. */
-enum { INFER_MERGE = 1, INFER_DENSE = 2 };
+ * INFER_POOL, the free cards of sets with clauses join the free sets' ("The
+ * pool"). lit_odds does all three. The figures are the same either way. */
+enum { INFER_MERGE = 1, INFER_DENSE = 2, INFER_POOL = 4 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 
 #endif

@@ -94,6 +94,7 @@ typedef struct Block {
     uint8_t pos[LIT_MAX_SET_SIZE];  /* their positions in the set */
     unsigned cand[LIT_MAX_SET_SIZE];/* their candidate fields */
     unsigned seat_cand[LIT_MAX_SET_SIZE]; /* ... and seats */
+    int pooled;                     /* the set's other unplaced cards, pooled */
     Vec *vec;
     uint32_t n_vec;
     uint32_t *list;                 /* for sampling: placements by vector */
@@ -729,19 +730,20 @@ static void free_set_claims(const Ctx *cx, const Table proj[2], int set, uint64_
     }
 }
 
-/* Every vector within the slots whose fields sum to cx->free, with the ways
- * to spread the free cards so: the free cards as one last layer. */
-static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left)
+/* Every vector within the slots whose fields sum to cards (left at first),
+ * with the ways to spread that many free cards so: the free cards as one
+ * last layer. */
+static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left, int cards)
 {
     if (field == cx->lay.n) {
         if (left)
             return 0;
-        LitU192 ways = spread(cx, v, cx->free);
+        LitU192 ways = spread(cx, v, cards);
         return add_to(t, v, &ways);
     }
     int cap = unit_count(&cx->lay, cx->slots, field);
     for (int x = 0; x <= cap && x <= left; x++)
-        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x))
+        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x, cards))
             return -1;
     return 0;
 }
@@ -796,7 +798,7 @@ typedef struct Plan {
     int nb;
     unsigned free_sets;
     uint64_t unplaced;       /* live cards not placed */
-    uint64_t free_cards;     /* the cards of the free sets */
+    uint64_t free_cards;     /* the pool: the free sets' cards and the free cards of others */
     /* layer[j]: the ways for blocks j.. (and, when conv is 0, the free
      * cards) to give exactly each vector; layer[nb] is the free cards
      * alone, or {0: 1} when conv is not 0 */
@@ -805,6 +807,9 @@ typedef struct Plan {
     LitU192 total;           /* consistent deals of the fields */
     LitU192 deals;           /* consistent deals: total times splits(0) */
     uint32_t states;         /* the largest layer */
+    /* For a block with pooled cards (claims only): the layer after it with
+     * the pool less those cards, blocks j+1.. and free - pooled cards. */
+    Table short_pool[LIT_MAX_SETS];
 } Plan;
 
 enum { PLAN_OK = 0, PLAN_NONE = 1, PLAN_OVER = -1 };
@@ -827,6 +832,33 @@ static uint64_t predicted_work(const Plan *pl)
         states = states > cap / local ? cap : states * local;
     }
     return work;
+}
+
+/* The cards among cards that no clause of their set names and that may be
+ * at every seat with room. */
+static uint64_t free_cards_of(const LitKnow *k, uint64_t cards)
+{
+    int deck = k->pub.rules.deck, players = k->pub.rules.players;
+    uint64_t room = 0, out = 0;
+    for (int s = 0; s < players; s++)
+        if (k->slots[s])
+            room |= UINT64_C(1) << s;
+    for (uint64_t x = cards; x;) {
+        int card = lit_pop_lsb(&x), set = lit_set_of(deck, card);
+        uint8_t named = 0;
+        uint64_t may = 0;
+        for (int s = 0; s < players; s++) {
+            for (int i = 0; i < k->n_need[s][set]; i++)
+                named |= k->need[s][set][i];
+            for (int i = 0; i < k->n_lack[s][set]; i++)
+                named |= k->lack[s][set][i];
+            if (k->may[s] & lit_bit(card))
+                may |= UINT64_C(1) << s;
+        }
+        if (!(named >> lit_pos_of(deck, card) & 1) && (may & room) == room)
+            out |= lit_bit(card);
+    }
+    return out;
 }
 
 /* The fields of k: seats that nothing tells apart share one field (with
@@ -913,14 +945,31 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     for (int set = 0; set < lit_deck_sets(deck); set++)
         if (pl->free_sets >> set & 1)
             pl->free_cards |= lit_set_mask(deck, set) & unplaced;
+    if (how & INFER_POOL) {
+        /* A card of another set that no clause names and that may be at
+         * every seat with room is as free as those: it joins the pool, and
+         * a set all of whose cards do is a free set. Only while the pool's
+         * spreads stay few enough to be the last layer. */
+        uint64_t more = free_cards_of(k, unplaced & ~pl->free_cards);
+        int m = lit_popcount(pl->free_cards | more);
+        if (more && vectors(&cx->lay, cx->slots, m) <= FOLD_MAX) {
+            pl->free_cards |= more;
+            for (int set = 0; set < lit_deck_sets(deck); set++) {
+                uint64_t cards = lit_set_mask(deck, set) & unplaced;
+                if (cards && (cards & ~pl->free_cards) == 0)
+                    pl->free_sets |= 1u << set;
+            }
+        }
+    }
     cx->free = lit_popcount(pl->free_cards);
     for (int set = 0; set < lit_deck_sets(deck); set++) {
-        uint64_t m = lit_set_mask(deck, set) & unplaced;
+        uint64_t all = lit_set_mask(deck, set) & unplaced, m = all & ~pl->free_cards;
         if (!m || (pl->free_sets >> set & 1))
             continue;
         Block *b = &pl->blocks[pl->nb++];
         memset(b, 0, sizeof *b);
         b->set = set;
+        b->pooled = lit_popcount(all & pl->free_cards);
         for (uint64_t x = m; x;) {
             int card = lit_pop_lsb(&x);
             b->pos[b->n] = (uint8_t)lit_pos_of(deck, card);
@@ -1010,7 +1059,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
                                           * the projections in two halves */
     if (conv == 0 && cx->free) {
         if (layer_new(&layer[nb], w, free_vectors, cx) ||
-            fill_free(&layer[nb], cx, 0, 0, cx->free))
+            fill_free(&layer[nb], cx, 0, 0, cx->free, cx->free))
             return PLAN_OVER;
         cards_after = cx->free;
     } else {
@@ -1117,9 +1166,120 @@ static int claim_placement(Walk *w, uint64_t v, uint32_t index)
     return 0;
 }
 
+/* The layer of block b before next (hashed): the ways for b and what
+ * next counts to give each vector of sum cards. 0, or -1 when w is full. */
+static int step_back(const Ctx *cx, const Block *b, const Table *next, int cards, Table *out,
+                     Work *w)
+{
+    uint64_t bound = (uint64_t)next->count * b->n_vec, most = vectors(&cx->lay, cx->slots, cards);
+    if (table_new(out, w, bound < most ? bound : most))
+        return -1;
+    for (uint32_t i = 0; i < next->cap; i++) {
+        if (!next->key[i])
+            continue;
+        uint64_t rest = next->key[i] - 1;
+        for (uint32_t v = 0; v < b->n_vec; v++) {
+            if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
+                continue;
+            LitU192 x = times(&next->val[i], b->vec[v].n);
+            if (add_to(out, rest + b->vec[v].v, &x))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* For the claims of the sets with pooled cards: for each such block j,
+ * the layer after it counted with the pool less the set's pooled cards
+ * (pl->short_pool[j]), down a chain from the end per number pooled. The
+ * blocks with few vectors, which these mostly are, come last, so the
+ * chains are short. 0, or -1 when w is full. */
+static int short_pools(Plan *pl, Work *w)
+{
+    const Ctx *cx = &pl->cx;
+    for (int q = 1; q <= LIT_MAX_SET_SIZE; q++) {
+        int first = -1;
+        for (int j = 0; j < pl->nb && first < 0; j++)
+            if (pl->blocks[j].pooled == q)
+                first = j;
+        if (first < 0)
+            continue;
+        Table t;
+        int cards = cx->free - q;
+        if (table_new(&t, w, vectors(&cx->lay, cx->slots, cards)) ||
+            fill_free(&t, cx, 0, 0, cards, cards))
+            return -1;
+        for (int j = pl->nb - 1; j >= first; j--) {
+            if (pl->blocks[j].pooled == q)
+                pl->short_pool[j] = t;
+            if (j == first)
+                break;
+            Table next = t;
+            cards += pl->blocks[j].n;
+            if (step_back(cx, &pl->blocks[j], &next, cards, &t, w))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* The claims of a set with pooled cards, for one team: every placement of
+ * all its unplaced cards on the team's seats (the block's cards where they
+ * may be, the pooled ones at any seat with room) that meets the clauses has
+ * h(z) = sum_u F(u) D(slots - u - z) deals of the fields, z its vector by
+ * field and D the layer after the block with the pool less the set's cards;
+ * times the splits. h is kept per z in memo. */
+typedef struct Mixed {
+    Claim cl;
+    const Table *f, *d;
+    Table *memo;
+    int full;                        /* the memo overflowed */
+} Mixed;
+
+static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
+{
+    Mixed *mx = w->ctx;
+    const Ctx *cx = mx->cl.cx;
+    (void)index;
+    uint64_t z = to_fields(cx, y);
+    const LitU192 *known = lookup(mx->memo, z);
+    LitU192 h = lit_u192(0);
+    if (known) {
+        h = *known;
+    } else {
+        const Table *f = mx->f;
+        for (uint32_t i = 0; i < f->cap; i++) {
+            if (!f->key[i])
+                continue;
+            uint64_t left = cx->slots - (f->key[i] - 1);
+            if (!fits(cx->lay.guard, z, left))
+                continue;
+            const LitU192 *d = lookup(mx->d, left - z);
+            if (d) {
+                LitU192 x = mul_low(&f->val[i], d);
+                add_in(&h, &x);
+            }
+        }
+        if (add_to(mx->memo, z, &h)) {
+            mx->full = 1;
+            return 1;
+        }
+    }
+    if (lit_u192_is_zero(&h))
+        return 0;
+    LitU192 split = splits(cx, y), deals;
+    lit_u192_mul(&deals, &h, &split);
+    lit_u192_add(&mx->cl.all, &mx->cl.all, &deals);
+    if (lit_u192_cmp(&deals, &mx->cl.best) > 0) {
+        mx->cl.best = deals;
+        memcpy(mx->cl.seat, w->seat, sizeof mx->cl.seat);
+    }
+    return 0;
+}
+
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
-    return infer_odds(k, work, work_size, odds, INFER_MERGE | INFER_DENSE);
+    return infer_odds(k, work, work_size, odds, INFER_MERGE | INFER_DENSE | INFER_POOL);
 }
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
@@ -1130,13 +1290,25 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     if (!k->consistent)
         return LIT_INCONSISTENT;
 
-    Work w = work_of(work, work_size);
-    Plan *pl = take(&w, sizeof *pl);
-    if (!pl)
-        goto over;
-    int built = plan_build(pl, k, &w, 0, how);
-    if (built == PLAN_OVER)
-        goto over;
+    /* The plan, and for the sets with pooled cards the short pools; when the
+     * workspace cannot hold those, the plan again with no pooled card. */
+    Work w;
+    Plan *pl;
+    int built;
+    for (;;) {
+        w = work_of(work, work_size);
+        pl = take(&w, sizeof *pl);
+        if (!pl)
+            goto over;
+        built = plan_build(pl, k, &w, 0, how);
+        if (built == PLAN_OK && short_pools(pl, &w) == 0)
+            break;
+        if (built == PLAN_NONE)
+            break;
+        if (!(how & INFER_POOL))
+            goto over;
+        how &= ~(unsigned)INFER_POOL;
+    }
     odds->exact = 1;
     odds->states = pl->states;
     for (int t = 0; t < 2; t++)
@@ -1315,24 +1487,51 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
         }
         uint64_t setmask = lit_set_mask(deck, b->set);
         int team_of_placed = placed_team(k, setmask);
+        /* With pooled cards, the claims walk over all of the set's unplaced
+         * cards (mixed_placement). */
+        Block full = *b;
+        if (b->pooled) {
+            full.n = 0;
+            for (uint64_t x = setmask & unplaced; x;) {
+                int card = lit_pop_lsb(&x);
+                full.pos[full.n] = (uint8_t)(card - first);
+                full.seat_cand[full.n] = 0;
+                for (int s = 0; s < players; s++)
+                    if (k->may[s] & lit_bit(card))
+                        full.seat_cand[full.n] |= 1u << s;
+                full.n++;
+            }
+        }
         for (int t = 0; t < 2; t++) {
-            Claim cl = {&cx, &gv, lit_u192(0), lit_u192(0), {0}};
+            Mixed mx = {{&cx, &gv, lit_u192(0), lit_u192(0), {0}}, &f, &pl->short_pool[j], NULL, 0};
+            Claim *cl = &mx.cl;
             if (team_of_placed < 0 || team_of_placed == t) {
                 Walk wk;
-                walk_init(&wk, k, b, &cx.seats, b->seat_cand, cx.seat_slots,
+                walk_init(&wk, k, &full, &cx.seats, full.seat_cand, cx.seat_slots,
                           lit_team_seats(r, t));
                 wk.visit = claim_placement;
-                wk.ctx = &cl;
+                wk.ctx = cl;
+                Table memo;
+                if (b->pooled) {
+                    Work room = scratch;
+                    if (table_new(&memo, &room, 1024))
+                        goto over;
+                    mx.memo = &memo;
+                    wk.visit = mixed_placement;
+                    wk.ctx = &mx;
+                }
                 walk(&wk, 0, 0, 0);
+                if (mx.full)
+                    goto over;
             }
-            odds->team_all[t][b->set] = lit_u192_ratio(&cl.all, &deals);
-            odds->best_p[t][b->set] = lit_u192_ratio(&cl.best, &deals);
-            if (lit_u192_is_zero(&cl.best)) {
+            odds->team_all[t][b->set] = lit_u192_ratio(&cl->all, &deals);
+            odds->best_p[t][b->set] = lit_u192_ratio(&cl->best, &deals);
+            if (lit_u192_is_zero(&cl->best)) {
                 memset(odds->best[t][b->set], LIT_NOBODY, LIT_MAX_SET_SIZE);
                 continue;
             }
-            for (int c = 0; c < b->n; c++)
-                odds->best[t][b->set][b->pos[c]] = (uint8_t)cl.seat[c];
+            for (int c = 0; c < full.n; c++)
+                odds->best[t][b->set][full.pos[c]] = (uint8_t)cl->seat[c];
             for (int s = 0; s < players; s++)
                 for (uint64_t x = k->held[s] & setmask; x;)
                     odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
@@ -1344,16 +1543,17 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
             odds->states = f.count;
     }
 
-    /* 4. The free sets, from F after every block: all their cards are alike.
-     * A card in field f leaves the others spread over slots - w - f. */
-    if (free_sets) {
+    /* 4. The pool (the free sets' cards and the other free cards), from F
+     * after every block: all its cards are alike. A card in field f leaves
+     * the others spread over slots - w - f. */
+    if (cx.free) {
         LitU192 free_mass[LIT_MAX_PLAYERS];
         FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
         memset(free_mass, 0, sizeof free_mass);
         memset(memo, 0, sizeof memo);
         Table proj[2];
         Work spare = half[1 - side]; /* what F does not use now */
-        for (int t = 0; t < 2; t++)
+        for (int t = 0; t < 2 && free_sets; t++)
             if (project(&cx, &f, lit_team_seats(r, t), &proj[t], &spare))
                 goto over;
         for (uint32_t i = 0; i < f.cap; i++) {
@@ -1368,17 +1568,14 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                 lit_u192_add(&free_mass[u], &free_mass[u], &x);
             }
         }
-        for (int set = 0; set < lit_deck_sets(deck); set++) {
-            if (!(free_sets >> set & 1))
-                continue;
-            uint64_t m = lit_set_mask(deck, set);
-            for (uint64_t x = m & unplaced; x;) {
-                int c = lit_pop_lsb(&x);
-                for (int u = 0; u < cx.lay.n; u++)
-                    mass[c][u] = free_mass[u];
-            }
-            free_set_claims(&cx, proj, set, unplaced, &deals, memo, odds);
+        for (uint64_t x = pl->free_cards; x;) {
+            int c = lit_pop_lsb(&x);
+            for (int u = 0; u < cx.lay.n; u++)
+                mass[c][u] = free_mass[u];
         }
+        for (int set = 0; set < lit_deck_sets(deck); set++)
+            if (free_sets >> set & 1)
+                free_set_claims(&cx, proj, set, unplaced, &deals, memo, odds);
     }
 
     /* Sets with every card placed: certain either way. */
@@ -1442,7 +1639,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
     if (!sp)
         return LIT_NO_SPACE;
     sp->k = *k;
-    int built = plan_build(&sp->plan, &sp->k, &w, 1, INFER_MERGE | INFER_DENSE);
+    int built = plan_build(&sp->plan, &sp->k, &w, 1, INFER_MERGE | INFER_DENSE | INFER_POOL);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)

@@ -498,14 +498,14 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
     cr_assert_gt(positions, 500);
 }
 
-/* Merged seats and dense layers (docs/DEDUCTION.md "Merged seats", "Dense
- * layers") change no figure: along random games under several rule sets,
- * from a seat and in public, at every third position, lit_odds gives the
- * same count, the same placements and the same probabilities (within
- * 1e-12) as the program with every seat a field of its own and hashed
- * layers. At 8 players from the 40th action on (before it, the
+/* Merged seats, dense layers and the pool (docs/DEDUCTION.md "Merged
+ * seats", "Dense layers", "The pool") change no figure: along random games
+ * under several rule sets, from a seat and in public, at every third
+ * position, lit_odds gives the same count, the same placements and the same
+ * probabilities (within 1e-12) as the program with every seat a field of
+ * its own, hashed layers and only the free sets' cards pooled. At 8 players from the 40th action on (before it, the
  * unmerged program takes up to a second a position). */
-Test(infer, merged_seats_and_dense_layers_change_nothing)
+Test(infer, the_shortcuts_change_no_figure)
 {
     static LitOdds merged, plain;
     static const char *const rules[] = {"classic players=4", "classic", "club players=8",
@@ -526,7 +526,7 @@ Test(infer, merged_seats_and_dense_layers_change_nothing)
             for (int actions = 0; !lit_game_over(&g); actions++) {
                 if (actions % 3 == 0 && (rl.players < 8 || actions >= 40)) {
                     cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &merged,
-                                            INFER_MERGE | INFER_DENSE),
+                                            INFER_MERGE | INFER_DENSE | INFER_POOL),
                                  LIT_OK);
                     cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, 0), LIT_OK);
                     cr_assert(merged.exact && plain.exact, "%s, action %d", rules[r], actions);
