@@ -764,12 +764,14 @@ static uint32_t local_bound(const Block *b)
     return (uint32_t)(placements < ways ? placements : ways);
 }
 
-/* The walk that builds a block's local table: first counting the
- * placements of each vector, then (second) which card each puts where and,
- * when the block keeps lists, the placements themselves. */
+/* The walk that builds a block's local table: in one pass, the placements
+ * of each vector and which card each puts where (by the vector's slot in
+ * the table); then, only when the block keeps lists (for sampling), a
+ * second pass for the placements themselves. */
 typedef struct Local {
     Table *t;
     Block *b;
+    uint32_t (*at)[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS]; /* by slot */
     uint32_t valid;
     int second;
 } Local;
@@ -777,16 +779,27 @@ typedef struct Local {
 static int count_placement(Walk *w, uint64_t v, uint32_t index)
 {
     Local *l = w->ctx;
+    Table *t = l->t;
     if (!l->second) {
-        LitU192 one = lit_u192(1);
+        uint64_t key = v + 1;
+        uint32_t i = slot_of(t, key);
+        while (t->key[i] && t->key[i] != key)
+            i = (i + 1) & (t->cap - 1);
+        if (!t->key[i]) {
+            if (2 * (t->count + 1) > t->cap)
+                return -1;
+            t->key[i] = key;
+            t->val[i] = lit_u192(0);
+            t->count++;
+        }
+        t->val[i].w[0]++;
+        for (int c = 0; c < l->b->n; c++)
+            l->at[i][c][w->seat[c]]++;
         l->valid++;
-        return add_to(l->t, v, &one);
+        return 0;
     }
-    uint32_t idx = (uint32_t)lookup(l->t, v)->w[0];
-    for (int c = 0; c < l->b->n; c++)
-        l->b->at[idx][c][w->seat[c]]++;
-    if (l->b->list)
-        l->b->list[l->b->start[idx]++] = index;
+    uint32_t idx = (uint32_t)lookup(t, v)->w[0];
+    l->b->list[l->b->start[idx]++] = index;
     return 0;
 }
 
@@ -987,27 +1000,35 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
         Block *b = &pl->blocks[j];
         /* The local table: every placement's vector, counted, and which
          * card each puts where (by vector); for sampling, the placements. */
+        /* the vectors and their counts at most local_bound; the counts by
+         * slot after them, for the walk only, and so the table, unless the
+         * second pass (lists) needs it after */
+        uint32_t bound = local_bound(b);
+        b->vec = take(w, sizeof(Vec) * bound);
+        b->at = take(w, sizeof *b->at * bound);
         Table t;
-        if (table_new(&t, w, local_bound(b)))
+        if (!b->vec || !b->at || (lists && table_new(&t, w, bound)))
             return PLAN_OVER;
+        Work tmp = *w;
+        if (!lists && table_new(&t, &tmp, bound))
+            return PLAN_OVER;
+        Local loc = {&t, b, take(&tmp, sizeof *b->at * t.cap), 0, 0};
+        if (!loc.at)
+            return PLAN_OVER;
+        memset(loc.at, 0, sizeof *b->at * t.cap);
         Walk wk;
         walk_init(&wk, k, b, &cx->lay, b->cand, slots, ~0u);
-        Local loc = {&t, b, 0, 0};
         wk.visit = count_placement;
         wk.ctx = &loc;
         if (walk(&wk, 0, 0, 0))
             return PLAN_OVER;
         if (t.count == 0)
             return PLAN_NONE; /* no placement meets the clauses */
-        b->vec = take(w, sizeof(Vec) * t.count);
-        b->at = take(w, sizeof *b->at * t.count);
-        if (!b->vec || !b->at)
-            return PLAN_OVER;
-        memset(b->at, 0, sizeof *b->at * t.count);
         for (uint32_t i = 0; i < t.cap; i++)
             if (t.key[i]) {
                 /* the table's value becomes the vector's index */
                 b->vec[b->n_vec] = (Vec){t.key[i] - 1, t.val[i].w[0]};
+                memcpy(b->at[b->n_vec], loc.at[i], sizeof *b->at);
                 t.val[i] = lit_u192(b->n_vec++);
             }
         if (lists) {
@@ -1024,9 +1045,9 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
             }
             b->start[b->n_vec] = at;
         }
-        loc.second = 1;
-        walk(&wk, 0, 0, 0);
         if (lists) {
+            loc.second = 1;
+            walk(&wk, 0, 0, 0);
             for (uint32_t v = b->n_vec; v > 0; v--)
                 b->start[v] = b->start[v - 1];
             b->start[0] = 0;
