@@ -13,7 +13,15 @@
 #include "literature/status.h"
 #include "selfplay.h"
 
-enum { DRAWS = 200, MAX_FILES = 1 << 17 };
+enum { DRAWS = 200, MAX_FILES = 1 << 17, SLOWEST_MAX = 100 };
+
+/* One of the slowest positions: where it is, to look at it again. */
+typedef struct Slow {
+    double ms;
+    int players;
+    uint32_t after;
+    char where[256];
+} Slow;
 
 /* What one player count measured. */
 typedef struct Bucket {
@@ -61,10 +69,33 @@ typedef struct Run {
     void *work;
     LitOdds *odds;
     Bucket bucket[LIT_MAX_PLAYERS + 1];
+    Slow slow[SLOWEST_MAX]; /* the slowest first */
+    int n_slow;
 } Run;
 
-/* Every position of one game, from seat 1 or in public. */
-static int measure_game(Run *run, const LitGame *start, const LitEvent *events, uint32_t n)
+/* Keeps the position among the ob->slowest slowest. */
+static void note_slow(Run *run, double ms, int players, uint32_t after, const char *where)
+{
+    int keep = run->ob->slowest, at = run->n_slow;
+    while (at > 0 && run->slow[at - 1].ms < ms)
+        at--;
+    if (at >= keep)
+        return;
+    int last = run->n_slow < keep ? run->n_slow : keep - 1;
+    memmove(&run->slow[at + 1], &run->slow[at], sizeof run->slow[0] * (size_t)(last - at));
+    Slow *s = &run->slow[at];
+    s->ms = ms;
+    s->players = players;
+    s->after = after;
+    snprintf(s->where, sizeof s->where, "%s", where);
+    if (run->n_slow < keep)
+        run->n_slow++;
+}
+
+/* Every position of one game, from seat 1 or in public; where names it
+ * (for --slowest). */
+static int measure_game(Run *run, const LitGame *start, const LitEvent *events, uint32_t n,
+                        const char *where)
 {
     const OddsBench *ob = run->ob;
     Bucket *b = &run->bucket[start->pub.rules.players];
@@ -89,6 +120,7 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
         double ms = (now_seconds() - t0) * 1e3;
         if (run->odds->exact) {
             b->exact_ms[b->exact++] = ms;
+            note_slow(run, ms, start->pub.rules.players, e, where);
             if (ob->sample) {
                 LitSampler *sp;
                 t0 = now_seconds();
@@ -195,7 +227,7 @@ static int measure_corpus(Run *run, const char *dir, LitEvent *applied)
                 break;
             }
         if (rc == 0)
-            rc = measure_game(run, &start, applied, len);
+            rc = measure_game(run, &start, applied, len, names[i]);
         record_free(&in);
     }
     for (size_t i = 0; i < n; i++)
@@ -236,6 +268,12 @@ static void report(Run *run)
                    b->init_seconds * 1e3 / (double)b->samplers);
         printf("\n");
     }
+    /* The slowest exact positions, each with what shows it again. */
+    for (int i = 0; i < run->n_slow; i++) {
+        const Slow *s = &run->slow[i];
+        printf("slow: %.1f ms  %d players  %s --after %u%s\n", s->ms, s->players, s->where,
+               (unsigned)s->after, ob->public_view ? " --public" : " --seat 1");
+    }
 }
 
 int bench_odds(const OddsBench *ob)
@@ -269,7 +307,9 @@ int bench_odds(const OddsBench *ob)
             for (uint64_t i = 0; i < ob->games && rc == 0; i++) {
                 LitGame start;
                 selfplay_game(&rules, 1, i, &start, NULL, &log);
-                rc = measure_game(&run, &start, log.events, log.len);
+                char where[64];
+                snprintf(where, sizeof where, "self-played game %llu", (unsigned long long)i);
+                rc = measure_game(&run, &start, log.events, log.len, where);
             }
         }
     }

@@ -12,6 +12,7 @@ typedef struct OddsBench {
     uint32_t samples;        /* draws of an estimate beyond the budget */
     const char *corpus[16];  /* folders of records instead of self-play */
     int n_corpus;
+    int slowest;             /* list this many of the slowest exact positions */
 } OddsBench;
 
 /* Prints the table; 0, or 1 with a message. */

@@ -47,7 +47,7 @@ enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 static const char usage[] =
     "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]\n"
     "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
-    "                 [--bot BOT]\n"
+    "                 [--slowest N] [--bot BOT]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1; and the bots: basic against random, basic against\n"
@@ -80,6 +80,8 @@ static const char usage[] =
     "             bench/corpus/README.md)\n"
     "  --public   the public view instead of seat 1's (--odds, --sample)\n"
     "  --samples N  draws of each estimate beyond the budget (default 1000)\n"
+    "  --slowest N  also list the N slowest exact positions (1 to 100), each\n"
+    "               with its record and the lit infer options that show it\n"
     "  --games N    games per player count (default 500 for --know, 20 for\n"
     "               --odds; with --corpus, the first N records of each\n"
     "               folder, default all)\n"
@@ -229,6 +231,7 @@ int cmd_bench(int argc, char **argv)
                                           {"corpus", required_argument, NULL, 'c'},
                                           {"public", no_argument, NULL, 'P'},
                                           {"samples", required_argument, NULL, 'n'},
+                                          {"slowest", required_argument, NULL, 'S'},
                                           {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
                                           {"decisions", no_argument, NULL, 'd'},
@@ -237,7 +240,7 @@ int cmd_bench(int argc, char **argv)
                                           {NULL, 0, NULL, 0}};
     int opt, know = 0, odds = 0, decisions = 0;
     const char *who = "expert";
-    uint64_t games = 0, only = 0, samples = 1000;
+    uint64_t games = 0, only = 0, samples = 1000, slowest = 0;
     OddsBench ob;
     memset(&ob, 0, sizeof ob);
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -274,6 +277,13 @@ int cmd_bench(int argc, char **argv)
             }
             continue;
         }
+        if (opt == 'S') {
+            if (parse_u64(optarg, &slowest) || slowest < 1 || slowest > 100) {
+                say("--slowest: a number from 1 to 100, not '%s'", optarg);
+                return 2;
+            }
+            continue;
+        }
         if (opt == 'p') {
             if (parse_u64(optarg, &only) || only < 4 || only > 12 || only % 2) {
                 say("--players: 4, 6, 8, 10 or 12, not '%s'", optarg);
@@ -305,14 +315,15 @@ int cmd_bench(int argc, char **argv)
         return bench_decisions(games ? games : 10, (int)only, who);
     if (know)
         return bench_know(games ? games : 500, (int)only);
-    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000)) {
-        say("bench: --corpus, --public and --samples go with --odds or --sample");
+    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000 || slowest)) {
+        say("bench: --corpus, --public, --samples and --slowest go with --odds or --sample");
         return 2;
     }
     if (odds) {
         ob.games = games ? games : ob.n_corpus ? 0 : 20;
         ob.only = (int)only;
         ob.samples = (uint32_t)samples;
+        ob.slowest = (int)slowest;
         return bench_odds(&ob);
     }
     LitLog log;

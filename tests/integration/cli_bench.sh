@@ -85,8 +85,25 @@ mkdir "$tmp/bad" && cp tests/data/no_deal.lit "$tmp/bad/"
 run 1 "$lit" bench --odds --corpus "$tmp/bad"
 same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record with its deal" "$tmp/err"
 run 2 "$lit" bench --public
-same_text "--public alone" "lit: bench: --corpus, --public and --samples go with --odds or --sample" "$tmp/err"
+same_text "--public alone" "lit: bench: --corpus, --public, --samples and --slowest go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
 same_text "--samples 5" "lit: --samples: a number from 20 to 200000, not '5'" "$tmp/err"
+
+# --slowest N lists the slowest exact positions, slowest first, each as the
+# record and the lit infer options that show it again.
+run 0 "$lit" bench --odds --corpus tests/data/complete.lit --corpus tests/data/example.lit --slowest 3
+[ "$(grep -c '^slow: ' "$tmp/out")" = 3 ] || fail "bench --slowest 3: not three lines: $(cat "$tmp/out")"
+grep -Eq '^slow: [0-9.]+ ms  (4|6) players  tests/data/(complete|example)\.lit --after [0-9]+ --seat 1$' "$tmp/out" ||
+  fail "bench --slowest: not a position: $(grep '^slow: ' "$tmp/out")"
+[ "$(grep '^slow: ' "$tmp/out" | awk '{print $2}' | sort -g -r | tr '\n' ' ')" = "$(grep '^slow: ' "$tmp/out" | awk '{print $2}' | tr '\n' ' ')" ] ||
+  fail "bench --slowest: not the slowest first"
+run 0 "$lit" bench --odds --public --corpus tests/data/example.lit --slowest 100
+[ "$(grep -c '^slow: .* --public$' "$tmp/out")" = 9 ] || fail "bench --slowest 100: not every one of 9 positions in public"
+run 2 "$lit" bench --odds --slowest 0
+same_text "--slowest 0" "lit: --slowest: a number from 1 to 100, not '0'" "$tmp/err"
+run 2 "$lit" bench --odds --slowest 101
+same_text "--slowest 101" "lit: --slowest: a number from 1 to 100, not '101'" "$tmp/err"
+run 2 "$lit" bench --slowest 3
+same_text "--slowest alone" "lit: bench: --corpus, --public, --samples and --slowest go with --odds or --sample" "$tmp/err"
 
 finish cli_bench
