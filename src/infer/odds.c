@@ -250,7 +250,7 @@ static uint32_t *entries_of(const Table *t, Work *w)
     if (!at)
         return NULL;
     uint32_t n = 0;
-    for (uint32_t i = 0; i < t->cap; i++)
+    for (uint32_t i = 0; i < t->cap && n < t->count; i++)
         if (t->key[i])
             at[n++] = i;
     return at;
@@ -335,6 +335,11 @@ typedef struct Walk {
     uint8_t cseat[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
     uint8_t cmask[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
     uint8_t cneed[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
+    /* the clauses by the last of the block's cards they name, when the walk
+     * checks them: card c's are corder[cfirst[c]] .. corder[cfirst[c + 1] - 1]
+     * (card n: naming none of them, checked at the end) */
+    uint16_t corder[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
+    uint16_t cfirst[LIT_MAX_SET_SIZE + 2];
     int seat[LIT_MAX_SET_SIZE];       /* the unit of each card */
     uint8_t here[LIT_MAX_PLAYERS];    /* positions each unit got */
     /* called for every placement that meets the clauses; non-zero stops */
@@ -371,22 +376,45 @@ static void walk_init(Walk *w, const LitKnow *k, const Block *b, const Layout *l
             w->cneed[w->nc] = 0;
         }
     }
+    int last[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES], count[LIT_MAX_SET_SIZE + 1] = {0};
+    for (int i = 0; i < w->nc; i++) {
+        last[i] = b->n;
+        for (int c = 0; c < b->n; c++)
+            if (w->cmask[i] >> b->pos[c] & 1)
+                last[i] = c;
+        count[last[i]]++;
+    }
+    w->cfirst[0] = 0;
+    for (int c = 0; c <= b->n; c++)
+        w->cfirst[c + 1] = (uint16_t)(w->cfirst[c] + count[c]);
+    uint16_t at[LIT_MAX_SET_SIZE + 1];
+    memcpy(at, w->cfirst, sizeof at);
+    for (int i = 0; i < w->nc; i++)
+        w->corder[at[last[i]]++] = (uint16_t)i;
+}
+
+/* Whether the clauses checked at card c (all of them named cards placed)
+ * hold. */
+static int clauses_hold(const Walk *w, int c)
+{
+    for (int i = w->cfirst[c]; i < w->cfirst[c + 1]; i++) {
+        int k = w->corder[i];
+        uint8_t got = w->here[w->cseat[k]] & w->cmask[k];
+        if (w->cneed[k] ? got == 0 : got == w->cmask[k])
+            return 0;
+    }
+    return 1;
 }
 
 /* Walks cards c.. of the placement with vector v so far: 0, or what a
  * visit returned. A "holds one of" clause fails when its seat got none of
- * its cards, a "lacks one of" clause when its seat got them all. */
+ * its cards, a "lacks one of" clause when its seat got them all; each is
+ * checked once its last card is placed, so a failing branch ends there. */
 static int walk(Walk *w, int c, uint64_t v, uint32_t index)
 {
     const Block *b = w->b;
-    if (c == b->n) {
-        for (int i = 0; i < w->nc; i++) {
-            uint8_t got = w->here[w->cseat[i]] & w->cmask[i];
-            if (w->cneed[i] ? got == 0 : got == w->cmask[i])
-                return 0;
-        }
-        return w->visit(w, v, index);
-    }
+    if (c == b->n)
+        return clauses_hold(w, c) ? w->visit(w, v, index) : 0;
     int pick = 0;
     for (unsigned m = w->cand[c]; m; m &= m - 1, pick++) {
         int s = lit_lsb(m);
@@ -395,7 +423,8 @@ static int walk(Walk *w, int c, uint64_t v, uint32_t index)
             continue;
         w->seat[c] = s;
         w->here[s] |= (uint8_t)(1u << b->pos[c]);
-        int stop = walk(w, c + 1, v + one, index + (uint32_t)pick * w->radix[c]);
+        int stop = clauses_hold(w, c) ? walk(w, c + 1, v + one, index + (uint32_t)pick * w->radix[c])
+                                      : 0;
         w->here[s] &= (uint8_t)~(1u << b->pos[c]);
         if (stop)
             return stop;
@@ -1100,7 +1129,22 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
             return PLAN_OVER;
         if (layer_new(&layer[j], w, bound, cx))
             return PLAN_OVER;
-        if (cx->use_dense) {
+        if (j == 0 && conv == 0) {
+            /* The first layer, with every card: only the slots themselves,
+             * one lookup a vector. */
+            LitU192 sum = lit_u192(0);
+            for (uint32_t v = 0; v < b->n_vec; v++) {
+                if (!fits(guard, b->vec[v].v, slots))
+                    continue;
+                const LitU192 *rest = lookup(next, slots - b->vec[v].v);
+                if (rest) {
+                    LitU192 x = times(rest, b->vec[v].n);
+                    add_in(&sum, &x);
+                }
+            }
+            if (!lit_u192_is_zero(&sum))
+                add_to(&layer[0], slots, &sum);
+        } else if (cx->use_dense) {
             /* Vector by vector, the layer after in index order: its reads
              * and the writes at index + the vector's go in order. */
             Work tmp = *w;
