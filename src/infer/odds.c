@@ -395,7 +395,7 @@ static void walk_init(Walk *w, const LitKnow *k, const Block *b, const Layout *l
 
 /* Whether the clauses checked at card c (all of them named cards placed)
  * hold. */
-static int clauses_hold(const Walk *w, int c)
+static inline int clauses_hold(const Walk *w, int c)
 {
     for (int i = w->cfirst[c]; i < w->cfirst[c + 1]; i++) {
         int k = w->corder[i];
