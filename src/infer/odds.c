@@ -858,7 +858,7 @@ typedef struct Classes {
     int m[LIT_MAX_SET_SIZE];         /* cards in each class */
     unsigned cand[LIT_MAX_SET_SIZE]; /* their candidate fields */
     uint8_t pos[LIT_MAX_SET_SIZE];   /* their positions in the set */
-    int of[LIT_MAX_SET_SIZE];        /* each card's class */
+    unsigned cards[LIT_MAX_SET_SIZE];/* the block's cards in each (bit = card) */
     int k[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS]; /* the deal so far */
 } Classes;
 
@@ -881,7 +881,7 @@ static void classes_init(Classes *cl, const Walk *w, Local *l)
             cl->cand[cl->n++] = w->cand[c];
         cl->m[j]++;
         cl->pos[j] |= (uint8_t)(1u << b->pos[c]);
-        cl->of[c] = j;
+        cl->cards[j] |= 1u << c;
     }
 }
 
@@ -902,13 +902,17 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
     if (slot == UINT32_MAX)
         return -1;
     l->t->val[slot].w[0] += ways;
-    for (int c = 0; c < w->b->n; c++) {
-        int j = cl->of[c];
+    for (int j = 0; j < cl->n; j++)
         for (unsigned m = cl->cand[j]; m; m &= m - 1) {
             int u = lit_lsb(m);
-            l->at[slot][c][u] += (uint32_t)(ways * (uint64_t)cl->k[j][u] / (uint64_t)cl->m[j]);
+            if (!cl->k[j][u])
+                continue;
+            uint32_t each = cl->m[j] == 1 ? (uint32_t)ways
+                                          : (uint32_t)(ways * (uint64_t)cl->k[j][u] /
+                                                       (uint64_t)cl->m[j]);
+            for (unsigned cards = cl->cards[j]; cards; cards &= cards - 1)
+                l->at[slot][lit_lsb(cards)][u] += each;
         }
-    }
     return 0;
 }
 
