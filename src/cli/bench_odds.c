@@ -115,15 +115,21 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             break;
         if (grow(b))
             return -1;
-        double t0 = now_seconds();
-        lit_odds(&k, run->work, LIT_ODDS_WORK, run->odds);
-        double ms = (now_seconds() - t0) * 1e3;
+        /* the fastest of ob->repeat runs: what the position costs, less
+         * the machine's pauses */
+        double ms = 0;
+        for (int r = 0; r < (ob->repeat > 1 ? ob->repeat : 1); r++) {
+            double t0 = now_seconds();
+            lit_odds(&k, run->work, LIT_ODDS_WORK, run->odds);
+            double once = (now_seconds() - t0) * 1e3;
+            ms = r == 0 || once < ms ? once : ms;
+        }
         if (run->odds->exact) {
             b->exact_ms[b->exact++] = ms;
             note_slow(run, ms, start->pub.rules.players, e, where);
             if (ob->sample) {
                 LitSampler *sp;
-                t0 = now_seconds();
+                double t0 = now_seconds();
                 if (lit_sampler_init(&sp, &k, run->work, LIT_ODDS_WORK) != LIT_OK)
                     continue;
                 double t1 = now_seconds();
@@ -137,7 +143,7 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             }
             continue;
         }
-        t0 = now_seconds();
+        double t0 = now_seconds();
         int st = lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
         if (st != LIT_OK) {
             say("bench: the estimate: %s: %s", lit_status_name(st), lit_status_text(st));

@@ -13,6 +13,7 @@ typedef struct OddsBench {
     const char *corpus[16];  /* folders of records instead of self-play */
     int n_corpus;
     int slowest;             /* list this many of the slowest exact positions */
+    int repeat;              /* time each position this many times, keep the fastest */
 } OddsBench;
 
 /* Prints the table; 0, or 1 with a message. */

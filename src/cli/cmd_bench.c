@@ -47,7 +47,7 @@ enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 static const char usage[] =
     "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]\n"
     "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
-    "                 [--slowest N] [--bot BOT]\n"
+    "                 [--slowest N] [--repeat N] [--bot BOT]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1; and the bots: basic against random, basic against\n"
@@ -82,6 +82,9 @@ static const char usage[] =
     "  --samples N  draws of each estimate beyond the budget (default 1000)\n"
     "  --slowest N  also list the N slowest exact positions (1 to 100), each\n"
     "               with its record and the lit infer options that show it\n"
+    "  --repeat N   time each position's counting N times (1 to 10) and keep\n"
+    "               the fastest: the position's cost without the machine's\n"
+    "               pauses (default 1)\n"
     "  --games N    games per player count (default 500 for --know, 20 for\n"
     "               --odds; with --corpus, the first N records of each\n"
     "               folder, default all)\n"
@@ -232,6 +235,7 @@ int cmd_bench(int argc, char **argv)
                                           {"public", no_argument, NULL, 'P'},
                                           {"samples", required_argument, NULL, 'n'},
                                           {"slowest", required_argument, NULL, 'S'},
+                                          {"repeat", required_argument, NULL, 'R'},
                                           {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
                                           {"decisions", no_argument, NULL, 'd'},
@@ -240,7 +244,7 @@ int cmd_bench(int argc, char **argv)
                                           {NULL, 0, NULL, 0}};
     int opt, know = 0, odds = 0, decisions = 0;
     const char *who = "expert";
-    uint64_t games = 0, only = 0, samples = 1000, slowest = 0;
+    uint64_t games = 0, only = 0, samples = 1000, slowest = 0, repeat = 1;
     OddsBench ob;
     memset(&ob, 0, sizeof ob);
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -273,6 +277,13 @@ int cmd_bench(int argc, char **argv)
         if (opt == 'n') {
             if (parse_u64(optarg, &samples) || samples < 20 || samples > 200000) {
                 say("--samples: a number from 20 to 200000, not '%s'", optarg);
+                return 2;
+            }
+            continue;
+        }
+        if (opt == 'R') {
+            if (parse_u64(optarg, &repeat) || repeat < 1 || repeat > 10) {
+                say("--repeat: a number from 1 to 10, not '%s'", optarg);
                 return 2;
             }
             continue;
@@ -315,8 +326,9 @@ int cmd_bench(int argc, char **argv)
         return bench_decisions(games ? games : 10, (int)only, who);
     if (know)
         return bench_know(games ? games : 500, (int)only);
-    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000 || slowest)) {
-        say("bench: --corpus, --public, --samples and --slowest go with --odds or --sample");
+    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000 || slowest || repeat != 1)) {
+        say("bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or "
+            "--sample");
         return 2;
     }
     if (odds) {
@@ -324,6 +336,7 @@ int cmd_bench(int argc, char **argv)
         ob.only = (int)only;
         ob.samples = (uint32_t)samples;
         ob.slowest = (int)slowest;
+        ob.repeat = (int)repeat;
         return bench_odds(&ob);
     }
     LitLog log;

@@ -85,7 +85,7 @@ mkdir "$tmp/bad" && cp tests/data/no_deal.lit "$tmp/bad/"
 run 1 "$lit" bench --odds --corpus "$tmp/bad"
 same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record with its deal" "$tmp/err"
 run 2 "$lit" bench --public
-same_text "--public alone" "lit: bench: --corpus, --public, --samples and --slowest go with --odds or --sample" "$tmp/err"
+same_text "--public alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
 same_text "--samples 5" "lit: --samples: a number from 20 to 200000, not '5'" "$tmp/err"
 
@@ -103,7 +103,16 @@ run 2 "$lit" bench --odds --slowest 0
 same_text "--slowest 0" "lit: --slowest: a number from 1 to 100, not '0'" "$tmp/err"
 run 2 "$lit" bench --odds --slowest 101
 same_text "--slowest 101" "lit: --slowest: a number from 1 to 100, not '101'" "$tmp/err"
+run 0 "$lit" bench --odds --corpus tests/data/example.lit --repeat 3
+[ "$(awk 'NR == 2 && $1 == 6 && $2 == 9 && $3 == 9' "$tmp/out" | wc -l)" = 1 ] ||
+  fail "bench --repeat 3: not the 9 positions of example.lit: $(cat "$tmp/out")"
+run 2 "$lit" bench --odds --repeat 0
+same_text "--repeat 0" "lit: --repeat: a number from 1 to 10, not '0'" "$tmp/err"
+run 2 "$lit" bench --odds --repeat 11
+same_text "--repeat 11" "lit: --repeat: a number from 1 to 10, not '11'" "$tmp/err"
+run 2 "$lit" bench --repeat 3
+same_text "--repeat alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --slowest 3
-same_text "--slowest alone" "lit: bench: --corpus, --public, --samples and --slowest go with --odds or --sample" "$tmp/err"
+same_text "--slowest alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
 
 finish cli_bench
