@@ -423,8 +423,8 @@ static int walk(Walk *w, int c, uint64_t v, uint32_t index)
             continue;
         w->seat[c] = s;
         w->here[s] |= (uint8_t)(1u << b->pos[c]);
-        int stop = clauses_hold(w, c) ? walk(w, c + 1, v + one, index + (uint32_t)pick * w->radix[c])
-                                      : 0;
+        uint32_t at = index + (uint32_t)pick * w->radix[c];
+        int stop = clauses_hold(w, c) ? walk(w, c + 1, v + one, at) : 0;
         w->here[s] &= (uint8_t)~(1u << b->pos[c]);
         if (stop)
             return stop;
