@@ -226,6 +226,17 @@ static int bench_know(uint64_t games, int only)
     return 0;
 }
 
+/* *out = the number arg, from lo to hi: 0, or -1 with the option's message. */
+static int in_range(const char *option, const char *arg, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (parse_u64(arg, out) || *out < lo || *out > hi) {
+        say("%s: a number from %llu to %llu, not '%s'", option, (unsigned long long)lo,
+            (unsigned long long)hi, arg);
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
@@ -274,25 +285,11 @@ int cmd_bench(int argc, char **argv)
             ob.corpus[ob.n_corpus++] = optarg;
             continue;
         }
-        if (opt == 'n') {
-            if (parse_u64(optarg, &samples) || samples < 20 || samples > 200000) {
-                say("--samples: a number from 20 to 200000, not '%s'", optarg);
+        if (opt == 'n' || opt == 'R' || opt == 'S') {
+            if (opt == 'n' ? in_range("--samples", optarg, 20, 200000, &samples)
+                : opt == 'R' ? in_range("--repeat", optarg, 1, 10, &repeat)
+                             : in_range("--slowest", optarg, 1, 100, &slowest))
                 return 2;
-            }
-            continue;
-        }
-        if (opt == 'R') {
-            if (parse_u64(optarg, &repeat) || repeat < 1 || repeat > 10) {
-                say("--repeat: a number from 1 to 10, not '%s'", optarg);
-                return 2;
-            }
-            continue;
-        }
-        if (opt == 'S') {
-            if (parse_u64(optarg, &slowest) || slowest < 1 || slowest > 100) {
-                say("--slowest: a number from 1 to 100, not '%s'", optarg);
-                return 2;
-            }
             continue;
         }
         if (opt == 'p') {
