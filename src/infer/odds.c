@@ -179,24 +179,32 @@ static const LitU192 *lookup(const Table *t, uint64_t v)
     }
 }
 
+/* The slot of v, a new entry of 0 when v is not there yet: UINT32_MAX
+ * when a hashed table is full (past half). */
+static uint32_t entry(Table *t, uint64_t v)
+{
+    uint64_t key = v + 1;
+    uint32_t i = slot_of(t, key);
+    while (t->key[i] && t->key[i] != key)
+        i = (i + 1) & (t->cap - 1); /* (a dense table never probes) */
+    if (!t->key[i]) {
+        if (!t->dense && 2 * (t->count + 1) > t->cap)
+            return UINT32_MAX;
+        t->key[i] = key;
+        t->val[i] = lit_u192(0);
+        t->count++;
+    }
+    return i;
+}
+
 /* Adds x to the entry of v: 0, or -1 when the table is full (past half). */
 static int add_to(Table *t, uint64_t v, const LitU192 *x)
 {
-    uint64_t key = v + 1;
-    for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (t->key[i] == key) {
-            lit_u192_add(&t->val[i], &t->val[i], x);
-            return 0;
-        }
-        if (t->key[i] == 0) {
-            if (!t->dense && 2 * (t->count + 1) > t->cap)
-                return -1;
-            t->key[i] = key;
-            t->val[i] = *x;
-            t->count++;
-            return 0;
-        }
-    }
+    uint32_t i = entry(t, v);
+    if (i == UINT32_MAX)
+        return -1;
+    lit_u192_add(&t->val[i], &t->val[i], x);
+    return 0;
 }
 
 /* a * b mod 2^192, for the hot loops: every product there is a count of
@@ -320,10 +328,10 @@ static void decode(const Layout *lay, const Block *b, uint32_t i, int unit[LIT_M
 }
 
 /* A depth-first walk over a block's placements: each card in each of its
- * allowed units (fields, or seats) with room, the clauses checked once per
- * placement from the cards each unit got (a clause's seat is never merged
- * with another, so its unit is its own). The index of a placement over the
- * fields is decode()'s. */
+ * allowed units (fields, or seats) with room, each clause checked from the
+ * cards each unit got once its last card is placed (a clause's seat is never
+ * merged with another, so its unit is its own). The index of a placement
+ * over the fields is decode()'s. */
 typedef struct Walk {
     const Block *b;
     const Layout *lay;
@@ -485,7 +493,7 @@ typedef struct Ctx {
     uint64_t seat_slots;     /* slots of every seat, five bits each */
     unsigned merged;         /* the fields of two or more seats */
     unsigned members[LIT_MAX_PLAYERS]; /* the seats of each field */
-    int free;                /* cards of the free sets */
+    int free;                /* cards in the pool (the free sets' and other free cards) */
     uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
     Dense dense;             /* the layers' index, when use_dense */
     int use_dense;
@@ -805,30 +813,12 @@ typedef struct Local {
     int second;
 } Local;
 
-/* The slot of vector v in a local table, a new one counting 0 when v is
- * not there yet: UINT32_MAX when the table is full. */
-static uint32_t local_slot(Table *t, uint64_t v)
-{
-    uint64_t key = v + 1;
-    uint32_t i = slot_of(t, key);
-    while (t->key[i] && t->key[i] != key)
-        i = (i + 1) & (t->cap - 1);
-    if (!t->key[i]) {
-        if (2 * (t->count + 1) > t->cap)
-            return UINT32_MAX;
-        t->key[i] = key;
-        t->val[i] = lit_u192(0);
-        t->count++;
-    }
-    return i;
-}
-
 static int count_placement(Walk *w, uint64_t v, uint32_t index)
 {
     Local *l = w->ctx;
     Table *t = l->t;
     if (!l->second) {
-        uint32_t i = local_slot(t, v);
+        uint32_t i = entry(t, v);
         if (i == UINT32_MAX)
             return -1;
         t->val[i].w[0]++;
@@ -846,11 +836,10 @@ static int count_placement(Walk *w, uint64_t v, uint32_t index)
  * (the same candidate fields, named by the same clauses) form a class, and
  * the walk deals each class's count over its fields instead of placing
  * card by card: a deal giving field u k_u of a class's m cards stands for
- * m! / prod k_u! placements, in m'! / ... of which any one card of the class
- * is in u, that is k_u / m of them. The clauses read the counts: a class's
- * cards are all in a clause's cards or none. Same table, same counts, far
- * fewer leaves (a block of six cards alike over five fields: 210 deals for
- * 15,625 placements). */
+ * m! / prod k_u! placements, and any one card of the class is in u in k_u / m
+ * of them. The clauses read the counts: a class's cards are all in a
+ * clause's cards or none. Same table, same counts, far fewer leaves (a block
+ * of six cards alike over five fields: 210 deals for 15,625 placements). */
 typedef struct Classes {
     const Walk *w;                   /* the block, its clauses, the room */
     Local *l;
@@ -898,7 +887,7 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
             return 0;
     }
     Local *l = cl->l;
-    uint32_t slot = local_slot(l->t, v);
+    uint32_t slot = entry(l->t, v);
     if (slot == UINT32_MAX)
         return -1;
     l->t->val[slot].w[0] += ways;
@@ -1071,6 +1060,26 @@ static void make_fields(Ctx *cx, uint64_t unplaced, int merge)
     }
 }
 
+/* out += the ways for block b and what next counts to give each vector:
+ * one step of the backward layers through hash tables. 0, or -1 when out
+ * is full. */
+static int back_hashed(const Ctx *cx, const Block *b, const Table *next, Table *out)
+{
+    for (uint32_t i = 0; i < next->cap; i++) {
+        if (!next->key[i])
+            continue;
+        uint64_t rest = next->key[i] - 1;
+        for (uint32_t v = 0; v < b->n_vec; v++) {
+            if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
+                continue;
+            LitU192 x = times(&next->val[i], b->vec[v].n);
+            if (add_to(out, rest + b->vec[v].v, &x))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
  * every block also keeps its placements grouped by vector (for sampling);
@@ -1142,10 +1151,10 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     for (int j = 0; j < pl->nb; j++) {
         Block *b = &pl->blocks[j];
         /* The local table: every placement's vector, counted, and which
-         * card each puts where (by vector); for sampling, the placements. */
-        /* the vectors and their counts at most local_bound; the counts by
-         * slot after them, for the walk only, and so the table, unless the
-         * second pass (lists) needs it after */
+         * card each puts where (by vector); for sampling, the placements.
+         * The vectors and their counts take at most local_bound; the counts
+         * by slot come after them, for the walk only, and so does the
+         * table, unless the second pass (lists) needs it after. */
         uint32_t bound = local_bound(b);
         b->vec = take(w, sizeof(Vec) * bound);
         b->at = take(w, sizeof *b->at * bound);
@@ -1292,19 +1301,8 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
                     }
                 }
             }
-        } else
-        for (uint32_t i = 0; i < next->cap; i++) {
-            if (!next->key[i])
-                continue;
-            uint64_t rest = next->key[i] - 1;
-            for (uint32_t v = 0; v < b->n_vec; v++) {
-                if (!fits(guard, b->vec[v].v, slots - rest))
-                    continue;
-                uint64_t need = rest + b->vec[v].v;
-                LitU192 x = times(&next->val[i], b->vec[v].n);
-                if (add_to(&layer[j], need, &x))
-                    return PLAN_OVER;
-            }
+        } else if (back_hashed(cx, b, next, &layer[j])) {
+            return PLAN_OVER;
         }
         if (layer[j].count > pl->states)
             pl->states = layer[j].count;
@@ -1333,47 +1331,41 @@ typedef struct Claim {
     int seat[LIT_MAX_SET_SIZE];
 } Claim;
 
-/* A placement by seat (the walk is over seats): its deals are those of the
- * fields in which the block gives its vector by field, times the splits of
- * the merged fields' other cards. */
+/* Counts a placement by seat y (seat: where each card is) that has fields
+ * deals of the fields: its deals are those times the splits of the merged
+ * fields' other cards; the first with the most is the likeliest. */
+static void claim_count(Claim *cl, const LitU192 *fields, uint64_t y, const int *seat)
+{
+    LitU192 split = splits(cl->cx, y), deals;
+    lit_u192_mul(&deals, fields, &split);
+    lit_u192_add(&cl->all, &cl->all, &deals);
+    if (lit_u192_cmp(&deals, &cl->best) > 0) {
+        cl->best = deals;
+        memcpy(cl->seat, seat, sizeof cl->seat);
+    }
+}
+
+/* A placement by seat (the walk is over seats): the deals of the fields in
+ * which the block gives its vector by field. */
 static int claim_placement(Walk *w, uint64_t v, uint32_t index)
 {
     Claim *cl = w->ctx;
     const LitU192 *d = lookup(cl->gv, to_fields(cl->cx, v));
     (void)index;
-    if (!d)
-        return 0;
-    LitU192 split = splits(cl->cx, v), deals;
-    lit_u192_mul(&deals, d, &split);
-    lit_u192_add(&cl->all, &cl->all, &deals);
-    if (lit_u192_cmp(&deals, &cl->best) > 0) {
-        cl->best = deals;
-        memcpy(cl->seat, w->seat, sizeof cl->seat);
-    }
+    if (d)
+        claim_count(cl, d, v, w->seat);
     return 0;
 }
 
-/* The layer of block b before next (hashed): the ways for b and what
- * next counts to give each vector of sum cards. 0, or -1 when w is full. */
+/* The layer of block b before next, into the hashed table out (made with
+ * step_back): 0, or -1 when w is full. */
 static int step_back(const Ctx *cx, const Block *b, const Table *next, int cards, Table *out,
                      Work *w)
 {
     uint64_t bound = (uint64_t)next->count * b->n_vec, most = vectors(&cx->lay, cx->slots, cards);
     if (table_new(out, w, bound < most ? bound : most))
         return -1;
-    for (uint32_t i = 0; i < next->cap; i++) {
-        if (!next->key[i])
-            continue;
-        uint64_t rest = next->key[i] - 1;
-        for (uint32_t v = 0; v < b->n_vec; v++) {
-            if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
-                continue;
-            LitU192 x = times(&next->val[i], b->vec[v].n);
-            if (add_to(out, rest + b->vec[v].v, &x))
-                return -1;
-        }
-    }
-    return 0;
+    return back_hashed(cx, b, next, out);
 }
 
 /* For the claims of the sets with pooled cards: for each such block j,
@@ -1452,15 +1444,8 @@ static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
             return 1;
         }
     }
-    if (lit_u192_is_zero(&h))
-        return 0;
-    LitU192 split = splits(cx, y), deals;
-    lit_u192_mul(&deals, &h, &split);
-    lit_u192_add(&mx->cl.all, &mx->cl.all, &deals);
-    if (lit_u192_cmp(&deals, &mx->cl.best) > 0) {
-        mx->cl.best = deals;
-        memcpy(mx->cl.seat, w->seat, sizeof mx->cl.seat);
-    }
+    if (!lit_u192_is_zero(&h))
+        claim_count(&mx->cl, &h, y, w->seat);
     return 0;
 }
 
