@@ -148,6 +148,11 @@ int lit_public_init(LitPublic *pub, const LitRules *rules, int dealer);
  * the checks in the order docs/RULES.md "Order of checks" gives. */
 int lit_game_check(const LitGame *game, const LitAction *action);
 
+/* The same from public information and the actor's hand (NULL when not
+ * known: the checks that need it are left out). Views use it. */
+int lit_public_check(const LitPublic *pub, const LitAction *action,
+                     const uint64_t *hand);
+
 /* Checks and applies an action. On LIT_OK fills *event (may be NULL) with the
  * action and what it made public. On an error nothing changes. A wrong claim
  * is legal: its outcome is in event->answer. */

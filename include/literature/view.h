@@ -33,6 +33,11 @@ int lit_view_make(LitView *view, const LitGame *game, const LitLog *log,
  * Statuses as lit_public_apply; on an error nothing changes. */
 int lit_view_apply(LitView *view, const LitEvent *event);
 
+/* Whether the view's seat may take the action now: the status the referee
+ * would answer (its checks need only the seat's own hand). LIT_BAD_SEAT for
+ * the public view or an action by another seat. */
+int lit_view_check(const LitView *view, const LitAction *action);
+
 /* The seat's legal asks, passes and choices; as lit_game_legal. */
 int lit_view_legal(const LitView *view, LitAction *out, int cap);
 

@@ -350,10 +350,16 @@ static int check(const LitPublic *p, const LitAction *a, const uint64_t *hand)
 
 int lit_game_check(const LitGame *game, const LitAction *action)
 {
-    LitAction n = normalize(action, lit_deck_set_size(game->pub.rules.deck));
-    const uint64_t *hand =
-        n.seat < game->pub.rules.players ? &game->hands[n.seat] : NULL;
-    return check(&game->pub, &n, hand);
+    int seat = action->seat;
+    return lit_public_check(&game->pub, action,
+                            seat < game->pub.rules.players ? &game->hands[seat] : NULL);
+}
+
+int lit_public_check(const LitPublic *pub, const LitAction *action,
+                     const uint64_t *hand)
+{
+    LitAction n = normalize(action, lit_deck_set_size(pub->rules.deck));
+    return check(pub, &n, hand);
 }
 
 /* ---- the transition ------------------------------------------------------ */

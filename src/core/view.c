@@ -37,6 +37,13 @@ int lit_view_apply(LitView *view, const LitEvent *event)
     return LIT_OK;
 }
 
+int lit_view_check(const LitView *view, const LitAction *action)
+{
+    if (view->seat == LIT_NOBODY || action->seat != view->seat)
+        return LIT_BAD_SEAT;
+    return lit_public_check(&view->pub, action, &view->hand);
+}
+
 int lit_view_legal(const LitView *view, LitAction *out, int cap)
 {
     if (view->seat == LIT_NOBODY)
