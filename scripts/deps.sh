@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
-          libcriterion-dev libjansson-dev libncurses-dev python3 tmux)
+          libcriterion-dev libjansson-dev libncurses-dev libwebsockets-dev python3
+          python3-websockets iproute2 tmux)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
 fi

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 dir=$1
 secs=$2
 status=0
-for target in notation actions; do
+for target in notation actions hub; do
   scratch=$(mktemp -d)
   log=$(mktemp)
   if "$dir/fuzz/fuzz_$target" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \

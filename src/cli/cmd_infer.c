@@ -6,6 +6,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "../wire/wire.h"
 #include "literature/infer.h"
 #include "literature/notation.h"
 #include "literature/status.h"
@@ -58,31 +59,22 @@ static int last_team(const LitKnow *k)
     return k->seat == LIT_NOBODY ? 1 : lit_team_of(k->seat);
 }
 
-/* The non-zero least holdings, seat by seat: as lines, or as JSON members
- * "seat":{"set":n,...}. */
-static void print_must_hold(const LitKnow *k, int json)
+/* The non-zero least holdings, a line per seat. */
+static void print_must_hold(const LitKnow *k)
 {
-    int deck = k->pub.rules.deck, first = 1;
+    int deck = k->pub.rules.deck;
     for (int s = 0; s < k->pub.rules.players; s++) {
         int any = 0;
         for (int set = 0; set < lit_deck_sets(deck); set++) {
             int n = lit_know_min_hold(k, s, set);
             if (!n)
                 continue;
-            if (any++)
-                printf(json ? "," : "");
-            else if (json)
-                printf("%s\"%d\":{", first ? "" : ",", s + 1);
-            else
+            if (!any++)
                 printf("  seat %d:", s + 1);
-            if (json)
-                printf("\"%s\":%d", lit_set_name(deck, set), n);
-            else
-                printf(" %d %s", n, lit_set_name(deck, set));
+            printf(" %d %s", n, lit_set_name(deck, set));
         }
         if (any)
-            printf(json ? "}" : "\n");
-        first &= !any;
+            printf("\n");
     }
 }
 
@@ -121,7 +113,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
         }
     }
     printf("\nmust hold at least:\n");
-    print_must_hold(k, 0);
+    print_must_hold(k);
     if (!k->consistent)
         return;
     if (!o->exact && !o->samples)
@@ -155,96 +147,6 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
             printf("\n");
         }
     }
-}
-
-static void print_json(const LitKnow *k, const LitOdds *o, int after)
-{
-    const LitRules *r = &k->pub.rules;
-    int deck = r->deck;
-    char deals[LIT_U192_DIGITS + 1] = "";
-    if (o->exact)
-        lit_u192_format(&o->deals, deals, sizeof deals);
-    if (k->seat == LIT_NOBODY)
-        printf("{\"seat\":null,");
-    else
-        printf("{\"seat\":%d,", k->seat + 1);
-    printf("\"after\":%d,\"consistent\":%s,\"exact\":%s,", after,
-           k->consistent ? "true" : "false", o->exact ? "true" : "false");
-    int estimate = !o->exact && o->samples, figures = o->exact || estimate;
-    if (o->exact)
-        printf("\"consistent_deals\":\"%s\",", deals);
-    else if (estimate)
-        printf("\"consistent_deals\":null,\"samples\":%u,\"consistent_deals_estimate\":%.6g,"
-               "\"consistent_deals_se\":%.3g,",
-               o->samples, o->deals_estimate, o->deals_se);
-    else
-        printf("\"consistent_deals\":null,");
-    printf("\"cards\":{");
-    int first = 1;
-    for (uint64_t live = k->pub.live; live;) {
-        int c = lit_pop_lsb(&live);
-        unsigned cand = lit_know_candidates(k, c);
-        int holder = lit_know_holder(k, c);
-        printf("%s\"%s\":{", first ? "" : ",", lit_card_name(deck, c));
-        first = 0;
-        for (int s = 0; s < r->players; s++) {
-            printf("%s\"%d\":", s ? "," : "", s + 1);
-            if (holder == s)
-                printf("1");
-            else if (!((cand >> s) & 1))
-                printf("0");
-            else if (figures)
-                printf("%.17g", o->p[c][s]);
-            else
-                printf("null");
-        }
-        printf("}");
-    }
-    if (estimate) {
-        printf("},\"cards_se\":{");
-        first = 1;
-        for (uint64_t live = k->pub.live; live;) {
-            int c = lit_pop_lsb(&live);
-            printf("%s\"%s\":{", first ? "" : ",", lit_card_name(deck, c));
-            first = 0;
-            for (int s = 0; s < r->players; s++)
-                printf("%s\"%d\":%.3g", s ? "," : "", s + 1, o->p_se[c][s]);
-            printf("}");
-        }
-    }
-    printf("},\"half_suits\":{");
-    first = 1;
-    for (int set = 0; figures && set < lit_deck_sets(deck); set++) {
-        if (!(k->pub.live & lit_set_mask(deck, set)))
-            continue;
-        printf("%s\"%s\":{", first ? "" : ",", lit_set_name(deck, set));
-        first = 0;
-        for (int t = first_team(k); t <= last_team(k); t++) {
-            if (k->seat == LIT_NOBODY)
-                printf("%s\"%c\":{", t ? "," : "", "AB"[t]);
-            printf("\"team_holds_all\":%.17g,\"best_assignment\":", o->team_all[t][set]);
-            if (o->best_p[t][set] > 0) {
-                printf("{");
-                for (int p = 0; p < lit_deck_set_size(deck); p++)
-                    printf("%s\"%s\":%d", p ? "," : "",
-                           lit_card_name(deck, lit_set_first(deck, set) + p),
-                           o->best[t][set][p] + 1);
-                printf("}");
-            } else {
-                printf("null");
-            }
-            printf(",\"assignment_correct\":%.17g", o->best_p[t][set]);
-            if (estimate)
-                printf(",\"team_holds_all_se\":%.3g,\"assignment_correct_se\":%.3g",
-                       o->team_all_se[t][set], o->best_p_se[t][set]);
-            if (k->seat == LIT_NOBODY)
-                printf("}");
-        }
-        printf("}");
-    }
-    printf("},\"must_hold\":{");
-    print_must_hold(k, 1);
-    printf("}}\n");
 }
 
 int cmd_infer(int argc, char **argv)
@@ -376,7 +278,16 @@ int cmd_infer(int argc, char **argv)
     }
     free(work);
     if (json) {
-        print_json(k, odds, (int)after);
+        json_t *j = wire_scoresheet(k, odds);
+        char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+        json_decref(j);
+        if (!text) {
+            say("out of memory");
+            free(odds);
+            goto done;
+        }
+        puts(text);
+        free(text);
     } else {
         if (public_view)
             printf("the public view");

@@ -10,6 +10,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #include "literature/infer.h"
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "../wire/wire.h"
 #include "literature/notation.h"
 #include "literature/status.h"
 
@@ -94,96 +95,13 @@ static void send_json(ExtBot *b, json_t *j)
 
 /* ---- what is sent ------------------------------------------------------------ */
 
-static json_t *cards_json(int deck, uint64_t cards)
-{
-    json_t *a = json_array();
-    while (cards)
-        json_array_append_new(a, json_string(lit_card_name(deck, lit_pop_lsb(&cards))));
-    return a;
-}
-
-static json_t *seats_json(unsigned seats)
-{
-    json_t *a = json_array();
-    for (; seats; seats &= seats - 1)
-        json_array_append_new(a, json_integer(lit_lsb(seats) + 1));
-    return a;
-}
-
-static const char *team_name(int team)
-{
-    return team ? "B" : "A";
-}
-
-/* The public state after an event: whose turn, the phase, hand sizes,
- * score, the live sets. */
-static json_t *state_json(const LitPublic *p)
-{
-    int deck = p->rules.deck;
-    json_t *sizes = json_array(), *live = json_array();
-    for (int s = 0; s < p->rules.players; s++)
-        json_array_append_new(sizes, json_integer(p->counts[s]));
-    for (int set = 0; set < lit_deck_sets(deck); set++)
-        if (p->live & lit_set_mask(deck, set))
-            json_array_append_new(live, json_string(lit_set_name(deck, set)));
-    return json_pack("{s:o,s:s,s:o,s:[i,i],s:o,s:i}", "turn",
-                     p->turn == LIT_NOBODY ? json_null() : json_integer(p->turn + 1), "phase",
-                     lit_phase_name(p->phase), "hand_sizes", sizes, "score", p->score[0],
-                     p->score[1], "live", live, "actions", p->actions);
-}
-
-/* An action as the protocol writes it (the fields its kind uses). */
-static json_t *action_json(const LitRules *r, const LitAction *a)
-{
-    int deck = r->deck;
-    switch (a->kind) {
-    case LIT_ASK:
-        return json_pack("{s:s,s:i,s:s,s:i}", "action", "ask", "seat", a->seat + 1, "card",
-                         lit_card_name(deck, a->card), "target", a->target + 1);
-    case LIT_CLAIM: {
-        json_t *holders = json_object();
-        int first = lit_set_first(deck, a->set);
-        for (int i = 0; i < lit_deck_set_size(deck); i++)
-            if (a->holders[i] != LIT_NOBODY)
-                json_object_set_new(holders, lit_card_name(deck, first + i),
-                                    json_integer(a->holders[i] + 1));
-        return json_pack("{s:s,s:i,s:s,s:o}", "action", "claim", "seat", a->seat + 1, "set",
-                         lit_set_name(deck, a->set), "holders", holders);
-    }
-    default:
-        return json_pack("{s:s,s:i,s:i}", "action", a->kind == LIT_PASS ? "pass" : "choose",
-                         "seat", a->seat + 1, "target", a->target + 1);
-    }
-}
-
-static json_t *event_json(const LitRules *r, const LitEvent *e, uint32_t n)
-{
-    json_t *j = action_json(r, &e->action);
-    char line[LIT_LINE_MAX];
-    json_object_set_new(j, "n", json_integer(n));
-    if (e->action.kind == LIT_ASK)
-        json_object_set_new(j, "answer", json_string(lit_answer_name(e->answer)));
-    if (e->action.kind == LIT_CLAIM) {
-        int deck = r->deck, first = lit_set_first(deck, e->action.set);
-        json_t *truth = json_object();
-        for (int i = 0; i < lit_deck_set_size(deck); i++)
-            json_object_set_new(truth, lit_card_name(deck, first + i),
-                                json_integer(e->truth[i] + 1));
-        json_object_set_new(j, "outcome", json_string(lit_answer_name(e->answer)));
-        json_object_set_new(j, "truth", truth);
-    }
-    if (lit_event_format(r, e, (int)n, line, sizeof line) > 0)
-        json_object_set_new(j, "line", json_string(line));
-    return j;
-}
-
 /* The seat's own facts and the public state. */
 static json_t *seat_json(const char *type, const LitView *v)
 {
     const LitPublic *p = &v->pub;
     return json_pack("{s:s,s:i,s:s,s:i,s:o,s:o}", "type", type, "seat", v->seat + 1, "team",
-                     team_name(lit_team_of(v->seat)), "dealer", p->dealer + 1, "hand",
-                     cards_json(p->rules.deck, v->hand), "state", state_json(p));
+                     wire_team_name(lit_team_of(v->seat)), "dealer", p->dealer + 1, "hand",
+                     wire_cards(p->rules.deck, v->hand), "state", wire_state(p));
 }
 
 int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
@@ -257,12 +175,12 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
                             json_string(lit_rules_option_value(rules, i)));
     for (int set = 0; set < lit_deck_sets(deck); set++)
         json_object_set_new(sets, lit_set_name(deck, set),
-                            cards_json(deck, lit_set_mask(deck, set)));
+                            wire_cards(deck, lit_set_mask(deck, set)));
     send_json(b, json_pack("{s:s,s:i,s:s,s:o,s:i,s:o,s:{s:o,s:o}}", "type", "hello",
                            "protocol", EXTBOT_PROTOCOL, "rules", text, "options", options,
                            "players", rules->players, "sets", sets, "teams", "A",
-                           seats_json(lit_team_seats(rules, 0)), "B",
-                           seats_json(lit_team_seats(rules, 1))));
+                           wire_seats(lit_team_seats(rules, 0)), "B",
+                           wire_seats(lit_team_seats(rules, 1))));
     return 0;
 }
 
@@ -307,10 +225,10 @@ void extbot_game(ExtBot *b, uint64_t game, const LitView *v)
 
 void extbot_event(ExtBot *b, const LitView *v, const LitEvent *e, uint32_t n)
 {
-    json_t *j = event_json(&v->pub.rules, e, n);
+    json_t *j = wire_event(&v->pub.rules, e, n);
     json_object_set_new(j, "type", json_string("event"));
-    json_object_set_new(j, "hand", cards_json(v->pub.rules.deck, v->hand));
-    json_object_set_new(j, "state", state_json(&v->pub));
+    json_object_set_new(j, "hand", wire_cards(v->pub.rules.deck, v->hand));
+    json_object_set_new(j, "state", wire_state(&v->pub));
     send_json(b, j);
 }
 
@@ -319,7 +237,7 @@ void extbot_result(ExtBot *b, uint64_t game, const LitView *v)
     const LitPublic *p = &v->pub;
     send_json(b, json_pack("{s:s,s:I,s:s,s:[i,i],s:s}", "type", "result", "game",
                            (json_int_t)game, "result", lit_result_name(p->result), "score",
-                           p->score[0], p->score[1], "team", team_name(lit_team_of(v->seat))));
+                           p->score[0], p->score[1], "team", wire_team_name(lit_team_of(v->seat))));
 }
 
 void extbot_refused(ExtBot *b, const LitView *v, uint32_t n, const char *reason,
@@ -327,7 +245,7 @@ void extbot_refused(ExtBot *b, const LitView *v, uint32_t n, const char *reason,
 {
     send_json(b, json_pack("{s:s,s:i,s:s,s:s,s:o}", "type", "refused", "n", n, "reason",
                            reason, "message", message, "played",
-                           action_json(&v->pub.rules, played)));
+                           wire_action(&v->pub.rules, played)));
 }
 
 /* ---- reading an answer ----------------------------------------------------------- */
@@ -389,98 +307,30 @@ static int why_is(char why[EXTBOT_WHY_MAX], const char *name, const char *detail
     return -1;
 }
 
-static int seat_of(const LitRules *r, json_int_t s, uint8_t *out)
-{
-    if (s < 1 || s > r->players)
-        return -1;
-    *out = (uint8_t)(s - 1);
-    return 0;
-}
-
-/* The action of an answer object (n already matched). */
+/* The action of an answer object (n already matched), or 1 for a resync. */
 static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EXTBOT_WHY_MAX])
 {
-    const LitRules *r = &v->pub.rules;
-    json_error_t err;
-    const char *kind, *card, *set;
-    json_int_t n, target;
-    json_t *holders;
-    if (json_unpack_ex(j, &err, 0, "{s:I,s:s}", "n", &n, "action", &kind) != 0)
-        return why_is(why, "bad_message", err.text);
-    LitAction a = lit_action_make(LIT_ASK, v->seat);
-    if (strcmp(kind, "ask") == 0) {
-        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:s,s:I}", "n", &n, "action", &kind,
-                           "card", &card, "target", &target) != 0)
-            return why_is(why, "bad_message", err.text);
-        int c = lit_card_parse(r->deck, card, strlen(card));
-        if (c < 0)
-            return why_is(why, "bad_card", "no such card in this deck");
-        a.card = (uint8_t)c;
-        if (seat_of(r, target, &a.target))
-            return why_is(why, "bad_seat", "target is no seat of this game");
-    } else if (strcmp(kind, "claim") == 0) {
-        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:s,s:o}", "n", &n, "action", &kind,
-                           "set", &set, "holders", &holders) != 0)
-            return why_is(why, "bad_message", err.text);
-        int st = lit_set_parse(r->deck, set, strlen(set));
-        if (st < 0)
-            return why_is(why, "bad_set", "no such set in this deck");
-        if (!json_is_object(holders))
-            return why_is(why, "bad_message", "holders is not an object");
-        a.kind = LIT_CLAIM;
-        a.set = (uint8_t)st;
-        const char *name;
-        json_t *seat;
-        json_object_foreach(holders, name, seat) {
-            int c = lit_card_parse(r->deck, name, strlen(name));
-            if (c < 0 || lit_set_of(r->deck, c) != st)
-                return why_is(why, "bad_card", "a card named in holders is not of the set");
-            if (!json_is_integer(seat) ||
-                seat_of(r, json_integer_value(seat), &a.holders[lit_pos_of(r->deck, c)]))
-                return why_is(why, "bad_seat", "a holder is no seat of this game");
-        }
-    } else if (strcmp(kind, "pass") == 0 || strcmp(kind, "choose") == 0) {
-        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s,s:I}", "n", &n, "action", &kind,
-                           "target", &target) != 0)
-            return why_is(why, "bad_message", err.text);
-        a.kind = kind[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
-        if (seat_of(r, target, &a.target))
-            return why_is(why, "bad_seat", "target is no seat of this game");
-    } else if (strcmp(kind, "resync") == 0) {
-        if (json_unpack_ex(j, &err, JSON_STRICT, "{s:I,s:s}", "n", &n, "action", &kind) != 0)
-            return why_is(why, "bad_message", err.text);
-        return 1;
-    } else {
-        return why_is(why, "bad_message", "action is none of ask, claim, pass, choose, resync");
+    static const char *const extra[] = {"n", NULL};
+    static const char *const resync[] = {"n", "action", NULL};
+    const char *kind = json_string_value(json_object_get(j, "action"));
+    if (kind && strcmp(kind, "resync") == 0) {
+        const char *bad = wire_unknown_key(j, resync, NULL);
+        if (!bad)
+            return 1;
+        snprintf(why, EXTBOT_WHY_MAX, "bad_message: unknown key \"%.64s\" in resync", bad);
+        return -1;
     }
-    *out = a;
-    return 0;
+    if (kind && strcmp(kind, "ask") && strcmp(kind, "claim") && strcmp(kind, "pass") &&
+        strcmp(kind, "choose"))
+        return why_is(why, "bad_message", "action is none of ask, claim, pass, choose, resync");
+    return wire_read_action(&v->pub.rules, v->seat, j, extra, out, why);
 }
 
 static json_t *request_json(const LitView *v, uint32_t n, int timeout_ms)
 {
-    const LitPublic *p = &v->pub;
-    LitAction legal[LIT_MAX_LEGAL];
-    int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
-    json_t *asks = json_array(), *passes = json_array(), *choices = json_array(),
-           *claimable = json_array();
-    for (int i = 0; i < count; i++) {
-        if (legal[i].kind == LIT_ASK)
-            json_array_append_new(asks, json_pack("{s:s,s:i}", "card",
-                                                  lit_card_name(p->rules.deck, legal[i].card),
-                                                  "target", legal[i].target + 1));
-        else
-            json_array_append_new(legal[i].kind == LIT_PASS ? passes : choices,
-                                  json_integer(legal[i].target + 1));
-    }
-    for (unsigned m = lit_claimable(p, v->seat); m; m &= m - 1)
-        json_array_append_new(claimable, json_string(lit_set_name(p->rules.deck, lit_lsb(m))));
     json_t *j = seat_json("act", v);
     json_object_set_new(j, "n", json_integer(n));
-    json_object_set_new(j, "asks", asks);
-    json_object_set_new(j, "passes", passes);
-    json_object_set_new(j, "choices", choices);
-    json_object_set_new(j, "claimable", claimable);
+    wire_set_legal(j, v);
     json_object_set_new(j, "deadline_ms", json_integer(timeout_ms));
     return j;
 }
@@ -489,7 +339,7 @@ static json_t *view_json(const LitView *v, uint32_t n)
 {
     json_t *j = seat_json("view", v), *history = json_array();
     for (uint32_t i = 0; i < v->history_len; i++)
-        json_array_append_new(history, event_json(&v->pub.rules, &v->history[i], i + 1));
+        json_array_append_new(history, wire_event(&v->pub.rules, &v->history[i], i + 1));
     json_object_set_new(j, "n", json_integer(n));
     json_object_set_new(j, "history", history);
     return j;

@@ -15,6 +15,7 @@ static const char usage[] =
     "  infer FILE       what a seat (or everyone) can deduce: the scoresheet\n"
     "  arena            bots against bots on duplicate deals\n"
     "  play             a game against bots (plain mode: one command a line)\n"
+    "  serve            online tables for friends and bots (docs/PROTOCOL.md)\n"
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
@@ -30,7 +31,8 @@ int main(int argc, char **argv)
                 {"bench", cmd_bench},
                 {"infer", cmd_infer},
                 {"arena", cmd_arena},
-                {"play", cmd_play}};
+                {"play", cmd_play},
+                {"serve", cmd_serve}};
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

@@ -1,0 +1,1390 @@
+/* hub.c - rooms and the online protocol (hub.h, docs/PROTOCOL.md).
+ *
+ * Reading order: frames out (queue, errors); rooms (codes, members, seats);
+ * what each member is sent (built from its seat's view); the messages, one
+ * handler each; bots and time.
+ */
+#include "hub.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "../wire/wire.h"
+#include "literature/bot.h"
+#include "literature/game.h"
+#include "literature/infer.h"
+#include "literature/notation.h"
+#include "literature/rules.h"
+#include "literature/status.h"
+#include "literature/view.h"
+
+enum {
+    ROOM_LOBBY = 0,   /* seats being taken; no game yet */
+    ROOM_PLAYING = 1,
+    ROOM_OVER = 2,    /* a game has ended; the host may start another */
+    ROOM_IDLE_MS = 10 * 60 * 1000, /* a room no client is connected to closes */
+    AID_SAMPLES = 4000             /* draws for the aid beyond exact counting */
+};
+
+typedef struct Member {
+    int used;
+    char name[HUB_NAME_MAX + 1];
+    uint8_t seat;                  /* LIT_NOBODY: a spectator */
+    HubClient *client;             /* NULL while disconnected */
+    char token[HUB_TOKEN_LEN + 1]; /* resumes the membership (docs/PROTOCOL.md) */
+    char last_id[HUB_ID_MAX + 1];  /* the last action id accepted from it */
+    uint32_t last_seq;             /* the seq of that action's event */
+    uint32_t joined;               /* order of joining: the host passes in it */
+} Member;
+
+typedef struct Seat {
+    int member;                    /* the member sitting here, or -1 */
+    uint8_t bot;                   /* 1: a bot plays the seat */
+    uint8_t vacated;               /* its player left mid-game: anyone may take it */
+    LitBotSpec spec;
+    LitBot *brain;                 /* the bot's memory, while it plays a game */
+} Seat;
+
+typedef struct Room {
+    struct Room *next;
+    char code[HUB_CODE_LEN + 1];
+    /* options, set at creation */
+    LitRules rules;
+    LitBotSpec bots;               /* the level of bots the host adds */
+    int pace_ms;
+    int listed;                    /* public: in the lobby list */
+    int aid;                       /* the scoresheet aid is allowed */
+    /* who is here */
+    Member members[HUB_MEMBERS_MAX];
+    Seat seats[LIT_MAX_PLAYERS];
+    int host;                      /* member index, -1 when nobody is left */
+    uint32_t joins;
+    /* the game */
+    int state;
+    int dealer;
+    int games;                     /* games started in this room */
+    LitGame game;
+    LitEvent events[LIT_MAX_ACTIONS];
+    LitLog log;
+    /* sequence numbers: seq counts every frame sent to the room; game_seq
+     * is the seq of the last frame that changed the game */
+    uint32_t seq, game_seq;
+    int64_t wake_at;               /* a bot moves then (INT64_MAX: none) */
+    int64_t idle_since;            /* no client connected since (-1: some are) */
+} Room;
+
+struct Hub {
+    HubConfig config;
+    Room *rooms;
+    int n_rooms, n_clients;
+    void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
+};
+
+/* ---- frames out ---------------------------------------------------------- */
+
+static void wake(HubClient *c)
+{
+    if (c->hub->config.wake)
+        c->hub->config.wake(c, c->hub->config.ctx);
+}
+
+static void drop_queue(HubClient *c)
+{
+    while (c->head) {
+        HubFrame *f = c->head;
+        c->head = f->next;
+        hub_frame_free(f);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+}
+
+/* Closes the client once its queue is written. */
+static void close_client(HubClient *c, int code)
+{
+    if (!c->close_code)
+        c->close_code = code;
+    wake(c);
+}
+
+/* Queues j (stolen) as one frame. A client that has let more than
+ * HUB_QUEUE_MAX bytes pile up is not reading: it is dropped (its seat and
+ * token stay) rather than let the server's memory grow. */
+static void send_json(HubClient *c, json_t *j)
+{
+    if (!j)
+        return;
+    if (c->close_code) {
+        json_decref(j);
+        return;
+    }
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!text) {
+        close_client(c, HUB_CLOSE_TRY_AGAIN);
+        return;
+    }
+    size_t len = strlen(text), head = c->hub->config.headroom;
+    HubFrame *f = malloc(sizeof *f + head + len);
+    if (!f || c->queued + len > HUB_QUEUE_MAX) {
+        free(f);
+        free(text);
+        drop_queue(c);
+        close_client(c, f ? HUB_CLOSE_POLICY : HUB_CLOSE_TRY_AGAIN);
+        return;
+    }
+    f->next = NULL;
+    f->len = len;
+    f->data = (unsigned char *)(f + 1) + head;
+    memcpy(f->data, text, len);
+    free(text);
+    if (c->tail)
+        c->tail->next = f;
+    else
+        c->head = f;
+    c->tail = f;
+    c->queued += len;
+    wake(c);
+}
+
+HubFrame *hub_pop(HubClient *c)
+{
+    HubFrame *f = c->head;
+    if (f) {
+        c->head = f->next;
+        if (!c->head)
+            c->tail = NULL;
+        c->queued -= f->len;
+        f->next = NULL;
+    }
+    return f;
+}
+
+void hub_frame_free(HubFrame *f)
+{
+    free(f);
+}
+
+/* An error answer: a stable name, a sentence, and the id of the action it
+ * answers (NULL: none). */
+static int send_error(HubClient *c, const char *name, const char *text, const char *id)
+{
+    json_t *j = json_pack("{s:s,s:s,s:s}", "type", "error", "error", name, "text", text);
+    if (id)
+        json_object_set_new(j, "id", json_string(id));
+    send_json(c, j);
+    return -1;
+}
+
+static int send_status(HubClient *c, int status, const char *id)
+{
+    return send_error(c, lit_status_name(status), lit_status_text(status), id);
+}
+
+/* ---- randomness ---------------------------------------------------------- */
+
+static int random_bytes(Hub *h, void *buf, size_t len)
+{
+    if (h->config.random)
+        return h->config.random(buf, len, h->config.ctx);
+    unsigned char *p = buf;
+    while (len) {
+        ssize_t n = getrandom(p, len, 0);
+        if (n <= 0)
+            return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* ---- rooms --------------------------------------------------------------- */
+
+/* Room codes: no vowels (no words), no 0/O, 1/I: 28^6 = 481 million. */
+static const char code_alphabet[] = "BCDFGHJKLMNPQRSTVWXZ23456789";
+
+static Room *find_room(Hub *h, const char *code)
+{
+    for (Room *r = h->rooms; r; r = r->next)
+        if (strcmp(r->code, code) == 0)
+            return r;
+    return NULL;
+}
+
+static int new_code(Hub *h, char code[HUB_CODE_LEN + 1])
+{
+    for (int tries = 0; tries < 16; tries++) {
+        unsigned char b[HUB_CODE_LEN];
+        if (random_bytes(h, b, sizeof b))
+            return -1;
+        for (int i = 0; i < HUB_CODE_LEN; i++)
+            code[i] = code_alphabet[b[i] % (sizeof code_alphabet - 1)];
+        code[HUB_CODE_LEN] = 0;
+        if (!find_room(h, code))
+            return 0;
+    }
+    return -1;
+}
+
+static int new_token(Hub *h, char token[HUB_TOKEN_LEN + 1])
+{
+    unsigned char b[HUB_TOKEN_LEN / 2];
+    if (random_bytes(h, b, sizeof b))
+        return -1;
+    for (size_t i = 0; i < sizeof b; i++)
+        snprintf(token + 2 * i, 3, "%02x", b[i]);
+    return 0;
+}
+
+static void free_brains(Room *r)
+{
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
+        free(r->seats[s].brain);
+        r->seats[s].brain = NULL;
+    }
+}
+
+static void close_room(Hub *h, Room *r)
+{
+    for (Room **p = &h->rooms; *p; p = &(*p)->next)
+        if (*p == r) {
+            *p = r->next;
+            break;
+        }
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client)
+            r->members[m].client->room = NULL;
+    free_brains(r);
+    free(r);
+    h->n_rooms--;
+}
+
+static int connected_members(const Room *r)
+{
+    int n = 0;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        n += r->members[m].used && r->members[m].client;
+    return n;
+}
+
+static const char *state_name(int state)
+{
+    return state == ROOM_LOBBY ? "lobby" : state == ROOM_PLAYING ? "playing" : "over";
+}
+
+/* ---- what members are sent ----------------------------------------------- */
+
+static json_t *rules_json(const LitRules *rules)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < lit_rules_option_count(); i++)
+        json_object_set_new(o, lit_rules_option_name(i),
+                            json_string(lit_rules_option_value(rules, i)));
+    return o;
+}
+
+static json_t *seat_json(const Room *r, int s)
+{
+    const Seat *seat = &r->seats[s];
+    json_t *j = json_pack("{s:i,s:s}", "seat", s + 1, "team", wire_team_name(lit_team_of(s)));
+    if (seat->member >= 0) {
+        const Member *m = &r->members[seat->member];
+        json_object_set_new(j, "kind", json_string("human"));
+        json_object_set_new(j, "name", json_string(m->name));
+        json_object_set_new(j, "connected", json_boolean(m->client != NULL));
+        json_object_set_new(j, "host", json_boolean(seat->member == r->host));
+    } else if (seat->bot) {
+        char text[LIT_BOT_TEXT_MAX];
+        lit_bot_spec_format(&seat->spec, text, sizeof text);
+        json_object_set_new(j, "kind", json_string("bot"));
+        json_object_set_new(j, "bot", json_string(text));
+    } else {
+        json_object_set_new(j, "kind", json_string("empty"));
+    }
+    return j;
+}
+
+/* The room as member m sees it (everything in it is public but "you"). */
+static json_t *room_json(const Room *r, int m)
+{
+    char rules[LIT_RULES_TEXT_MAX], bots[LIT_BOT_TEXT_MAX];
+    lit_rules_format(&r->rules, rules, sizeof rules);
+    lit_bot_spec_format(&r->bots, bots, sizeof bots);
+    json_t *seats = json_array(), *spectators = json_array();
+    for (int s = 0; s < r->rules.players; s++)
+        json_array_append_new(seats, seat_json(r, s));
+    for (int i = 0; i < HUB_MEMBERS_MAX; i++)
+        if (r->members[i].used && r->members[i].seat == LIT_NOBODY)
+            json_array_append_new(spectators, json_string(r->members[i].name));
+    const Member *me = &r->members[m];
+    return json_pack("{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:o,s:o,s:i,s:{s:s,s:o,s:b}}",
+                     "type", "room", "seq", r->seq, "code", r->code, "state",
+                     state_name(r->state), "rules", rules, "options", rules_json(&r->rules),
+                     "players", r->rules.players, "bots", bots, "pace_ms", r->pace_ms,
+                     "public", r->listed, "aid", r->aid, "seats", seats, "spectators",
+                     spectators, "games", r->games, "you", "name", me->name, "seat",
+                     me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host",
+                     m == r->host);
+}
+
+/* Why the seat may not ask for each card it cannot, and may not ask each
+ * seat it cannot: the referee's own statuses (lit_view_check), so a client
+ * can say why without knowing a rule. When nothing can be asked for one
+ * reason (not on turn, another phase), only "why". */
+static json_t *refusals_json(const LitView *v)
+{
+    const LitPublic *p = &v->pub;
+    int deck = p->rules.deck, players = p->rules.players, me = v->seat;
+    uint64_t askable = lit_askable(p, v->hand);
+    unsigned targets = lit_targets(p, me);
+    LitAction a = lit_action_make(LIT_ASK, me);
+    /* the first opponent, one with cards when there is one */
+    a.target = (uint8_t)(targets ? lit_lsb(targets) : (me + 1) % players);
+    a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
+    int st = lit_view_check(v, &a);
+    json_t *j = json_object();
+    if (st != LIT_OK && st != LIT_SET_CLAIMED && st != LIT_NO_BASE_CARD && st != LIT_OWN_CARD &&
+        st != LIT_TARGET_EMPTY) {
+        json_object_set_new(j, "why", json_string(lit_status_name(st)));
+        return j;
+    }
+    json_t *cards = json_object(), *seats = json_object();
+    for (int c = 0; c < lit_deck_cards(deck); c++) {
+        a.card = (uint8_t)c;
+        int cs = lit_view_check(v, &a);
+        if (cs != LIT_OK && cs != LIT_TARGET_EMPTY)
+            json_object_set_new(cards, lit_card_name(deck, c), json_string(lit_status_name(cs)));
+    }
+    a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
+    for (int t = 0; t < players; t++) {
+        if (t == me)
+            continue;
+        a.target = (uint8_t)t;
+        int ts = lit_view_check(v, &a);
+        if (ts == LIT_ASK_TEAMMATE || ts == LIT_TARGET_EMPTY) {
+            char key[4];
+            snprintf(key, sizeof key, "%d", t + 1);
+            json_object_set_new(seats, key, json_string(lit_status_name(ts)));
+        }
+    }
+    json_object_set_new(j, "why", json_null());
+    json_object_set_new(j, "cards", cards);
+    json_object_set_new(j, "targets", seats);
+    return j;
+}
+
+/* What a seat may do now: its hand, its legal actions and the reasons for
+ * the asks it may not make. From its view alone. */
+static json_t *you_json(const LitView *v)
+{
+    json_t *j = json_pack("{s:i,s:s,s:o}", "seat", v->seat + 1, "team",
+                          wire_team_name(lit_team_of(v->seat)), "hand",
+                          wire_cards(v->pub.rules.deck, v->hand));
+    wire_set_legal(j, v);
+    json_object_set_new(j, "refused", refusals_json(v));
+    return j;
+}
+
+static void view_of(const Room *r, int seat, LitView *v)
+{
+    lit_view_make(v, &r->game, &r->log, seat);
+}
+
+/* The whole game as member m may see it: sent at the start of a game and
+ * to a member who joins or returns during one. */
+static json_t *game_json(const Room *r, int m)
+{
+    const Member *me = &r->members[m];
+    LitView v;
+    view_of(r, me->seat, &v);
+    char rules[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&r->rules, rules, sizeof rules);
+    json_t *history = json_array();
+    for (uint32_t i = 0; i < v.history_len; i++)
+        json_array_append_new(history, wire_event(&r->rules, &v.history[i], i + 1));
+    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:i,s:o,s:o}", "type", "game", "seq", r->seq, "game",
+                          r->games, "rules", rules, "dealer", r->dealer + 1, "state",
+                          wire_state(&v.pub), "history", history);
+    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(&v));
+    if (r->game.pub.result != LIT_ONGOING)
+        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
+    return j;
+}
+
+/* One event of the game as member m sees it. */
+static json_t *event_json(const Room *r, int m, const LitEvent *e, int by_bot)
+{
+    const Member *me = &r->members[m];
+    LitView v;
+    view_of(r, me->seat, &v);
+    json_t *j = json_pack("{s:s,s:i,s:o,s:o,s:b}", "type", "event", "seq", r->seq, "event",
+                          wire_event(&r->rules, e, r->log.len), "state", wire_state(&v.pub),
+                          "bot", by_bot);
+    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(&v));
+    if (r->game.pub.result != LIT_ONGOING)
+        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
+    return j;
+}
+
+typedef json_t *(*MemberFrame)(const Room *r, int m);
+
+/* Sends every connected member its own frame under the next seq. */
+static void broadcast(Room *r, MemberFrame make)
+{
+    r->seq++;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client)
+            send_json(r->members[m].client, make(r, m));
+}
+
+static void broadcast_room(Room *r)
+{
+    broadcast(r, room_json);
+}
+
+static void broadcast_event(Room *r, const LitEvent *e, int by_bot)
+{
+    r->seq++;
+    r->game_seq = r->seq;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client)
+            send_json(r->members[m].client, event_json(r, m, e, by_bot));
+}
+
+/* ---- bots and time ------------------------------------------------------- */
+
+/* When the seat on turn is a bot's and someone is watching, it moves after
+ * the room's pace; a room nobody is connected to waits. */
+static void arm(Room *r, int64_t now)
+{
+    r->wake_at = INT64_MAX;
+    if (r->state != ROOM_PLAYING || !connected_members(r))
+        return;
+    int t = r->game.pub.turn;
+    if (t != LIT_NOBODY && r->seats[t].member < 0)
+        r->wake_at = now + r->pace_ms;
+}
+
+static uint64_t random_seed(Hub *h)
+{
+    uint64_t seed = 0;
+    if (random_bytes(h, &seed, sizeof seed))
+        seed = (uint64_t)(uintptr_t)h ^ 0x9E3779B97F4A7C15u; /* never reached on Linux */
+    return seed;
+}
+
+/* A bot plays seat s from now on (its own memory, fresh). */
+static int seat_bot(Hub *h, Room *r, int s, const LitBotSpec *spec)
+{
+    Seat *seat = &r->seats[s];
+    if (!seat->brain) {
+        seat->brain = malloc(sizeof *seat->brain);
+        if (!seat->brain)
+            return -1;
+    }
+    seat->bot = 1;
+    seat->spec = *spec;
+    lit_bot_init(seat->brain, spec, random_seed(h));
+    return 0;
+}
+
+/* At the end of a game the seats whose players left are free again. */
+static void finish_if_over(Room *r)
+{
+    if (r->game.pub.result == LIT_ONGOING)
+        return;
+    r->state = ROOM_OVER;
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+        if (r->seats[s].vacated)
+            r->seats[s].bot = r->seats[s].vacated = 0;
+}
+
+static void bot_move(Hub *h, Room *r, int64_t now)
+{
+    int t = r->game.pub.turn;
+    Seat *seat = &r->seats[t];
+    LitView v;
+    LitAction a;
+    view_of(r, t, &v);
+    if (!seat->brain && seat_bot(h, r, t, &seat->spec))
+        return;
+    int st = lit_bot_act(seat->brain, &v, &a);
+    if (st == LIT_OK)
+        st = lit_game_play(&r->game, &r->log, &a);
+    if (st != LIT_OK) {
+        /* A built-in bot always answers a legal action; should it not,
+         * the game is aborted rather than left waiting for ever. */
+        fprintf(stderr, "serve: room %s: bot at seat %d: %s\n", r->code, t + 1,
+                lit_status_name(st));
+        r->game.pub.result = LIT_ABORTED;
+        r->game.pub.turn = LIT_NOBODY;
+        finish_if_over(r);
+        broadcast(r, game_json);
+        r->game_seq = r->seq;
+        return;
+    }
+    finish_if_over(r);
+    broadcast_event(r, &r->log.events[r->log.len - 1], 1);
+    arm(r, now);
+}
+
+void hub_tick(Hub *h, int64_t now)
+{
+    Room *next;
+    for (Room *r = h->rooms; r; r = next) {
+        next = r->next;
+        if (r->idle_since >= 0 && now - r->idle_since >= ROOM_IDLE_MS) {
+            close_room(h, r);
+            continue;
+        }
+        if (r->wake_at <= now)
+            bot_move(h, r, now);
+    }
+}
+
+int64_t hub_next_wake(const Hub *h)
+{
+    int64_t next = INT64_MAX;
+    for (const Room *r = h->rooms; r; r = r->next) {
+        if (r->wake_at < next)
+            next = r->wake_at;
+        if (r->idle_since >= 0 && r->idle_since + ROOM_IDLE_MS < next)
+            next = r->idle_since + ROOM_IDLE_MS;
+    }
+    return next;
+}
+
+/* ---- members ------------------------------------------------------------- */
+
+static Member *member_of(HubClient *c)
+{
+    return c->room ? &c->room->members[c->member] : NULL;
+}
+
+/* The next host: the connected member who joined first, else any. */
+static void pass_host(Room *r)
+{
+    int best = -1;
+    for (int pass = 0; pass < 2 && best < 0; pass++)
+        for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+            if (r->members[m].used && (pass || r->members[m].client) &&
+                (best < 0 || r->members[m].joined < r->members[best].joined))
+                best = m;
+    r->host = best;
+}
+
+/* Adds a member for client c: NULL when the room is full. */
+static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
+{
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++) {
+        Member *mem = &r->members[m];
+        if (mem->used)
+            continue;
+        memset(mem, 0, sizeof *mem);
+        if (new_token(h, mem->token))
+            return NULL;
+        mem->used = 1;
+        snprintf(mem->name, sizeof mem->name, "%s", name);
+        mem->seat = LIT_NOBODY;
+        mem->client = c;
+        mem->joined = r->joins++;
+        c->room = r;
+        c->member = m;
+        r->idle_since = -1;
+        if (r->host < 0)
+            r->host = m;
+        return mem;
+    }
+    return NULL;
+}
+
+/* ---- the protocol's own errors (docs/PROTOCOL.md) ---------------------------- */
+
+#define HUB_ERRORS(X)                                                                   \
+    X(NOT_JSON, "not_json", "the message is not JSON")                                 \
+    X(BAD_MESSAGE, "bad_message", "the message is not an object of the protocol")      \
+    X(UNKNOWN_TYPE, "unknown_type", "there is no message of that type")                \
+    X(UNKNOWN_KEY, "unknown_key", "the message has a key its type does not take")      \
+    X(TOO_BIG, "too_big", "the message is longer than the protocol allows")            \
+    X(BAD_VALUE, "bad_value", "a value is out of its range")                           \
+    X(BAD_ID, "bad_id", "an action id is 1 to 64 bytes")                               \
+    X(IN_ROOM, "in_room", "you are in a room already: leave it first")                 \
+    X(NOT_IN_ROOM, "not_in_room", "you are in no room")                                \
+    X(NO_ROOM, "no_room", "there is no room with that code")                           \
+    X(ROOM_FULL, "room_full", "the room has no place left")                            \
+    X(TOO_MANY_ROOMS, "too_many_rooms", "the server has as many rooms as it can hold") \
+    X(NAME_TAKEN, "name_taken", "someone in the room has that name")                   \
+    X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
+    X(NOT_HOST, "not_host", "only the host may do that")                               \
+    X(SEAT_TAKEN, "seat_taken", "that seat is taken")                                  \
+    X(SEAT_EMPTY, "seat_empty", "nobody sits there")                                   \
+    X(NOT_SEATED, "not_seated", "you have no seat at the table")                       \
+    X(SEATS_EMPTY, "seats_empty", "every seat needs a player or a bot first")          \
+    X(GAME_STARTED, "game_started", "not while a game is being played")                \
+    X(NO_GAME, "no_game", "no game has started in this room")                          \
+    X(STALE_STATE, "stale_state",                                                      \
+      "the game has moved on since the state you acted on")                            \
+    X(NO_AID, "no_aid", "this room does not allow the scoresheet aid")                 \
+    X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
+      "that bot is not offered online: its search would hold up every table")          \
+    X(SERVER_ERROR, "server_error", "the server could not do that; try again")
+
+typedef enum HubError {
+#define X_(code, name, text) E_##code,
+    HUB_ERRORS(X_)
+#undef X_
+} HubError;
+
+static const char *const error_names[] = {
+#define X_(code, name, text) name,
+    HUB_ERRORS(X_)
+#undef X_
+};
+static const char *const error_texts[] = {
+#define X_(code, name, text) text,
+    HUB_ERRORS(X_)
+#undef X_
+};
+
+static int fail(HubClient *c, HubError e, const char *id)
+{
+    return send_error(c, error_names[e], error_texts[e], id);
+}
+
+/* ---- the messages -------------------------------------------------------- */
+
+typedef struct Message {
+    json_t *j;
+    int64_t now;
+} Message;
+
+/* An optional integer field: 0 and *out set, 1 absent, -1 not an integer. */
+static int opt_int(json_t *j, const char *key, json_int_t *out)
+{
+    json_t *v = json_object_get(j, key);
+    if (!v)
+        return 1;
+    if (!json_is_integer(v))
+        return -1;
+    *out = json_integer_value(v);
+    return 0;
+}
+
+/* A seat field (1-based) of a room: 0-based, or -1 after answering. */
+static int seat_field(HubClient *c, const Room *r, json_t *j)
+{
+    json_int_t s = 0;
+    if (opt_int(j, "seat", &s) != 0) {
+        send_error(c, "bad_message", "seat must be a number", NULL);
+        return -1;
+    }
+    if (s < 1 || s > r->rules.players) {
+        send_status(c, LIT_BAD_SEAT, NULL);
+        return -1;
+    }
+    return (int)(s - 1);
+}
+
+/* A name field: 1 to 32 bytes of UTF-8, no control characters. */
+static const char *name_field(HubClient *c, json_t *j)
+{
+    const char *name = json_string_value(json_object_get(j, "name"));
+    size_t len = name ? json_string_length(json_object_get(j, "name")) : 0;
+    if (!name || strlen(name) != len || lit_name_check(name, len, HUB_NAME_MAX) != LIT_OK) {
+        send_status(c, LIT_BAD_NAME, NULL);
+        return NULL;
+    }
+    return name;
+}
+
+static int name_taken(const Room *r, const char *name)
+{
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && strcmp(r->members[m].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+static void send_joined(HubClient *c)
+{
+    Room *r = c->room;
+    char link[32];
+    snprintf(link, sizeof link, "/#room=%s", r->code);
+    send_json(c, json_pack("{s:s,s:s,s:s,s:s,s:s}", "type", "joined", "room", r->code, "token",
+                           member_of(c)->token, "link", link, "name", member_of(c)->name));
+}
+
+/* What a member who arrives (or returns) is sent besides "joined". */
+static void catch_up(HubClient *c)
+{
+    Room *r = c->room;
+    broadcast_room(r);
+    if (r->games)
+        send_json(c, game_json(r, c->member));
+}
+
+static int on_create(Hub *h, HubClient *c, Message *msg)
+{
+    json_t *j = msg->j;
+    if (c->room)
+        return fail(c, E_IN_ROOM, NULL);
+    const char *name = name_field(c, j);
+    if (!name)
+        return -1;
+    LitRules rules;
+    const char *text = json_string_value(json_object_get(j, "rules"));
+    if (json_object_get(j, "rules") && !text)
+        return send_error(c, "bad_message", "rules must be a string", NULL);
+    int st = lit_rules_parse(&rules, text ? text : "classic", NULL);
+    if (st != LIT_OK)
+        return send_status(c, st, NULL);
+    json_int_t players = rules.players, pace = HUB_PACE_DEFAULT;
+    if (opt_int(j, "players", &players) < 0 || opt_int(j, "pace_ms", &pace) < 0)
+        return send_error(c, "bad_message", "players and pace_ms must be numbers", NULL);
+    if (players < LIT_MIN_PLAYERS || players > LIT_MAX_PLAYERS || players % 2)
+        return send_status(c, LIT_BAD_RULE_VALUE, NULL);
+    rules.players = (uint8_t)players;
+    if (lit_rules_check(&rules) != LIT_OK)
+        return send_status(c, LIT_BAD_RULE_VALUE, NULL);
+    if (pace < 0 || pace > HUB_PACE_MAX)
+        return fail(c, E_BAD_VALUE, NULL);
+    LitBotSpec bots;
+    const char *level = json_string_value(json_object_get(j, "bots"));
+    if (json_object_get(j, "bots") && !level)
+        return send_error(c, "bad_message", "bots must be a string", NULL);
+    st = lit_bot_spec_parse(&bots, level ? level : "basic", strlen(level ? level : "basic"));
+    if (st != LIT_OK)
+        return send_status(c, st, NULL);
+    if (bots.kind == LIT_BOT_EXPERT)
+        return fail(c, E_BOT_NOT_OFFERED, NULL);
+    json_t *pub = json_object_get(j, "public"), *aid = json_object_get(j, "aid");
+    if ((pub && !json_is_boolean(pub)) || (aid && !json_is_boolean(aid)))
+        return send_error(c, "bad_message", "public and aid must be true or false", NULL);
+    if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
+        return fail(c, E_TOO_MANY_ROOMS, NULL);
+
+    Room *r = calloc(1, sizeof *r);
+    if (!r || new_code(h, r->code)) {
+        free(r);
+        return fail(c, E_SERVER_ERROR, NULL);
+    }
+    r->rules = rules;
+    r->bots = bots;
+    r->pace_ms = (int)pace;
+    r->listed = pub ? json_is_true(pub) : 0;
+    r->aid = aid ? json_is_true(aid) : 1;
+    r->host = -1;
+    r->wake_at = INT64_MAX;
+    r->idle_since = -1;
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+        r->seats[s].member = -1;
+    lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    Member *m = add_member(h, r, c, name);
+    if (!m) {
+        c->room = NULL;
+        free(r);
+        return fail(c, E_SERVER_ERROR, NULL);
+    }
+    m->seat = 0;
+    r->seats[0].member = c->member;
+    r->next = h->rooms;
+    h->rooms = r;
+    h->n_rooms++;
+    send_joined(c);
+    catch_up(c);
+    return 0;
+}
+
+/* Whether member m may take seat s now: 0, or the error. A seat is free in
+ * the lobby when nobody sits there; during a game only when its player left
+ * (a bot keeps it). */
+static int seat_free(const Room *r, int s)
+{
+    const Seat *seat = &r->seats[s];
+    if (seat->member >= 0)
+        return E_SEAT_TAKEN;
+    if (r->state == ROOM_PLAYING)
+        return seat->vacated ? 0 : E_SEAT_TAKEN;
+    return seat->bot ? E_SEAT_TAKEN : 0;
+}
+
+static void take_seat(Room *r, int m, int s)
+{
+    Member *mem = &r->members[m];
+    if (mem->seat != LIT_NOBODY)
+        r->seats[mem->seat].member = -1;
+    mem->seat = (uint8_t)s;
+    r->seats[s].member = m;
+    r->seats[s].bot = 0;
+    r->seats[s].vacated = 0;
+}
+
+static int on_join(Hub *h, HubClient *c, Message *msg)
+{
+    json_t *j = msg->j;
+    if (c->room)
+        return fail(c, E_IN_ROOM, NULL);
+    const char *code = json_string_value(json_object_get(j, "room"));
+    if (!code)
+        return send_error(c, "bad_message", "room must be a string", NULL);
+    Room *r = find_room(h, code);
+    if (!r)
+        return fail(c, E_NO_ROOM, NULL);
+    const char *name = name_field(c, j);
+    if (!name)
+        return -1;
+    if (name_taken(r, name))
+        return fail(c, E_NAME_TAKEN, NULL);
+    int s = -1;
+    if (json_object_get(j, "seat")) {
+        if ((s = seat_field(c, r, j)) < 0)
+            return -1;
+        int e = seat_free(r, s);
+        if (e)
+            return fail(c, (HubError)e, NULL);
+    }
+    if (!add_member(h, r, c, name))
+        return fail(c, E_ROOM_FULL, NULL);
+    if (s >= 0)
+        take_seat(r, c->member, s);
+    send_joined(c);
+    catch_up(c);
+    arm(r, msg->now);
+    return 0;
+}
+
+/* Constant-time comparison of two tokens of HUB_TOKEN_LEN digits. */
+static int same_token(const char *a, const char *b)
+{
+    unsigned diff = 0;
+    size_t n = strlen(b);
+    if (n != HUB_TOKEN_LEN)
+        return 0;
+    for (size_t i = 0; i < HUB_TOKEN_LEN; i++)
+        diff |= (unsigned)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+static int on_resume(Hub *h, HubClient *c, Message *msg)
+{
+    json_t *j = msg->j;
+    if (c->room)
+        return fail(c, E_IN_ROOM, NULL);
+    const char *code = json_string_value(json_object_get(j, "room"));
+    const char *token = json_string_value(json_object_get(j, "token"));
+    if (!code || !token)
+        return send_error(c, "bad_message", "room and token must be strings", NULL);
+    Room *r = find_room(h, code);
+    if (!r)
+        return fail(c, E_NO_ROOM, NULL);
+    int found = -1;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && same_token(r->members[m].token, token))
+            found = m;
+    if (found < 0)
+        return fail(c, E_BAD_TOKEN, NULL);
+    Member *mem = &r->members[found];
+    if (mem->client) {
+        /* the same member on another connection: the newer one wins */
+        HubClient *old = mem->client;
+        old->room = NULL;
+        send_error(old, "replaced", "your seat was taken up on another connection", NULL);
+        close_client(old, HUB_CLOSE_NORMAL);
+    }
+    (void)h;
+    mem->client = c;
+    c->room = r;
+    c->member = found;
+    r->idle_since = -1;
+    if (r->host < 0 || !r->members[r->host].client)
+        pass_host(r);
+    send_joined(c);
+    catch_up(c);
+    arm(r, msg->now);
+    return 0;
+}
+
+static int on_lobby(Hub *h, HubClient *c, Message *msg)
+{
+    (void)msg;
+    json_t *rooms = json_array();
+    for (Room *r = h->rooms; r; r = r->next) {
+        if (!r->listed || r->state == ROOM_PLAYING)
+            continue;
+        int seated = 0;
+        for (int s = 0; s < r->rules.players; s++)
+            seated += r->seats[s].member >= 0 || r->seats[s].bot;
+        char rules[LIT_RULES_TEXT_MAX];
+        lit_rules_format(&r->rules, rules, sizeof rules);
+        json_array_append_new(rooms,
+                              json_pack("{s:s,s:s,s:i,s:i,s:s}", "code", r->code, "rules", rules,
+                                        "players", r->rules.players, "seated", seated, "host",
+                                        r->host >= 0 ? r->members[r->host].name : ""));
+    }
+    send_json(c, json_pack("{s:s,s:o}", "type", "lobby", "rooms", rooms));
+    return 0;
+}
+
+/* The common checks of the seat and host messages: the client's room, or
+ * NULL after answering. */
+static Room *room_of(HubClient *c, int host_only)
+{
+    if (!c->room) {
+        fail(c, E_NOT_IN_ROOM, NULL);
+        return NULL;
+    }
+    if (host_only && c->room->host != c->member) {
+        fail(c, E_NOT_HOST, NULL);
+        return NULL;
+    }
+    return c->room;
+}
+
+static int on_sit(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    Room *r = room_of(c, 0);
+    if (!r)
+        return -1;
+    int s = seat_field(c, r, msg->j);
+    if (s < 0)
+        return -1;
+    if (r->state == ROOM_PLAYING && member_of(c)->seat != LIT_NOBODY)
+        return fail(c, E_GAME_STARTED, NULL);
+    int e = seat_free(r, s);
+    if (e)
+        return fail(c, (HubError)e, NULL);
+    take_seat(r, c->member, s);
+    broadcast_room(r);
+    if (r->state == ROOM_PLAYING) {
+        send_json(c, game_json(r, c->member));
+        arm(r, msg->now);
+    }
+    return 0;
+}
+
+static int on_stand(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h, (void)msg;
+    Room *r = room_of(c, 0);
+    if (!r)
+        return -1;
+    Member *m = member_of(c);
+    if (m->seat == LIT_NOBODY)
+        return fail(c, E_NOT_SEATED, NULL);
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    r->seats[m->seat].member = -1;
+    m->seat = LIT_NOBODY;
+    broadcast_room(r);
+    return 0;
+}
+
+static int on_bot(Hub *h, HubClient *c, Message *msg)
+{
+    Room *r = room_of(c, 1);
+    if (!r)
+        return -1;
+    int s = seat_field(c, r, msg->j);
+    if (s < 0)
+        return -1;
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    if (r->seats[s].member >= 0 || r->seats[s].bot)
+        return fail(c, E_SEAT_TAKEN, NULL);
+    if (seat_bot(h, r, s, &r->bots))
+        return fail(c, E_SERVER_ERROR, NULL);
+    broadcast_room(r);
+    return 0;
+}
+
+static int on_fill(Hub *h, HubClient *c, Message *msg)
+{
+    (void)msg;
+    Room *r = room_of(c, 1);
+    if (!r)
+        return -1;
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    for (int s = 0; s < r->rules.players; s++)
+        if (r->seats[s].member < 0 && !r->seats[s].bot && seat_bot(h, r, s, &r->bots))
+            return fail(c, E_SERVER_ERROR, NULL);
+    broadcast_room(r);
+    return 0;
+}
+
+/* Member m is no longer in the room (left or was kicked). During a game a
+ * basic bot plays its seat, which another member may take. */
+static void remove_member(Hub *h, Room *r, int m, int64_t now)
+{
+    Member *mem = &r->members[m];
+    int s = mem->seat;
+    if (s != LIT_NOBODY) {
+        r->seats[s].member = -1;
+        if (r->state == ROOM_PLAYING) {
+            /* the basic bot (never a stronger one) keeps the seat; out of
+             * memory, bot_move makes its memory when it is to move */
+            LitBotSpec basic = {LIT_BOT_BASIC, LIT_CASUAL_MEMORY, 0};
+            if (seat_bot(h, r, s, &basic)) {
+                r->seats[s].bot = 1;
+                r->seats[s].spec = basic;
+            }
+            r->seats[s].vacated = 1;
+        }
+    }
+    if (mem->client)
+        mem->client->room = NULL;
+    memset(mem, 0, sizeof *mem);
+    if (r->host == m)
+        pass_host(r);
+    if (r->host < 0) {
+        close_room(h, r);
+        return;
+    }
+    if (!connected_members(r) && r->idle_since < 0)
+        r->idle_since = now;
+    broadcast_room(r);
+    arm(r, now);
+}
+
+static int on_kick(Hub *h, HubClient *c, Message *msg)
+{
+    Room *r = room_of(c, 1);
+    if (!r)
+        return -1;
+    int s = seat_field(c, r, msg->j);
+    if (s < 0)
+        return -1;
+    Seat *seat = &r->seats[s];
+    if (seat->member == c->member)
+        return send_status(c, LIT_BAD_SEAT, NULL);
+    if (seat->member >= 0) {
+        HubClient *them = r->members[seat->member].client;
+        if (them)
+            send_json(them, json_pack("{s:s,s:s}", "type", "kicked", "room", r->code));
+        remove_member(h, r, seat->member, msg->now);
+        return -1;
+    }
+    if (!seat->bot)
+        return fail(c, E_SEAT_EMPTY, NULL);
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    seat->bot = 0;
+    broadcast_room(r);
+    return 0;
+}
+
+static int on_shuffle(Hub *h, HubClient *c, Message *msg)
+{
+    (void)msg;
+    Room *r = room_of(c, 1);
+    if (!r)
+        return -1;
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    for (int s = r->rules.players - 1; s > 0; s--) {
+        uint32_t x;
+        if (random_bytes(h, &x, sizeof x))
+            return fail(c, E_SERVER_ERROR, NULL);
+        int t = (int)(x % (uint32_t)(s + 1));
+        Seat tmp = r->seats[s];
+        r->seats[s] = r->seats[t];
+        r->seats[t] = tmp;
+    }
+    for (int s = 0; s < r->rules.players; s++)
+        if (r->seats[s].member >= 0)
+            r->members[r->seats[s].member].seat = (uint8_t)s;
+    broadcast_room(r);
+    return 0;
+}
+
+static int on_start(Hub *h, HubClient *c, Message *msg)
+{
+    Room *r = room_of(c, 1);
+    if (!r)
+        return -1;
+    if (r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    for (int s = 0; s < r->rules.players; s++)
+        if (r->seats[s].member < 0 && !r->seats[s].bot)
+            return fail(c, E_SEATS_EMPTY, NULL);
+    /* the first game is dealt by seat 1; each next one by the seat to the
+     * last dealer's left */
+    int dealer = r->games ? (r->dealer + 1) % r->rules.players : 0;
+    LitGame game;
+    int st;
+    if (h->config.deal) {
+        uint64_t hands[LIT_MAX_PLAYERS] = {0};
+        h->config.deal(hands, r->rules.players, dealer, h->config.ctx);
+        st = lit_game_from_deal(&game, &r->rules, hands, dealer);
+    } else {
+        st = lit_game_new(&game, &r->rules, random_seed(h), dealer);
+    }
+    if (st != LIT_OK)
+        return send_status(c, st, NULL);
+    for (int s = 0; s < r->rules.players; s++)
+        if (r->seats[s].member < 0 && seat_bot(h, r, s, &r->seats[s].spec))
+            return fail(c, E_SERVER_ERROR, NULL);
+    r->game = game;
+    r->dealer = dealer;
+    lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    r->state = ROOM_PLAYING;
+    r->games++;
+    broadcast(r, game_json);
+    r->game_seq = r->seq;
+    arm(r, msg->now);
+    return 0;
+}
+
+static int on_act(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    static const char *const extra[] = {"type", "seq", "id", NULL};
+    json_t *j = msg->j;
+    const char *id = json_string_value(json_object_get(j, "id"));
+    json_int_t seq = 0;
+    if (!id || json_string_length(json_object_get(j, "id")) < 1 ||
+        json_string_length(json_object_get(j, "id")) > HUB_ID_MAX || strlen(id) == 0)
+        return fail(c, E_BAD_ID, NULL);
+    if (opt_int(j, "seq", &seq) != 0)
+        return send_error(c, "bad_message", "seq must be a number", id);
+    Room *r = room_of(c, 0);
+    if (!r)
+        return -1;
+    Member *m = member_of(c);
+    /* 1. a repeated action: answered as the first time, nothing changes */
+    if (m->last_id[0] && strcmp(m->last_id, id) == 0) {
+        send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
+                               "repeat", 1));
+        return -1;
+    }
+    if (m->seat == LIT_NOBODY)
+        return fail(c, E_NOT_SEATED, id);
+    if (!r->games)
+        return fail(c, E_NO_GAME, id);
+    /* 2. an action on a state the game has left */
+    if (seq < (json_int_t)r->game_seq || seq > (json_int_t)r->seq)
+        return fail(c, E_STALE_STATE, id);
+    LitAction a;
+    char why[WIRE_WHY_MAX];
+    if (wire_read_action(&r->rules, m->seat, j, extra, &a, why)) {
+        char *colon = strchr(why, ':');
+        *colon = 0;
+        return send_error(c, why, colon + 2, id);
+    }
+    /* 3. the referee */
+    int st = lit_game_play(&r->game, &r->log, &a);
+    if (st != LIT_OK)
+        return send_status(c, st, id);
+    finish_if_over(r);
+    snprintf(m->last_id, sizeof m->last_id, "%s", id);
+    m->last_seq = r->seq + 1;
+    send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
+                           "repeat", 0));
+    broadcast_event(r, &r->log.events[r->log.len - 1], 0);
+    arm(r, msg->now);
+    return 0;
+}
+
+/* The scoresheet from the member's view: certain knowledge, and exact odds
+ * (estimated at 10 and 12 players beyond the state budget). */
+static int on_aid(Hub *h, HubClient *c, Message *msg)
+{
+    (void)msg;
+    Room *r = room_of(c, 0);
+    if (!r)
+        return -1;
+    if (!r->aid)
+        return fail(c, E_NO_AID, NULL);
+    Member *m = member_of(c);
+    if (m->seat == LIT_NOBODY)
+        return fail(c, E_NOT_SEATED, NULL);
+    if (!r->games)
+        return fail(c, E_NO_GAME, NULL);
+    LitView v;
+    view_of(r, m->seat, &v);
+    LitKnow *k = malloc(sizeof *k);
+    LitOdds *o = malloc(sizeof *o);
+    if (!h->work)
+        h->work = malloc(LIT_ODDS_WORK);
+    int st = k && o && h->work ? lit_know_from_view(k, &v) : LIT_NO_SPACE;
+    if (st == LIT_OK)
+        st = lit_odds(k, h->work, LIT_ODDS_WORK, o);
+    if (st == LIT_OK && !o->exact) {
+        LitRng rng;
+        lit_rng_seed(&rng, random_seed(h));
+        st = lit_odds_estimate(k, &rng, AID_SAMPLES, h->work, LIT_ODDS_WORK, o);
+    }
+    if (st == LIT_OK) {
+        json_t *j = wire_scoresheet(k, o);
+        json_object_set_new(j, "type", json_string("aid"));
+        json_object_set_new(j, "seq", json_integer(r->seq));
+        send_json(c, j);
+    } else {
+        fail(c, E_SERVER_ERROR, NULL);
+    }
+    free(k);
+    free(o);
+    return 0;
+}
+
+static int on_leave(Hub *h, HubClient *c, Message *msg)
+{
+    Room *r = room_of(c, 0);
+    if (!r)
+        return -1;
+    send_json(c, json_pack("{s:s,s:s}", "type", "left", "room", r->code));
+    remove_member(h, r, c->member, msg->now);
+    return 0;
+}
+
+typedef struct Handler {
+    const char *type;
+    int (*run)(Hub *h, HubClient *c, Message *msg);
+    const char *keys[10]; /* besides "type"; NULL: the action's keys too */
+} Handler;
+
+static const Handler handlers[] = {
+    {"create", on_create, {"name", "rules", "players", "bots", "pace_ms", "public", "aid", NULL}},
+    {"join", on_join, {"room", "name", "seat", NULL}},
+    {"resume", on_resume, {"room", "token", NULL}},
+    {"lobby", on_lobby, {NULL}},
+    {"sit", on_sit, {"seat", NULL}},
+    {"stand", on_stand, {NULL}},
+    {"bot", on_bot, {"seat", NULL}},
+    {"fill", on_fill, {NULL}},
+    {"kick", on_kick, {"seat", NULL}},
+    {"shuffle", on_shuffle, {NULL}},
+    {"start", on_start, {NULL}},
+    {"act", on_act, {NULL}},
+    {"aid", on_aid, {NULL}},
+    {"leave", on_leave, {NULL}},
+};
+
+void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t now)
+{
+    static const char *const type_key[] = {"type", NULL};
+    if (c->close_code)
+        return;
+    /* 1. the bytes: capped before anything reads them */
+    if (len > HUB_MESSAGE_MAX) {
+        fail(c, E_TOO_BIG, NULL);
+        close_client(c, HUB_CLOSE_TOO_BIG);
+        return;
+    }
+    json_error_t err;
+    json_t *j = json_loadb(bytes, len, JSON_REJECT_DUPLICATES, &err);
+    if (!j) {
+        char text[WIRE_WHY_MAX];
+        snprintf(text, sizeof text, "%s at byte %d", err.text, err.position);
+        send_error(c, "not_json", text, NULL);
+        return;
+    }
+    /* 2. the type, then the keys that type takes */
+    const char *type = json_string_value(json_object_get(j, "type"));
+    if (!json_is_object(j) || !type) {
+        send_error(c, "bad_message", "a message is an object with a string \"type\"", NULL);
+        json_decref(j);
+        return;
+    }
+    const Handler *hd = NULL;
+    for (size_t i = 0; i < sizeof handlers / sizeof *handlers; i++)
+        if (strcmp(handlers[i].type, type) == 0)
+            hd = &handlers[i];
+    if (!hd) {
+        fail(c, E_UNKNOWN_TYPE, NULL);
+        json_decref(j);
+        return;
+    }
+    const char *bad = hd->run == on_act ? NULL : wire_unknown_key(j, hd->keys, type_key);
+    if (bad) {
+        char text[WIRE_WHY_MAX];
+        snprintf(text, sizeof text, "%s takes no key \"%.64s\"", type, bad);
+        send_error(c, "unknown_key", text, NULL);
+        json_decref(j);
+        return;
+    }
+    /* 3. the message itself */
+    Message msg = {j, now};
+    hd->run(h, c, &msg);
+    json_decref(j);
+}
+
+/* ---- connections --------------------------------------------------------- */
+
+HubClient *hub_connect(Hub *h, void *user, int64_t now)
+{
+    (void)now;
+    HubClient *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->hub = h;
+    c->user = user;
+    h->n_clients++;
+    send_json(c, json_pack("{s:s,s:i,s:s,s:{s:i,s:i,s:i,s:i}}", "type", "welcome", "protocol",
+                           HUB_PROTOCOL, "server", "literature " LIT_VERSION, "limits",
+                           "message_bytes", HUB_MESSAGE_MAX, "name_bytes", HUB_NAME_MAX,
+                           "id_bytes", HUB_ID_MAX, "members", HUB_MEMBERS_MAX));
+    return c;
+}
+
+void hub_disconnect(Hub *h, HubClient *c, int64_t now)
+{
+    Room *r = c->room;
+    if (r) {
+        Member *m = member_of(c);
+        m->client = NULL;
+        if (r->host == c->member)
+            pass_host(r);
+        if (!connected_members(r))
+            r->idle_since = now;
+        broadcast_room(r);
+        arm(r, now);
+    }
+    drop_queue(c);
+    h->n_clients--;
+    free(c);
+}
+
+void hub_shutdown(Hub *h)
+{
+    for (Room *r = h->rooms; r; r = r->next)
+        for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+            if (r->members[m].used && r->members[m].client) {
+                send_json(r->members[m].client,
+                          json_pack("{s:s,s:s}", "type", "closing", "text",
+                                    "the server is stopping: reconnect in a moment"));
+                close_client(r->members[m].client, HUB_CLOSE_GOING_AWAY);
+            }
+}
+
+Hub *hub_new(const HubConfig *config)
+{
+    Hub *h = calloc(1, sizeof *h);
+    if (h)
+        h->config = *config;
+    return h;
+}
+
+void hub_free(Hub *h)
+{
+    if (!h)
+        return;
+    while (h->rooms)
+        close_room(h, h->rooms);
+    free(h->work);
+    free(h);
+}
+
+int hub_rooms(const Hub *h)
+{
+    return h->n_rooms;
+}
+
+int hub_clients(const Hub *h)
+{
+    return h->n_clients;
+}

@@ -1,0 +1,111 @@
+/* hub.h - the rooms of `lit serve` and the online protocol (docs/PROTOCOL.md),
+ * apart from the network.
+ *
+ * The hub is the server's whole game logic: it reads a client's message
+ * (bytes), answers it, and queues frames (bytes) for clients. It knows no
+ * sockets and no clock: the network layer (net.c, libwebsockets) feeds it
+ * messages with the time, writes the queued frames when a socket is writable,
+ * and calls hub_tick when hub_next_wake says a room has something to do (a
+ * bot to move). So every rule of rooms and play is tested in process
+ * (tests/unit/test_hub.c) and the network layer stays thin.
+ *
+ * Single-threaded: one hub lives in one event loop. Frames to a seat are
+ * built from that seat's view (const LitView *) and nothing else, so what a
+ * client receives cannot depend on hands it may not see.
+ */
+#ifndef LIT_SERVER_HUB_H
+#define LIT_SERVER_HUB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    HUB_PROTOCOL = 1,
+    HUB_MESSAGE_MAX = 8192,     /* bytes of one client message */
+    HUB_QUEUE_MAX = 1 << 20,    /* bytes queued to one client before it is dropped */
+    HUB_NAME_MAX = 32,          /* bytes of a name (docs/NOTATION.md's rule) */
+    HUB_ID_MAX = 64,            /* bytes of a client action id */
+    HUB_MEMBERS_MAX = 32,       /* players and spectators of one room */
+    HUB_ROOMS_DEFAULT = 1000,
+    HUB_PACE_DEFAULT = 1000,    /* ms a bot waits before it acts */
+    HUB_PACE_MAX = 10000,
+    HUB_CODE_LEN = 6,
+    HUB_TOKEN_LEN = 32          /* hex digits of a seat token */
+};
+
+/* Close codes a client is sent off with (RFC 6455). */
+enum {
+    HUB_CLOSE_NORMAL = 1000,
+    HUB_CLOSE_GOING_AWAY = 1001,
+    HUB_CLOSE_POLICY = 1008,
+    HUB_CLOSE_TOO_BIG = 1009,
+    HUB_CLOSE_TRY_AGAIN = 1013
+};
+
+typedef struct Hub Hub;
+
+/* A frame queued for a client: len bytes at data + headroom (the network
+ * layer's room before the payload, LWS_PRE for libwebsockets). */
+typedef struct HubFrame {
+    struct HubFrame *next;
+    size_t len;
+    unsigned char *data;
+} HubFrame;
+
+/* One connection. The network layer holds it from hub_connect to
+ * hub_disconnect; user is its own. */
+typedef struct HubClient {
+    Hub *hub;
+    void *user;
+    struct Room *room;        /* the room it is a member of, or NULL */
+    int member;               /* its member index there */
+    HubFrame *head, *tail;    /* frames to write, oldest first */
+    size_t queued;            /* their bytes */
+    int close_code;           /* nonzero: close once the queue is written */
+} HubClient;
+
+typedef struct HubConfig {
+    size_t headroom;          /* bytes before every frame's payload */
+    int max_rooms;            /* 0: HUB_ROOMS_DEFAULT */
+    /* Called when a client has new frames or is to be closed (may be NULL). */
+    void (*wake)(HubClient *client, void *ctx);
+    void *ctx;
+    /* Random bytes for room codes, seat tokens and deals (NULL: getrandom). */
+    int (*random)(void *buf, size_t len, void *ctx);
+    /* Deals a game into hands (NULL: a deal from a random seed). Tests use
+     * it to play chosen deals. */
+    void (*deal)(uint64_t *hands, int players, int dealer, void *ctx);
+} HubConfig;
+
+/* A new hub, or NULL when out of memory. */
+Hub *hub_new(const HubConfig *config);
+void hub_free(Hub *hub);
+
+/* A new client (sent the welcome frame), or NULL when out of memory. */
+HubClient *hub_connect(Hub *hub, void *user, int64_t now_ms);
+
+/* One whole message from a client (len bytes, any content). */
+void hub_receive(Hub *hub, HubClient *client, const char *msg, size_t len, int64_t now_ms);
+
+/* The client's connection is gone: it leaves its room's table connected set
+ * (its seat and token stay) and is freed. */
+void hub_disconnect(Hub *hub, HubClient *client, int64_t now_ms);
+
+/* Takes the oldest queued frame (the caller frees it with hub_frame_free),
+ * or NULL. */
+HubFrame *hub_pop(HubClient *client);
+void hub_frame_free(HubFrame *frame);
+
+/* Sends every client the "closing" frame (the server stops: reconnect). */
+void hub_shutdown(Hub *hub);
+
+/* Does what is due at now (bots' moves); the next time something is due,
+ * or INT64_MAX. */
+void hub_tick(Hub *hub, int64_t now_ms);
+int64_t hub_next_wake(const Hub *hub);
+
+/* Counts for /healthz and logs. */
+int hub_rooms(const Hub *hub);
+int hub_clients(const Hub *hub);
+
+#endif

@@ -1,0 +1,323 @@
+/* net.c - HTTP and WebSocket on libwebsockets 4.1.6 (net.h).
+ *
+ * One event loop (lws_service), one protocol for both HTTP (/healthz) and
+ * the WebSocket of docs/PROTOCOL.md. What libwebsockets leaves to us:
+ * - lws_write buffers whatever the socket does not take, without limit: we
+ *   write one frame per writable callback from the hub's per-client queue,
+ *   which the hub caps (HUB_QUEUE_MAX);
+ * - there is no message size setting: fragments are put together here under
+ *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
+ * - a browser on another site may open a WebSocket to us: an upgrade whose
+ *   Origin is neither this host nor an allowed one is refused.
+ */
+#include "net.h"
+
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hub.h"
+
+typedef struct Conn {
+    HubClient *client;    /* WebSocket: the hub's client */
+    char *in;             /* WebSocket: the message being put together */
+    size_t in_len;
+    char *body;           /* HTTP: the answer's body */
+    size_t body_len;
+    char peer[64];
+} Conn;
+
+typedef struct Net {
+    const NetConfig *config;
+    struct lws_context *ctx;
+    Hub *hub;
+    lws_sorted_usec_list_t sul;
+} Net;
+
+static Net net;
+static volatile sig_atomic_t stopping;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void on_timer(lws_sorted_usec_list_t *sul);
+
+/* After anything that may change the hub: its next wake-up as the timer. */
+static void reschedule(void)
+{
+    int64_t next = hub_next_wake(net.hub);
+    if (next == INT64_MAX) {
+        lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, LWS_SET_TIMER_USEC_CANCEL);
+        return;
+    }
+    int64_t wait = next - now_ms();
+    lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, (lws_usec_t)(wait > 0 ? wait : 0) * 1000);
+}
+
+static void on_timer(lws_sorted_usec_list_t *sul)
+{
+    (void)sul;
+    hub_tick(net.hub, now_ms());
+    reschedule();
+}
+
+static void wake(HubClient *c, void *ctx)
+{
+    (void)ctx;
+    lws_callback_on_writable((struct lws *)c->user);
+}
+
+/* ---- HTTP ---------------------------------------------------------------- */
+
+static int http_answer(struct lws *wsi, Conn *conn, unsigned status, const char *type,
+                       const char *body)
+{
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    conn->body_len = strlen(body);
+    conn->body = malloc(LWS_PRE + conn->body_len + 1);
+    if (!conn->body)
+        return -1;
+    memcpy(conn->body + LWS_PRE, body, conn->body_len);
+    if (lws_add_http_common_headers(wsi, status, type, conn->body_len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int on_http(struct lws *wsi, Conn *conn, const char *path)
+{
+    if (strcmp(path, "/healthz") == 0) {
+        char body[128];
+        snprintf(body, sizeof body, "{\"ok\":true,\"rooms\":%d,\"clients\":%d}\n",
+                 hub_rooms(net.hub), hub_clients(net.hub));
+        return http_answer(wsi, conn, HTTP_STATUS_OK, "application/json", body);
+    }
+    return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+}
+
+static int http_writable(struct lws *wsi, Conn *conn)
+{
+    if (!conn->body)
+        return 0;
+    int n = lws_write(wsi, (unsigned char *)conn->body + LWS_PRE, conn->body_len,
+                      LWS_WRITE_HTTP_FINAL);
+    free(conn->body);
+    conn->body = NULL;
+    if (n < 0)
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* ---- WebSocket ------------------------------------------------------------ */
+
+/* Whether origin (empty: none sent, a client that is no browser) may open a
+ * WebSocket: this host itself, or one of --origin's. */
+static int origin_allowed(struct lws *wsi, const char *origin)
+{
+    if (!origin[0])
+        return 1;
+    char host[256];
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0) {
+        const char *rest = strstr(origin, "://");
+        if (rest && strcmp(rest + 3, host) == 0)
+            return 1;
+    }
+    const char *list = net.config->origins;
+    size_t len = strlen(origin);
+    while (list && *list) {
+        const char *comma = strchr(list, ',');
+        size_t n = comma ? (size_t)(comma - list) : strlen(list);
+        if (n == len && strncmp(list, origin, n) == 0)
+            return 1;
+        list = comma ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
+static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
+{
+    if (conn->in_len + len > HUB_MESSAGE_MAX) {
+        static const char reason[] = "too_big";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)reason,
+                         sizeof reason - 1);
+        fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
+                HUB_MESSAGE_MAX);
+        return -1;
+    }
+    if (!conn->in && !(conn->in = malloc(HUB_MESSAGE_MAX)))
+        return -1;
+    memcpy(conn->in + conn->in_len, in, len);
+    conn->in_len += len;
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return 0;
+    hub_receive(net.hub, conn->client, conn->in, conn->in_len, now_ms());
+    conn->in_len = 0;
+    reschedule();
+    return 0;
+}
+
+static int ws_writable(struct lws *wsi, Conn *conn)
+{
+    HubClient *c = conn->client;
+    HubFrame *f = hub_pop(c);
+    if (f) {
+        int n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
+        hub_frame_free(f);
+        if (n < 0)
+            return -1;
+        if (c->head || c->close_code)
+            lws_callback_on_writable(wsi);
+        return 0;
+    }
+    if (c->close_code) {
+        lws_close_reason(wsi, (enum lws_close_status)c->close_code, NULL, 0);
+        return -1;
+    }
+    return 0;
+}
+
+/* 403 with the error's name. Written whole: lws_return_http_status would
+ * say HTTP/1.0 here, before the request's version is taken in, which
+ * WebSocket clients do not read as an answer. */
+static int refuse_upgrade(struct lws *wsi)
+{
+    static const char answer[] = "HTTP/1.1 403 Forbidden\r\n"
+                                 "content-type: text/plain\r\n"
+                                 "content-length: 13\r\n"
+                                 "connection: close\r\n"
+                                 "\r\n"
+                                 "cross_origin\n";
+    unsigned char buf[LWS_PRE + sizeof answer];
+    memcpy(buf + LWS_PRE, answer, sizeof answer - 1);
+    lws_write(wsi, buf + LWS_PRE, sizeof answer - 1, LWS_WRITE_HTTP_FINAL);
+    return 1;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    Conn *conn = user;
+    char origin[256] = "";
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        return on_http(wsi, conn, (const char *)in);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return http_writable(wsi, conn);
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (conn) {
+            free(conn->body);
+            conn->body = NULL;
+        }
+        break;
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        /* a cross-site upgrade: 403, and the connection is not upgraded */
+        if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
+            !origin_allowed(wsi, origin)) {
+            fprintf(stderr, "serve: refused a WebSocket from origin %.200s\n", origin);
+            return refuse_upgrade(wsi);
+        }
+        break;
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(conn, 0, sizeof *conn);
+        lws_get_peer_simple(wsi, conn->peer, sizeof conn->peer);
+        conn->client = hub_connect(net.hub, wsi, now_ms());
+        if (!conn->client)
+            return -1;
+        fprintf(stderr, "serve: %s connected (%d clients)\n", conn->peer,
+                hub_clients(net.hub));
+        break;
+    case LWS_CALLBACK_RECEIVE:
+        return ws_receive(wsi, conn, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return ws_writable(wsi, conn);
+    case LWS_CALLBACK_CLOSED:
+        if (conn->client) {
+            hub_disconnect(net.hub, conn->client, now_ms());
+            conn->client = NULL;
+            fprintf(stderr, "serve: %s disconnected (%d clients)\n", conn->peer,
+                    hub_clients(net.hub));
+            reschedule();
+        }
+        free(conn->in);
+        conn->in = NULL;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static const struct lws_protocols protocols[] = {
+    {"literature", callback, sizeof(Conn), 0, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+    if (net.ctx)
+        lws_cancel_service(net.ctx);
+}
+
+int net_serve(const NetConfig *config)
+{
+    lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
+    HubConfig hc = {LWS_PRE, config->max_rooms, wake, NULL, NULL, NULL};
+    memset(&net, 0, sizeof net);
+    net.config = config;
+    net.hub = hub_new(&hc);
+    if (!net.hub) {
+        fprintf(stderr, "serve: out of memory\n");
+        return 1;
+    }
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = config->port;
+    info.iface = config->bind;
+    info.protocols = protocols;
+    /* "127.0.0.1" alone would listen on every interface of both families */
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    net.ctx = lws_create_context(&info);
+    if (!net.ctx) {
+        fprintf(stderr, "serve: cannot listen on %s:%d\n", config->bind, config->port);
+        hub_free(net.hub);
+        return 1;
+    }
+    struct lws_vhost *vh = lws_get_vhost_by_name(net.ctx, "default");
+    int port = vh ? lws_get_vhost_listen_port(vh) : config->port;
+    printf("serving on http://%s:%d/\n", config->bind, port);
+    fflush(stdout);
+
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    while (!stopping)
+        if (lws_service(net.ctx, 0) < 0)
+            break;
+
+    /* tell every client to reconnect, and give the frames a moment */
+    fprintf(stderr, "serve: stopping\n");
+    hub_shutdown(net.hub);
+    int64_t until = now_ms() + 1000;
+    while (hub_clients(net.hub) && now_ms() < until) {
+        lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, 50 * 1000);
+        lws_service(net.ctx, 0);
+    }
+    lws_context_destroy(net.ctx);
+    hub_free(net.hub);
+    return 0;
+}

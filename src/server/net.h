@@ -1,0 +1,19 @@
+/* net.h - `lit serve`'s network: HTTP and WebSocket on libwebsockets 4.1.6
+ * (docs/PROTOCOL.md), feeding the hub (hub.h). */
+#ifndef LIT_SERVER_NET_H
+#define LIT_SERVER_NET_H
+
+typedef struct NetConfig {
+    const char *bind;      /* address to listen on ("127.0.0.1") */
+    int port;              /* 0: any free port */
+    const char *origins;   /* extra allowed Origins, comma-separated (may be NULL) */
+    int max_rooms;         /* 0: the hub's default */
+    int verbose;           /* 1: libwebsockets' notices too */
+} NetConfig;
+
+/* Serves until SIGINT or SIGTERM, printing "serving on http://ADDR:PORT/"
+ * on standard output once listening. Returns 0 after a clean stop, 1 when
+ * the server could not start (the reason on standard error). */
+int net_serve(const NetConfig *config);
+
+#endif

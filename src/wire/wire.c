@@ -1,0 +1,341 @@
+/* wire.c - the JSON words of a game (wire.h). */
+#include "wire.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "literature/notation.h"
+
+json_t *wire_cards(int deck, uint64_t cards)
+{
+    json_t *a = json_array();
+    while (cards)
+        json_array_append_new(a, json_string(lit_card_name(deck, lit_pop_lsb(&cards))));
+    return a;
+}
+
+json_t *wire_seats(unsigned seats)
+{
+    json_t *a = json_array();
+    for (; seats; seats &= seats - 1)
+        json_array_append_new(a, json_integer(lit_lsb(seats) + 1));
+    return a;
+}
+
+const char *wire_team_name(int team)
+{
+    return team ? "B" : "A";
+}
+
+json_t *wire_state(const LitPublic *p)
+{
+    int deck = p->rules.deck;
+    json_t *sizes = json_array(), *live = json_array();
+    for (int s = 0; s < p->rules.players; s++)
+        json_array_append_new(sizes, json_integer(p->counts[s]));
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        if (p->live & lit_set_mask(deck, set))
+            json_array_append_new(live, json_string(lit_set_name(deck, set)));
+    return json_pack("{s:o,s:s,s:o,s:[i,i],s:o,s:i}", "turn",
+                     p->turn == LIT_NOBODY ? json_null() : json_integer(p->turn + 1), "phase",
+                     lit_phase_name(p->phase), "hand_sizes", sizes, "score", p->score[0],
+                     p->score[1], "live", live, "actions", p->actions);
+}
+
+json_t *wire_action(const LitRules *r, const LitAction *a)
+{
+    int deck = r->deck;
+    switch (a->kind) {
+    case LIT_ASK:
+        return json_pack("{s:s,s:i,s:s,s:i}", "action", "ask", "seat", a->seat + 1, "card",
+                         lit_card_name(deck, a->card), "target", a->target + 1);
+    case LIT_CLAIM: {
+        json_t *holders = json_object();
+        int first = lit_set_first(deck, a->set);
+        for (int i = 0; i < lit_deck_set_size(deck); i++)
+            if (a->holders[i] != LIT_NOBODY)
+                json_object_set_new(holders, lit_card_name(deck, first + i),
+                                    json_integer(a->holders[i] + 1));
+        return json_pack("{s:s,s:i,s:s,s:o}", "action", "claim", "seat", a->seat + 1, "set",
+                         lit_set_name(deck, a->set), "holders", holders);
+    }
+    default:
+        return json_pack("{s:s,s:i,s:i}", "action", a->kind == LIT_PASS ? "pass" : "choose",
+                         "seat", a->seat + 1, "target", a->target + 1);
+    }
+}
+
+json_t *wire_event(const LitRules *r, const LitEvent *e, uint32_t n)
+{
+    json_t *j = wire_action(r, &e->action);
+    char line[LIT_LINE_MAX];
+    json_object_set_new(j, "n", json_integer(n));
+    if (e->action.kind == LIT_ASK)
+        json_object_set_new(j, "answer", json_string(lit_answer_name(e->answer)));
+    if (e->action.kind == LIT_CLAIM) {
+        int deck = r->deck, first = lit_set_first(deck, e->action.set);
+        json_t *truth = json_object();
+        for (int i = 0; i < lit_deck_set_size(deck); i++)
+            json_object_set_new(truth, lit_card_name(deck, first + i),
+                                json_integer(e->truth[i] + 1));
+        json_object_set_new(j, "outcome", json_string(lit_answer_name(e->answer)));
+        json_object_set_new(j, "truth", truth);
+    }
+    if (lit_event_format(r, e, (int)n, line, sizeof line) > 0)
+        json_object_set_new(j, "line", json_string(line));
+    return j;
+}
+
+void wire_set_legal(json_t *obj, const LitView *v)
+{
+    const LitPublic *p = &v->pub;
+    LitAction legal[LIT_MAX_LEGAL];
+    int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
+    json_t *asks = json_array(), *passes = json_array(), *choices = json_array(),
+           *claimable = json_array();
+    for (int i = 0; i < count; i++) {
+        if (legal[i].kind == LIT_ASK)
+            json_array_append_new(asks, json_pack("{s:s,s:i}", "card",
+                                                  lit_card_name(p->rules.deck, legal[i].card),
+                                                  "target", legal[i].target + 1));
+        else
+            json_array_append_new(legal[i].kind == LIT_PASS ? passes : choices,
+                                  json_integer(legal[i].target + 1));
+    }
+    if (v->seat != LIT_NOBODY)
+        for (unsigned m = lit_claimable(p, v->seat); m; m &= m - 1)
+            json_array_append_new(claimable,
+                                  json_string(lit_set_name(p->rules.deck, lit_lsb(m))));
+    json_object_set_new(obj, "asks", asks);
+    json_object_set_new(obj, "passes", passes);
+    json_object_set_new(obj, "choices", choices);
+    json_object_set_new(obj, "claimable", claimable);
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+static int in_list(const char *key, const char *const *list)
+{
+    for (; list && *list; list++)
+        if (strcmp(key, *list) == 0)
+            return 1;
+    return 0;
+}
+
+const char *wire_unknown_key(json_t *obj, const char *const *allowed,
+                             const char *const *also)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(obj, key, value) {
+        (void)value;
+        if (!in_list(key, allowed) && !in_list(key, also))
+            return key;
+    }
+    return NULL;
+}
+
+static int why_is(char why[WIRE_WHY_MAX], const char *name, const char *detail)
+{
+    snprintf(why, WIRE_WHY_MAX, "%s: %.200s", name, detail);
+    return -1;
+}
+
+/* A seat number 1..players from a JSON value. */
+static int seat_of(const LitRules *r, json_t *v, uint8_t *out)
+{
+    if (!json_is_integer(v))
+        return -1;
+    json_int_t s = json_integer_value(v);
+    if (s < 1 || s > r->players)
+        return -1;
+    *out = (uint8_t)(s - 1);
+    return 0;
+}
+
+static const char *string_of(json_t *obj, const char *key)
+{
+    return json_string_value(json_object_get(obj, key));
+}
+
+int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const *extra,
+                     LitAction *out, char why[WIRE_WHY_MAX])
+{
+    static const char *const ask_keys[] = {"action", "card", "target", NULL};
+    static const char *const claim_keys[] = {"action", "set", "holders", NULL};
+    static const char *const pass_keys[] = {"action", "target", NULL};
+    char text[WIRE_WHY_MAX / 2];
+    const char *kind = string_of(obj, "action");
+    if (!kind)
+        return why_is(why, "bad_message", "no string \"action\"");
+    const char *const *keys = strcmp(kind, "ask") == 0     ? ask_keys
+                              : strcmp(kind, "claim") == 0 ? claim_keys
+                              : strcmp(kind, "pass") == 0 || strcmp(kind, "choose") == 0
+                                  ? pass_keys
+                                  : NULL;
+    if (!keys)
+        return why_is(why, "bad_message", "action is none of ask, claim, pass, choose");
+    const char *bad = wire_unknown_key(obj, keys, extra);
+    if (bad) {
+        snprintf(text, sizeof text, "unknown key \"%.64s\" in %s", bad, kind);
+        return why_is(why, "bad_message", text);
+    }
+    for (const char *const *k = keys; *k; k++)
+        if (!json_object_get(obj, *k)) {
+            snprintf(text, sizeof text, "%s without \"%s\"", kind, *k);
+            return why_is(why, "bad_message", text);
+        }
+
+    LitAction a = lit_action_make(LIT_ASK, seat);
+    if (keys == ask_keys) {
+        const char *card = string_of(obj, "card");
+        if (!card)
+            return why_is(why, "bad_message", "card is not a string");
+        if (!json_is_integer(json_object_get(obj, "target")))
+            return why_is(why, "bad_message", "target is not a number");
+        int c = lit_card_parse(r->deck, card, strlen(card));
+        if (c < 0)
+            return why_is(why, "bad_card", "no such card in this deck");
+        a.card = (uint8_t)c;
+        if (seat_of(r, json_object_get(obj, "target"), &a.target))
+            return why_is(why, "bad_seat", "target is no seat of this game");
+    } else if (keys == claim_keys) {
+        const char *set = string_of(obj, "set");
+        if (!set)
+            return why_is(why, "bad_message", "set is not a string");
+        int st = lit_set_parse(r->deck, set, strlen(set));
+        if (st < 0)
+            return why_is(why, "bad_set", "no such set in this deck");
+        json_t *holders = json_object_get(obj, "holders");
+        if (!json_is_object(holders))
+            return why_is(why, "bad_message", "holders is not an object");
+        a.kind = LIT_CLAIM;
+        a.set = (uint8_t)st;
+        const char *name;
+        json_t *holder;
+        json_object_foreach(holders, name, holder) {
+            int c = lit_card_parse(r->deck, name, strlen(name));
+            if (c < 0 || lit_set_of(r->deck, c) != st)
+                return why_is(why, "bad_card", "a card named in holders is not of the set");
+            if (!json_is_integer(holder))
+                return why_is(why, "bad_message", "a holder is not a number");
+            if (seat_of(r, holder, &a.holders[lit_pos_of(r->deck, c)]))
+                return why_is(why, "bad_seat", "a holder is no seat of this game");
+        }
+    } else {
+        a.kind = kind[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
+        if (!json_is_integer(json_object_get(obj, "target")))
+            return why_is(why, "bad_message", "target is not a number");
+        if (seat_of(r, json_object_get(obj, "target"), &a.target))
+            return why_is(why, "bad_seat", "target is no seat of this game");
+    }
+    *out = a;
+    return 0;
+}
+
+/* ---- the scoresheet ------------------------------------------------------- */
+
+/* The non-zero least holdings: {"seat":{"set":n,...},...}. */
+static json_t *must_hold(const LitKnow *k)
+{
+    int deck = k->pub.rules.deck;
+    json_t *all = json_object();
+    for (int s = 0; s < k->pub.rules.players; s++) {
+        json_t *seat = NULL;
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            int n = lit_know_min_hold(k, s, set);
+            if (!n)
+                continue;
+            if (!seat)
+                seat = json_object();
+            json_object_set_new(seat, lit_set_name(deck, set), json_integer(n));
+        }
+        if (seat) {
+            char key[4];
+            snprintf(key, sizeof key, "%d", s + 1);
+            json_object_set_new(all, key, seat);
+        }
+    }
+    return all;
+}
+
+/* One team's claim figures for a set. */
+static json_t *claim_figures(const LitKnow *k, const LitOdds *o, int team, int set, int estimate)
+{
+    int deck = k->pub.rules.deck;
+    json_t *best = json_null();
+    if (o->best_p[team][set] > 0) {
+        best = json_object();
+        for (int p = 0; p < lit_deck_set_size(deck); p++)
+            json_object_set_new(best, lit_card_name(deck, lit_set_first(deck, set) + p),
+                                json_integer(o->best[team][set][p] + 1));
+    }
+    json_t *j = json_pack("{s:f,s:o,s:f}", "team_holds_all", o->team_all[team][set],
+                          "best_assignment", best, "assignment_correct", o->best_p[team][set]);
+    if (estimate) {
+        json_object_set_new(j, "team_holds_all_se", json_real(o->team_all_se[team][set]));
+        json_object_set_new(j, "assignment_correct_se", json_real(o->best_p_se[team][set]));
+    }
+    return j;
+}
+
+json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o)
+{
+    const LitRules *r = &k->pub.rules;
+    int deck = r->deck, public_view = k->seat == LIT_NOBODY;
+    int estimate = !o->exact && o->samples, figures = o->exact || estimate;
+    json_t *j = json_pack("{s:o,s:i,s:b,s:b}", "seat",
+                          public_view ? json_null() : json_integer(k->seat + 1), "after",
+                          k->pub.actions, "consistent", k->consistent, "exact", o->exact);
+    if (o->exact) {
+        char deals[LIT_U192_DIGITS + 1] = "";
+        lit_u192_format(&o->deals, deals, sizeof deals);
+        json_object_set_new(j, "consistent_deals", json_string(deals));
+    } else {
+        json_object_set_new(j, "consistent_deals", json_null());
+    }
+    if (estimate) {
+        json_object_set_new(j, "samples", json_integer(o->samples));
+        json_object_set_new(j, "consistent_deals_estimate", json_real(o->deals_estimate));
+        json_object_set_new(j, "consistent_deals_se", json_real(o->deals_se));
+    }
+    json_t *cards = json_object(), *cards_se = estimate ? json_object() : NULL;
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        unsigned cand = lit_know_candidates(k, c);
+        int holder = lit_know_holder(k, c);
+        json_t *row = json_object(), *row_se = estimate ? json_object() : NULL;
+        for (int s = 0; s < r->players; s++) {
+            char key[4];
+            snprintf(key, sizeof key, "%d", s + 1);
+            json_object_set_new(row, key,
+                                holder == s              ? json_integer(1)
+                                : !((cand >> s) & 1)     ? json_integer(0)
+                                : figures                ? json_real(o->p[c][s])
+                                                         : json_null());
+            if (row_se)
+                json_object_set_new(row_se, key, json_real(o->p_se[c][s]));
+        }
+        json_object_set_new(cards, lit_card_name(deck, c), row);
+        if (cards_se)
+            json_object_set_new(cards_se, lit_card_name(deck, c), row_se);
+    }
+    json_object_set_new(j, "cards", cards);
+    if (cards_se)
+        json_object_set_new(j, "cards_se", cards_se);
+    json_t *sets = json_object();
+    for (int set = 0; figures && set < lit_deck_sets(deck); set++) {
+        if (!(k->pub.live & lit_set_mask(deck, set)))
+            continue;
+        json_t *figs;
+        if (public_view)
+            figs = json_pack("{s:o,s:o}", "A", claim_figures(k, o, 0, set, estimate), "B",
+                             claim_figures(k, o, 1, set, estimate));
+        else
+            figs = claim_figures(k, o, lit_team_of(k->seat), set, estimate);
+        json_object_set_new(sets, lit_set_name(deck, set), figs);
+    }
+    json_object_set_new(j, "half_suits", sets);
+    json_object_set_new(j, "must_hold", must_hold(k));
+    return j;
+}

@@ -1,0 +1,65 @@
+/* wire.h - the JSON words of a game, shared by every protocol: the bot
+ * protocol (docs/BOT_PROTOCOL.md) and the online protocol (docs/PROTOCOL.md).
+ *
+ * Cards and sets by their notation names, seats numbered 1..N, teams "A" and
+ * "B". Builders return a new jansson reference the caller owns (NULL only
+ * when jansson runs out of memory). The reader checks everything: it never
+ * trusts a name, a number or a key it did not expect.
+ */
+#ifndef LIT_WIRE_WIRE_H
+#define LIT_WIRE_WIRE_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "literature/game.h"
+#include "literature/infer.h"
+#include "literature/view.h"
+
+enum { WIRE_WHY_MAX = 256 };
+
+json_t *wire_cards(int deck, uint64_t cards);
+json_t *wire_seats(unsigned seats);
+const char *wire_team_name(int team);
+
+/* The public state: whose turn, the phase, hand sizes, score, live sets,
+ * actions so far. */
+json_t *wire_state(const LitPublic *pub);
+
+/* An action (the fields its kind uses), and an event (number n, the answer
+ * or claim outcome with every card's true holder, and its notation line). */
+json_t *wire_action(const LitRules *rules, const LitAction *action);
+json_t *wire_event(const LitRules *rules, const LitEvent *event, uint32_t n);
+
+/* The seat's legal asks, passes, choices and claimable sets, as four arrays
+ * set on obj ("asks": [{"card","target"}], "passes", "choices": [seats],
+ * "claimable": [sets]). */
+void wire_set_legal(json_t *obj, const LitView *view);
+
+/* The scoresheet of `lit infer --json` (docs/DEDUCTION.md): "seat" (null
+ * for the public view), "after" (the actions so far), "consistent", "exact", "consistent_deals" (a decimal
+ * string, null when not exact), per live card each seat's chance ("cards":
+ * 1 certain, 0 impossible, null when neither counted nor estimated), per
+ * live set the claim figures of the seat's team (both teams, "A" and "B", for
+ * the public view), "must_hold"; for an estimate also "samples",
+ * "consistent_deals_estimate", "consistent_deals_se", "cards_se" and the
+ * claim figures' "_se". */
+json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o);
+
+/* Reads an action of view's seat from obj: "action" (ask, claim, pass,
+ * choose) and its fields. Every key of obj must be one the action kind uses
+ * or one of extra (a NULL-terminated list; may be NULL). Returns 0 and fills
+ * *out, or -1 with why = "name: detail" (name one of bad_message, bad_card,
+ * bad_set, bad_seat) and *out unchanged. Whether the action is legal is the
+ * referee's to say. */
+int wire_read_action(const LitRules *rules, int seat, json_t *obj,
+                     const char *const *extra, LitAction *out,
+                     char why[WIRE_WHY_MAX]);
+
+/* The first key of obj that is not in allowed (NULL-terminated lists; either
+ * may be NULL), or NULL when every key is. */
+const char *wire_unknown_key(json_t *obj, const char *const *allowed,
+                             const char *const *also);
+
+#endif

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `lit serve` over loopback: protocol clients (serve_client.py, Debian's
+# python3-websockets) play whole games and send every kind of bad message;
+# then SIGTERM must tell the clients to reconnect and stop the server cleanly.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+py=/usr/bin/python3
+
+# refusals of the command line
+run 2 "$lit" serve --port 70000
+grep -q "^lit: --port: not a port (0 to 65535): '70000'" "$tmp/err" || fail "--port 70000: $(cat "$tmp/err")"
+run 2 "$lit" serve --bind localhost
+grep -q "^lit: --bind: not an IPv4 address: 'localhost'" "$tmp/err" || fail "--bind: $(cat "$tmp/err")"
+run 2 "$lit" serve --max-rooms 0
+grep -q "^lit: --max-rooms: not a number from 1 to 100000: '0'" "$tmp/err" || fail "--max-rooms: $(cat "$tmp/err")"
+
+"$lit" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
+pid=$!
+for _ in $(seq 50); do
+  grep -q "^serving on" "$tmp/serve.out" && break
+  sleep 0.1
+done
+port=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/serve.out")
+[ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_serve; }
+
+# it listens on IPv4 loopback only
+listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
+[ "$listen" = "127.0.0.1:$port" ] || fail "listens on: $listen"
+
+timeout 300 "$py" tests/integration/serve_client.py "$port" >"$tmp/client.out" 2>&1 ||
+  fail "protocol clients: $(cat "$tmp/client.out")"
+
+# SIGTERM: a connected client is told to reconnect, and the server exits 0
+timeout 20 "$py" - "$port" >"$tmp/stop.out" 2>&1 <<'PY' &
+import asyncio, json, sys, websockets
+async def main():
+    async with websockets.connect(f"ws://127.0.0.1:{sys.argv[1]}/") as ws:
+        await ws.recv()
+        await ws.send(json.dumps({"type": "create", "name": "Ann"}))
+        frames = []
+        try:
+            while True:
+                frames.append(json.loads(await ws.recv()))
+        except websockets.exceptions.ConnectionClosed as e:
+            print(frames[-1]["type"], e.code)
+asyncio.run(main())
+PY
+client=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"; rc=$?
+[ "$rc" = 0 ] || fail "exit status after SIGTERM: $rc"
+wait "$client"
+[ "$(cat "$tmp/stop.out")" = "closing 1001" ] || fail "on SIGTERM the client saw: $(cat "$tmp/stop.out")"
+grep -q "Ann\|hand" "$tmp/serve.err" && fail "the log holds names or hands"
+finish cli_serve
