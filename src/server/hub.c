@@ -7,6 +7,7 @@
 #include "hub.h"
 
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,7 @@ typedef struct Room {
 struct Hub {
     HubConfig config;
     Room *rooms;
+    HubClient *clients;
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
 };
@@ -184,6 +186,20 @@ static int send_status(HubClient *c, int status, const char *id)
     return send_error(c, lit_status_name(status), lit_status_text(status), id);
 }
 
+/* ---- the log ------------------------------------------------------------ */
+
+static void log_line(Hub *h, const char *fmt, ...)
+{
+    if (!h->config.log)
+        return;
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    h->config.log(line, h->config.ctx);
+}
+
 /* ---- randomness ---------------------------------------------------------- */
 
 static int random_bytes(Hub *h, void *buf, size_t len)
@@ -249,6 +265,7 @@ static void free_brains(Room *r)
 
 static void close_room(Hub *h, Room *r)
 {
+    log_line(h, "room %s closed", r->code);
     for (Room **p = &h->rooms; *p; p = &(*p)->next)
         if (*p == r) {
             *p = r->next;
@@ -445,8 +462,15 @@ static void broadcast_room(Room *r)
     broadcast(r, room_json);
 }
 
-static void broadcast_event(Room *r, const LitEvent *e, int by_bot)
+static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 {
+    char line[LIT_LINE_MAX];
+    if (lit_event_format(&r->rules, e, (int)r->log.len, line, sizeof line) > 0)
+        log_line(h, "room %s game %d: %s%s", r->code, r->games, line, by_bot ? " (bot)" : "");
+    if (r->game.pub.result != LIT_ONGOING)
+        log_line(h, "room %s game %d over: %s %d-%d", r->code, r->games,
+                 lit_result_name(r->game.pub.result), r->game.pub.score[0],
+                 r->game.pub.score[1]);
     r->seq++;
     r->game_seq = r->seq;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
@@ -527,7 +551,7 @@ static void bot_move(Hub *h, Room *r, int64_t now)
         return;
     }
     finish_if_over(r);
-    broadcast_event(r, &r->log.events[r->log.len - 1], 1);
+    broadcast_event(h, r, &r->log.events[r->log.len - 1], 1);
     arm(r, now);
 }
 
@@ -793,6 +817,10 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     r->next = h->rooms;
     h->rooms = r;
     h->n_rooms++;
+    char text2[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&r->rules, text2, sizeof text2);
+    log_line(h, "room %s created: %s, %s bots, %s (%d rooms)", r->code, text2,
+             lit_bot_kind_name(r->bots.kind), r->listed ? "public" : "private", h->n_rooms);
     send_joined(c);
     catch_up(c);
     return 0;
@@ -1133,6 +1161,7 @@ static int on_start(Hub *h, HubClient *c, Message *msg)
     lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
     r->state = ROOM_PLAYING;
     r->games++;
+    log_line(h, "room %s game %d started, dealer %d", r->code, r->games, dealer + 1);
     broadcast(r, game_json);
     r->game_seq = r->seq;
     arm(r, msg->now);
@@ -1184,7 +1213,7 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
     m->last_seq = r->seq + 1;
     send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
                            "repeat", 0));
-    broadcast_event(r, &r->log.events[r->log.len - 1], 0);
+    broadcast_event(h, r, &r->log.events[r->log.len - 1], 0);
     arm(r, msg->now);
     return 0;
 }
@@ -1323,6 +1352,10 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
         return NULL;
     c->hub = h;
     c->user = user;
+    c->next = h->clients;
+    if (h->clients)
+        h->clients->prev = c;
+    h->clients = c;
     h->n_clients++;
     send_json(c, json_pack("{s:s,s:i,s:s,s:{s:i,s:i,s:i,s:i}}", "type", "welcome", "protocol",
                            HUB_PROTOCOL, "server", "literature " LIT_VERSION, "limits",
@@ -1345,20 +1378,23 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
         arm(r, now);
     }
     drop_queue(c);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        h->clients = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
     h->n_clients--;
     free(c);
 }
 
 void hub_shutdown(Hub *h)
 {
-    for (Room *r = h->rooms; r; r = r->next)
-        for (int m = 0; m < HUB_MEMBERS_MAX; m++)
-            if (r->members[m].used && r->members[m].client) {
-                send_json(r->members[m].client,
-                          json_pack("{s:s,s:s}", "type", "closing", "text",
-                                    "the server is stopping: reconnect in a moment"));
-                close_client(r->members[m].client, HUB_CLOSE_GOING_AWAY);
-            }
+    for (HubClient *c = h->clients; c; c = c->next) {
+        send_json(c, json_pack("{s:s,s:s}", "type", "closing", "text",
+                               "the server is stopping: reconnect in a moment"));
+        close_client(c, HUB_CLOSE_GOING_AWAY);
+    }
 }
 
 Hub *hub_new(const HubConfig *config)

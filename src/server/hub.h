@@ -62,6 +62,7 @@ typedef struct HubClient {
     HubFrame *head, *tail;    /* frames to write, oldest first */
     size_t queued;            /* their bytes */
     int close_code;           /* nonzero: close once the queue is written */
+    struct HubClient *prev, *next; /* every client of the hub */
 } HubClient;
 
 typedef struct HubConfig {
@@ -75,6 +76,9 @@ typedef struct HubConfig {
     /* Deals a game into hands (NULL: a deal from a random seed). Tests use
      * it to play chosen deals. */
     void (*deal)(uint64_t *hands, int players, int dealer, void *ctx);
+    /* One line per room and game event, public facts only (never a name, a
+     * hand or a token); NULL: none. */
+    void (*log)(const char *line, void *ctx);
 } HubConfig;
 
 /* A new hub, or NULL when out of memory. */
@@ -96,7 +100,8 @@ void hub_disconnect(Hub *hub, HubClient *client, int64_t now_ms);
 HubFrame *hub_pop(HubClient *client);
 void hub_frame_free(HubFrame *frame);
 
-/* Sends every client the "closing" frame (the server stops: reconnect). */
+/* Sends every client the "closing" frame and closes it with 1001 (the
+ * server stops: reconnect). */
 void hub_shutdown(Hub *hub);
 
 /* Does what is due at now (bots' moves); the next time something is due,

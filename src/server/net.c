@@ -68,6 +68,12 @@ static void on_timer(lws_sorted_usec_list_t *sul)
     reschedule();
 }
 
+static void log_hub(const char *line, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "serve: %s\n", line);
+}
+
 static void wake(HubClient *c, void *ctx)
 {
     (void)ctx;
@@ -147,15 +153,22 @@ static int origin_allowed(struct lws *wsi, const char *origin)
     return 0;
 }
 
+/* A message over the cap: the rest of it is not kept, and the connection is
+ * closed with 1009 from the writable callback, where lws sends the close
+ * frame and waits for the client's (closing at once, with the message's
+ * rest unread, would reset the connection and lose the close frame). */
 static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
 {
+    HubClient *c = conn->client;
+    if (c->close_code)
+        return 0;
     if (conn->in_len + len > HUB_MESSAGE_MAX) {
-        static const char reason[] = "too_big";
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)reason,
-                         sizeof reason - 1);
         fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
                 HUB_MESSAGE_MAX);
-        return -1;
+        c->close_code = HUB_CLOSE_TOO_BIG;
+        conn->in_len = 0;
+        lws_callback_on_writable(wsi);
+        return 0;
     }
     if (!conn->in && !(conn->in = malloc(HUB_MESSAGE_MAX)))
         return -1;
@@ -163,10 +176,27 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
     conn->in_len += len;
     if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
         return 0;
-    hub_receive(net.hub, conn->client, conn->in, conn->in_len, now_ms());
+    hub_receive(net.hub, c, conn->in, conn->in_len, now_ms());
     conn->in_len = 0;
     reschedule();
     return 0;
+}
+
+/* The reason sent with each close code (docs/PROTOCOL.md "Close codes"). */
+static const char *close_reason(int code)
+{
+    switch (code) {
+    case HUB_CLOSE_NORMAL:
+        return "replaced";
+    case HUB_CLOSE_GOING_AWAY:
+        return "closing";
+    case HUB_CLOSE_POLICY:
+        return "too_slow";
+    case HUB_CLOSE_TOO_BIG:
+        return "too_big";
+    default:
+        return "server_error";
+    }
 }
 
 static int ws_writable(struct lws *wsi, Conn *conn)
@@ -183,7 +213,9 @@ static int ws_writable(struct lws *wsi, Conn *conn)
         return 0;
     }
     if (c->close_code) {
-        lws_close_reason(wsi, (enum lws_close_status)c->close_code, NULL, 0);
+        const char *reason = close_reason(c->close_code);
+        lws_close_reason(wsi, (enum lws_close_status)c->close_code,
+                         (unsigned char *)(uintptr_t)reason, strlen(reason));
         return -1;
     }
     return 0;
@@ -276,7 +308,7 @@ static void on_signal(int sig)
 int net_serve(const NetConfig *config)
 {
     lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
-    HubConfig hc = {LWS_PRE, config->max_rooms, wake, NULL, NULL, NULL};
+    HubConfig hc = {LWS_PRE, config->max_rooms, wake, NULL, NULL, NULL, log_hub};
     memset(&net, 0, sizeof net);
     net.config = config;
     net.hub = hub_new(&hc);

@@ -31,7 +31,14 @@ typedef struct Table {
     char *log[8];               /* every frame each client got, one a line */
     size_t log_len[8];
     int seq[8];                 /* the last seq each client saw */
+    int lines;                  /* log lines */
 } Table;
+
+static void count_line(const char *line, void *ctx)
+{
+    cr_assert(strncmp(line, "room ", 5) == 0, "%s", line);
+    ((Table *)ctx)->lines++;
+}
 
 static void deal_given(uint64_t *hands, int players, int dealer, void *ctx)
 {
@@ -95,7 +102,7 @@ static void table_open(Table *t, const uint64_t hands[6])
     memset(t, 0, sizeof *t);
     t->random = 42;
     memcpy(t->hands, hands, 6 * sizeof *hands);
-    HubConfig config = {0, 0, NULL, t, table_random, deal_given};
+    HubConfig config = {0, 0, NULL, t, table_random, deal_given, count_line};
     t->hub = hub_new(&config);
     for (int i = 0; i < 7; i++)
         t->c[i] = hub_connect(t->hub, NULL, 0);
@@ -189,6 +196,8 @@ Test(hub, frames_depend_only_on_the_view)
         cr_assert_eq(ta.log_len[i], tb.log_len[i], "client %d: lengths differ", i);
         cr_assert(memcmp(ta.log[i], tb.log[i], ta.log_len[i]) == 0, "client %d: frames differ", i);
     }
+    /* the log: the room, the deal and one line per action */
+    cr_assert_eq(ta.lines, 2 + 24);
     /* and the test would see a difference: seat 3's own frames differ */
     cr_assert(ta.log_len[2] != tb.log_len[2] || memcmp(ta.log[2], tb.log[2], ta.log_len[2]));
     table_close(&ta);
@@ -238,7 +247,7 @@ Test(hub, refusals_name_the_referee_status)
 Test(hub, a_client_that_never_reads_is_dropped)
 {
     uint64_t state = 1;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL};
+    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
     Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     int sent = 0;
@@ -259,7 +268,7 @@ Test(hub, a_client_that_never_reads_is_dropped)
 Test(hub, bots_pace_and_idle_rooms_close)
 {
     uint64_t state = 3;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL};
+    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
     Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     const char *msgs[] = {"{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":700}",
