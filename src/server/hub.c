@@ -956,27 +956,11 @@ static int on_lobby(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
-/* The common checks of the seat and host messages: the client's room, or
- * NULL after answering. */
-static Room *room_of(HubClient *c, int host_only)
-{
-    if (!c->room) {
-        fail(c, E_NOT_IN_ROOM, NULL);
-        return NULL;
-    }
-    if (host_only && c->room->host != c->member) {
-        fail(c, E_NOT_HOST, NULL);
-        return NULL;
-    }
-    return c->room;
-}
 
 static int on_sit(Hub *h, HubClient *c, Message *msg)
 {
     (void)h;
-    Room *r = room_of(c, 0);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     int s = seat_field(c, r, msg->j);
     if (s < 0)
         return -1;
@@ -997,9 +981,7 @@ static int on_sit(Hub *h, HubClient *c, Message *msg)
 static int on_stand(Hub *h, HubClient *c, Message *msg)
 {
     (void)h, (void)msg;
-    Room *r = room_of(c, 0);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     Member *m = member_of(c);
     if (m->seat == LIT_NOBODY)
         return fail(c, E_NOT_SEATED, NULL);
@@ -1013,14 +995,10 @@ static int on_stand(Hub *h, HubClient *c, Message *msg)
 
 static int on_bot(Hub *h, HubClient *c, Message *msg)
 {
-    Room *r = room_of(c, 1);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     int s = seat_field(c, r, msg->j);
     if (s < 0)
         return -1;
-    if (r->state == ROOM_PLAYING)
-        return fail(c, E_GAME_STARTED, NULL);
     if (r->seats[s].member >= 0 || r->seats[s].bot)
         return fail(c, E_SEAT_TAKEN, NULL);
     if (seat_bot(h, r, s, &r->bots))
@@ -1032,11 +1010,7 @@ static int on_bot(Hub *h, HubClient *c, Message *msg)
 static int on_fill(Hub *h, HubClient *c, Message *msg)
 {
     (void)msg;
-    Room *r = room_of(c, 1);
-    if (!r)
-        return -1;
-    if (r->state == ROOM_PLAYING)
-        return fail(c, E_GAME_STARTED, NULL);
+    Room *r = c->room;
     for (int s = 0; s < r->rules.players; s++)
         if (r->seats[s].member < 0 && !r->seats[s].bot && seat_bot(h, r, s, &r->bots))
             return fail(c, E_SERVER_ERROR, NULL);
@@ -1080,9 +1054,7 @@ static void remove_member(Hub *h, Room *r, int m, int64_t now)
 
 static int on_kick(Hub *h, HubClient *c, Message *msg)
 {
-    Room *r = room_of(c, 1);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     int s = seat_field(c, r, msg->j);
     if (s < 0)
         return -1;
@@ -1108,11 +1080,7 @@ static int on_kick(Hub *h, HubClient *c, Message *msg)
 static int on_shuffle(Hub *h, HubClient *c, Message *msg)
 {
     (void)msg;
-    Room *r = room_of(c, 1);
-    if (!r)
-        return -1;
-    if (r->state == ROOM_PLAYING)
-        return fail(c, E_GAME_STARTED, NULL);
+    Room *r = c->room;
     for (int s = r->rules.players - 1; s > 0; s--) {
         uint32_t x;
         if (random_bytes(h, &x, sizeof x))
@@ -1131,11 +1099,7 @@ static int on_shuffle(Hub *h, HubClient *c, Message *msg)
 
 static int on_start(Hub *h, HubClient *c, Message *msg)
 {
-    Room *r = room_of(c, 1);
-    if (!r)
-        return -1;
-    if (r->state == ROOM_PLAYING)
-        return fail(c, E_GAME_STARTED, NULL);
+    Room *r = c->room;
     for (int s = 0; s < r->rules.players; s++)
         if (r->seats[s].member < 0 && !r->seats[s].bot)
             return fail(c, E_SEATS_EMPTY, NULL);
@@ -1180,9 +1144,9 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
         return fail(c, E_BAD_ID, NULL);
     if (opt_int(j, "seq", &seq) != 0)
         return send_error(c, "bad_message", "seq must be a number", id);
-    Room *r = room_of(c, 0);
+    Room *r = c->room;
     if (!r)
-        return -1;
+        return fail(c, E_NOT_IN_ROOM, id);
     Member *m = member_of(c);
     /* 1. a repeated action: answered as the first time, nothing changes */
     if (m->last_id[0] && strcmp(m->last_id, id) == 0) {
@@ -1223,9 +1187,7 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
 static int on_aid(Hub *h, HubClient *c, Message *msg)
 {
     (void)msg;
-    Room *r = room_of(c, 0);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     if (!r->aid)
         return fail(c, E_NO_AID, NULL);
     Member *m = member_of(c);
@@ -1262,36 +1224,55 @@ static int on_aid(Hub *h, HubClient *c, Message *msg)
 
 static int on_leave(Hub *h, HubClient *c, Message *msg)
 {
-    Room *r = room_of(c, 0);
-    if (!r)
-        return -1;
+    Room *r = c->room;
     send_json(c, json_pack("{s:s,s:s}", "type", "left", "room", r->code));
     remove_member(h, r, c->member, msg->now);
     return 0;
 }
 
+/* What a message needs before its handler runs, checked in this order. */
+enum {
+    NEED_ROOM = 1, /* the client is a member of a room (not_in_room) */
+    NEED_HOST = 2, /* ... its host (not_host) */
+    NEED_IDLE = 4  /* ... and no game is being played (game_started) */
+};
+
 typedef struct Handler {
     const char *type;
     int (*run)(Hub *h, HubClient *c, Message *msg);
-    const char *keys[10]; /* besides "type"; NULL: the action's keys too */
+    int need;
+    const char *keys[10]; /* besides "type"; act: wire_read_action checks */
 } Handler;
 
 static const Handler handlers[] = {
-    {"create", on_create, {"name", "rules", "players", "bots", "pace_ms", "public", "aid", NULL}},
-    {"join", on_join, {"room", "name", "seat", NULL}},
-    {"resume", on_resume, {"room", "token", NULL}},
-    {"lobby", on_lobby, {NULL}},
-    {"sit", on_sit, {"seat", NULL}},
-    {"stand", on_stand, {NULL}},
-    {"bot", on_bot, {"seat", NULL}},
-    {"fill", on_fill, {NULL}},
-    {"kick", on_kick, {"seat", NULL}},
-    {"shuffle", on_shuffle, {NULL}},
-    {"start", on_start, {NULL}},
-    {"act", on_act, {NULL}},
-    {"aid", on_aid, {NULL}},
-    {"leave", on_leave, {NULL}},
+    {"create", on_create, 0, {"name", "rules", "players", "bots", "pace_ms", "public", "aid", NULL}},
+    {"join", on_join, 0, {"room", "name", "seat", NULL}},
+    {"resume", on_resume, 0, {"room", "token", NULL}},
+    {"lobby", on_lobby, 0, {NULL}},
+    {"sit", on_sit, NEED_ROOM, {"seat", NULL}},
+    {"stand", on_stand, NEED_ROOM, {NULL}},
+    {"bot", on_bot, NEED_ROOM | NEED_HOST | NEED_IDLE, {"seat", NULL}},
+    {"fill", on_fill, NEED_ROOM | NEED_HOST | NEED_IDLE, {NULL}},
+    {"kick", on_kick, NEED_ROOM | NEED_HOST, {"seat", NULL}},
+    {"shuffle", on_shuffle, NEED_ROOM | NEED_HOST | NEED_IDLE, {NULL}},
+    {"start", on_start, NEED_ROOM | NEED_HOST | NEED_IDLE, {NULL}},
+    {"act", on_act, 0, {NULL}},
+    {"aid", on_aid, NEED_ROOM, {NULL}},
+    {"leave", on_leave, NEED_ROOM, {NULL}},
 };
+
+/* The needs of a handler: 0, or -1 after answering. */
+static int check_needs(HubClient *c, int need)
+{
+    Room *r = c->room;
+    if ((need & NEED_ROOM) && !r)
+        return fail(c, E_NOT_IN_ROOM, NULL);
+    if ((need & NEED_HOST) && r->host != c->member)
+        return fail(c, E_NOT_HOST, NULL);
+    if ((need & NEED_IDLE) && r->state == ROOM_PLAYING)
+        return fail(c, E_GAME_STARTED, NULL);
+    return 0;
+}
 
 void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t now)
 {
@@ -1336,9 +1317,10 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
         json_decref(j);
         return;
     }
-    /* 3. the message itself */
+    /* 3. who may send it now, then the message itself */
     Message msg = {j, now};
-    hd->run(h, c, &msg);
+    if (check_needs(c, hd->need) == 0)
+        hd->run(h, c, &msg);
     json_decref(j);
 }
 
