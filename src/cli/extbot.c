@@ -317,7 +317,8 @@ static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EX
         const char *bad = wire_unknown_key(j, resync, NULL);
         if (!bad)
             return 1;
-        snprintf(why, EXTBOT_WHY_MAX, "bad_message: unknown key \"%.64s\" in resync", bad);
+        snprintf(why, EXTBOT_WHY_MAX, "bad_message: unknown key \"%.*s\" in resync",
+                 wire_cut(bad, 64), bad);
         return -1;
     }
     if (kind && strcmp(kind, "ask") && strcmp(kind, "claim") && strcmp(kind, "pass") &&

@@ -74,6 +74,10 @@ typedef struct Room {
      * is the seq of the last frame that changed the game */
     uint32_t seq, game_seq;
     int64_t wake_at;               /* a bot moves then (INT64_MAX: none) */
+    uint32_t armed_seq;            /* the game_seq wake_at was set for */
+    /* the last aid of each seat and the game_seq it is for */
+    json_t *aids[LIT_MAX_PLAYERS];
+    uint32_t aids_seq[LIT_MAX_PLAYERS];
     int64_t idle_since;            /* no client connected since (-1: some are) */
 } Room;
 
@@ -175,7 +179,9 @@ void hub_frame_free(HubFrame *f)
 static int send_error(HubClient *c, const char *name, const char *text, const char *id)
 {
     json_t *j = json_pack("{s:s,s:s,s:s}", "type", "error", "error", name, "text", text);
-    if (id)
+    if (!j) /* a text that is not UTF-8: the name alone */
+        j = json_pack("{s:s,s:s,s:s}", "type", "error", "error", name, "text", "");
+    if (j && id)
         json_object_set_new(j, "id", json_string(id));
     send_json(c, j);
     return -1;
@@ -275,6 +281,8 @@ static void close_room(Hub *h, Room *r)
         if (r->members[m].used && r->members[m].client)
             r->members[m].client->room = NULL;
     free_brains(r);
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+        json_decref(r->aids[s]);
     free(r);
     h->n_rooms--;
 }
@@ -482,14 +490,22 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 
 /* When the seat on turn is a bot's and someone is watching, it moves after
  * the room's pace; a room nobody is connected to waits. */
+/* When the seat on turn is a bot's and someone is connected, the bot moves
+ * the room's pace after the change of the game that gave it the turn; a
+ * room nobody is connected to waits. Members coming and going do not put
+ * the move off (armed_seq: the game_seq the time was set for). */
 static void arm(Room *r, int64_t now)
 {
-    r->wake_at = INT64_MAX;
-    if (r->state != ROOM_PLAYING || !connected_members(r))
-        return;
     int t = r->game.pub.turn;
-    if (t != LIT_NOBODY && r->seats[t].member < 0)
-        r->wake_at = now + r->pace_ms;
+    if (r->state != ROOM_PLAYING || !connected_members(r) || t == LIT_NOBODY ||
+        r->seats[t].member >= 0) {
+        r->wake_at = INT64_MAX;
+        return;
+    }
+    if (r->wake_at != INT64_MAX && r->armed_seq == r->game_seq)
+        return;
+    r->wake_at = now + r->pace_ms;
+    r->armed_seq = r->game_seq;
 }
 
 static uint64_t random_seed(Hub *h)
@@ -529,12 +545,17 @@ static void finish_if_over(Room *r)
 static void bot_move(Hub *h, Room *r, int64_t now)
 {
     int t = r->game.pub.turn;
+    r->wake_at = INT64_MAX;
+    if (r->state != ROOM_PLAYING || t == LIT_NOBODY || r->seats[t].member >= 0)
+        return;
     Seat *seat = &r->seats[t];
     LitView v;
     LitAction a;
     view_of(r, t, &v);
-    if (!seat->brain && seat_bot(h, r, t, &seat->spec))
+    if (!seat->brain && seat_bot(h, r, t, &seat->spec)) {
+        r->wake_at = now + 1000; /* out of memory: try again in a second */
         return;
+    }
     int st = lit_bot_act(seat->brain, &v, &a);
     if (st == LIT_OK)
         st = lit_game_play(&r->game, &r->log, &a);
@@ -876,6 +897,8 @@ static int on_join(Hub *h, HubClient *c, Message *msg)
     }
     if (!add_member(h, r, c, name))
         return fail(c, E_ROOM_FULL, NULL);
+    if (!r->members[r->host].client)
+        pass_host(r);
     if (s >= 0)
         take_seat(r, c->member, s);
     send_joined(c);
@@ -1184,19 +1207,14 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
 
 /* The scoresheet from the member's view: certain knowledge, and exact odds
  * (estimated at 10 and 12 players beyond the state budget). */
-static int on_aid(Hub *h, HubClient *c, Message *msg)
+/* The scoresheet from the member's view: certain knowledge, and exact odds
+ * (estimated at 10 and 12 players beyond the state budget). Counting takes
+ * up to a tenth of a second at 8 players on the one event loop, so each
+ * seat's answer is kept until the game changes: asking again is free. */
+static json_t *scoresheet(Hub *h, const Room *r, int seat)
 {
-    (void)msg;
-    Room *r = c->room;
-    if (!r->aid)
-        return fail(c, E_NO_AID, NULL);
-    Member *m = member_of(c);
-    if (m->seat == LIT_NOBODY)
-        return fail(c, E_NOT_SEATED, NULL);
-    if (!r->games)
-        return fail(c, E_NO_GAME, NULL);
     LitView v;
-    view_of(r, m->seat, &v);
+    view_of(r, seat, &v);
     LitKnow *k = malloc(sizeof *k);
     LitOdds *o = malloc(sizeof *o);
     if (!h->work)
@@ -1209,16 +1227,37 @@ static int on_aid(Hub *h, HubClient *c, Message *msg)
         lit_rng_seed(&rng, random_seed(h));
         st = lit_odds_estimate(k, &rng, AID_SAMPLES, h->work, LIT_ODDS_WORK, o);
     }
-    if (st == LIT_OK) {
-        json_t *j = wire_scoresheet(k, o);
+    json_t *j = st == LIT_OK ? wire_scoresheet(k, o) : NULL;
+    if (j)
         json_object_set_new(j, "type", json_string("aid"));
-        json_object_set_new(j, "seq", json_integer(r->seq));
-        send_json(c, j);
-    } else {
-        fail(c, E_SERVER_ERROR, NULL);
-    }
     free(k);
     free(o);
+    return j;
+}
+
+static int on_aid(Hub *h, HubClient *c, Message *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    if (!r->aid)
+        return fail(c, E_NO_AID, NULL);
+    int s = member_of(c)->seat;
+    if (s == LIT_NOBODY)
+        return fail(c, E_NOT_SEATED, NULL);
+    if (!r->games)
+        return fail(c, E_NO_GAME, NULL);
+    if (!r->aids[s] || r->aids_seq[s] != r->game_seq) {
+        json_decref(r->aids[s]);
+        r->aids[s] = scoresheet(h, r, s);
+        r->aids_seq[s] = r->game_seq;
+        if (!r->aids[s])
+            return fail(c, E_SERVER_ERROR, NULL);
+    }
+    json_t *j = json_copy(r->aids[s]);
+    if (!j)
+        return fail(c, E_SERVER_ERROR, NULL);
+    json_object_set_new(j, "seq", json_integer(r->seq));
+    send_json(c, j);
     return 0;
 }
 
@@ -1312,7 +1351,7 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     const char *bad = hd->run == on_act ? NULL : wire_unknown_key(j, hd->keys, type_key);
     if (bad) {
         char text[WIRE_WHY_MAX];
-        snprintf(text, sizeof text, "%s takes no key \"%.64s\"", type, bad);
+        snprintf(text, sizeof text, "%s takes no key \"%.*s\"", type, wire_cut(bad, 64), bad);
         send_error(c, "unknown_key", text, NULL);
         json_decref(j);
         return;
@@ -1349,7 +1388,12 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
 void hub_disconnect(Hub *h, HubClient *c, int64_t now)
 {
     Room *r = c->room;
-    if (r) {
+    if (r && member_of(c)->seat == LIT_NOBODY) {
+        /* a spectator's place is not kept: strangers cannot fill a room
+         * with memberships nobody uses */
+        member_of(c)->client = NULL;
+        remove_member(h, r, c->member, now);
+    } else if (r) {
         Member *m = member_of(c);
         m->client = NULL;
         if (r->host == c->member)

@@ -137,8 +137,10 @@ static int origin_allowed(struct lws *wsi, const char *origin)
         return 1;
     char host[256];
     if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0) {
-        const char *rest = strstr(origin, "://");
-        if (rest && strcmp(rest + 3, host) == 0)
+        const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
+                           : strncmp(origin, "https://", 8) == 0 ? origin + 8
+                                                                  : NULL;
+        if (rest && strcmp(rest, host) == 0)
             return 1;
     }
     const char *list = net.config->origins;

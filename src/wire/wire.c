@@ -122,6 +122,17 @@ static int in_list(const char *key, const char *const *list)
     return 0;
 }
 
+int wire_cut(const char *s, int max)
+{
+    int n = 0;
+    while (n < max && s[n])
+        n++;
+    if (s[n])
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--; /* s[n] continues a character: cut before that character */
+    return n;
+}
+
 const char *wire_unknown_key(json_t *obj, const char *const *allowed,
                              const char *const *also)
 {
@@ -177,7 +188,7 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         return why_is(why, "bad_message", "action is none of ask, claim, pass, choose");
     const char *bad = wire_unknown_key(obj, keys, extra);
     if (bad) {
-        snprintf(text, sizeof text, "unknown key \"%.64s\" in %s", bad, kind);
+        snprintf(text, sizeof text, "unknown key \"%.*s\" in %s", wire_cut(bad, 64), bad, kind);
         return why_is(why, "bad_message", text);
     }
     for (const char *const *k = keys; *k; k++)

@@ -57,6 +57,11 @@ int wire_read_action(const LitRules *rules, int seat, json_t *obj,
                      const char *const *extra, LitAction *out,
                      char why[WIRE_WHY_MAX]);
 
+/* The length of s cut to at most max bytes without splitting a UTF-8
+ * character (a key quoted in an error must stay valid UTF-8, or jansson
+ * refuses the whole frame). */
+int wire_cut(const char *s, int max);
+
 /* The first key of obj that is not in allowed (NULL-terminated lists; either
  * may be NULL), or NULL when every key is. */
 const char *wire_unknown_key(json_t *obj, const char *const *allowed,

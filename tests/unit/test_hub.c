@@ -287,10 +287,131 @@ Test(hub, bots_pace_and_idle_rooms_close)
             hub_frame_free(f);
     }
     cr_assert_gt(moves, 20, "four bots play a whole game while a spectator watches");
+    /* Ann takes seat 1 back (a seated member's place is kept) and goes */
+    const char *back[] = {"{\"type\":\"kick\",\"seat\":1}", "{\"type\":\"sit\",\"seat\":1}"};
+    for (int i = 0; i < 2; i++)
+        hub_receive(h, c, back[i], strlen(back[i]), now);
     hub_disconnect(h, c, now);
     cr_assert_eq(hub_rooms(h), 1);
     cr_assert_eq(hub_next_wake(h), now + 10 * 60 * 1000, "paused; closes in ten minutes");
     hub_tick(h, now + 10 * 60 * 1000);
     cr_assert_eq(hub_rooms(h), 0);
+    hub_free(h);
+}
+
+static json_t *last_frame(HubClient *c)
+{
+    json_t *last = NULL;
+    HubFrame *f;
+    while ((f = hub_pop(c))) {
+        json_decref(last);
+        last = json_loadb((const char *)f->data, f->len, 0, NULL);
+        hub_frame_free(f);
+    }
+    return last;
+}
+
+/* The last queued frame of that type (the others are dropped). */
+static json_t *frame_of(HubClient *c, const char *type)
+{
+    json_t *found = NULL;
+    HubFrame *f;
+    while ((f = hub_pop(c))) {
+        json_t *j = json_loadb((const char *)f->data, f->len, 0, NULL);
+        hub_frame_free(f);
+        if (strcmp(json_string_value(json_object_get(j, "type")), type) == 0) {
+            json_decref(found);
+            found = j;
+        } else {
+            json_decref(j);
+        }
+    }
+    return found;
+}
+
+static void send_text(Hub *h, HubClient *c, const char *text, int64_t now)
+{
+    hub_receive(h, c, text, strlen(text), now);
+}
+
+/* Found by review: members coming and going must not put a bot's move off,
+ * the host role must not stay with someone gone, a spectator's place is
+ * not kept, and a key cut in an error stays UTF-8 (or no answer is sent). */
+Test(hub, strangers_cannot_stall_a_room)
+{
+    uint64_t state = 5;
+    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    Hub *h = hub_new(&config);
+    HubClient *host = hub_connect(h, NULL, 0);
+    send_text(h, host, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":1000}", 0);
+    json_t *room = last_frame(host);
+    char join[128];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\"}",
+             json_string_value(json_object_get(room, "code")));
+    json_decref(room);
+    send_text(h, host, "{\"type\":\"sit\",\"seat\":2}", 0); /* a bot deals and moves first */
+    send_text(h, host, "{\"type\":\"fill\"}", 0);
+    send_text(h, host, "{\"type\":\"start\"}", 0);
+    cr_assert_eq(hub_next_wake(h), 1000);
+    /* a stranger joins and leaves every 500 ms: the bot still moves at 1000 */
+    for (int64_t t = 100; t < 1000; t += 500) {
+        HubClient *eve = hub_connect(h, NULL, t);
+        send_text(h, eve, join, t);
+        hub_disconnect(h, eve, t + 1);
+    }
+    cr_assert_eq(hub_next_wake(h), 1000, "joins and leaves put the move off");
+    /* the disconnected spectators left no membership behind */
+    for (int i = 0; i < HUB_MEMBERS_MAX + 5; i++) {
+        HubClient *eve = hub_connect(h, NULL, 2);
+        send_text(h, eve, join, 2);
+        json_t *j = last_frame(eve);
+        cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "game", "not room_full");
+        json_decref(j);
+        hub_disconnect(h, eve, 2);
+    }
+    /* the host gone: the next to join is host */
+    hub_disconnect(h, host, 3);
+    HubClient *bo = hub_connect(h, NULL, 4);
+    send_text(h, bo, join, 4);
+    json_t *j = frame_of(bo, "room");
+    cr_assert(json_is_true(json_object_get(json_object_get(j, "you"), "host")));
+    json_decref(j);
+    /* an unknown key of multi-byte characters, cut in the error's text */
+    char bad[256] = "{\"type\":\"lobby\",\"a";
+    for (int i = 0; i < 40; i++)
+        strcat(bad, "\xc3\xa9");
+    strcat(bad, "\":1}");
+    send_text(h, bo, bad, 5);
+    j = last_frame(bo);
+    cr_assert(j, "no answer to a key of multi-byte characters");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "unknown_key");
+    json_decref(j);
+    hub_disconnect(h, bo, 6);
+    hub_free(h);
+}
+
+/* The aid is counted once per seat and change of the game. */
+Test(hub, the_aid_is_kept_until_the_game_changes)
+{
+    uint64_t state = 9;
+    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    Hub *h = hub_new(&config);
+    HubClient *c = hub_connect(h, NULL, 0);
+    send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    send_text(h, c, "{\"type\":\"fill\"}", 0);
+    send_text(h, c, "{\"type\":\"start\"}", 0);
+    json_decref(last_frame(c));
+    send_text(h, c, "{\"type\":\"aid\"}", 0);
+    json_t *a = last_frame(c);
+    send_text(h, c, "{\"type\":\"aid\"}", 0);
+    json_t *b = last_frame(c);
+    cr_assert(a && b);
+    cr_assert_str_eq(json_string_value(json_object_get(a, "type")), "aid");
+    cr_assert(json_equal(a, b), "the same figures twice");
+    cr_assert_str_eq(json_string_value(json_object_get(a, "consistent_deals")),
+                     json_string_value(json_object_get(b, "consistent_deals")));
+    json_decref(a);
+    json_decref(b);
+    hub_disconnect(h, c, 0);
     hub_free(h);
 }
