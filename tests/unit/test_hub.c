@@ -299,19 +299,8 @@ Test(hub, bots_pace_and_idle_rooms_close)
     hub_free(h);
 }
 
-static json_t *last_frame(HubClient *c)
-{
-    json_t *last = NULL;
-    HubFrame *f;
-    while ((f = hub_pop(c))) {
-        json_decref(last);
-        last = json_loadb((const char *)f->data, f->len, 0, NULL);
-        hub_frame_free(f);
-    }
-    return last;
-}
-
-/* The last queued frame of that type (the others are dropped). */
+/* The last queued frame of that type, or of any when type is NULL (the
+ * others are dropped). */
 static json_t *frame_of(HubClient *c, const char *type)
 {
     json_t *found = NULL;
@@ -319,7 +308,7 @@ static json_t *frame_of(HubClient *c, const char *type)
     while ((f = hub_pop(c))) {
         json_t *j = json_loadb((const char *)f->data, f->len, 0, NULL);
         hub_frame_free(f);
-        if (strcmp(json_string_value(json_object_get(j, "type")), type) == 0) {
+        if (!type || strcmp(json_string_value(json_object_get(j, "type")), type) == 0) {
             json_decref(found);
             found = j;
         } else {
@@ -344,7 +333,7 @@ Test(hub, strangers_cannot_stall_a_room)
     Hub *h = hub_new(&config);
     HubClient *host = hub_connect(h, NULL, 0);
     send_text(h, host, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":1000}", 0);
-    json_t *room = last_frame(host);
+    json_t *room = frame_of(host, NULL);
     char join[128];
     snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\"}",
              json_string_value(json_object_get(room, "code")));
@@ -364,7 +353,7 @@ Test(hub, strangers_cannot_stall_a_room)
     for (int i = 0; i < HUB_MEMBERS_MAX + 5; i++) {
         HubClient *eve = hub_connect(h, NULL, 2);
         send_text(h, eve, join, 2);
-        json_t *j = last_frame(eve);
+        json_t *j = frame_of(eve, NULL);
         cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "game", "not room_full");
         json_decref(j);
         hub_disconnect(h, eve, 2);
@@ -382,7 +371,7 @@ Test(hub, strangers_cannot_stall_a_room)
         strcat(bad, "\xc3\xa9");
     strcat(bad, "\":1}");
     send_text(h, bo, bad, 5);
-    j = last_frame(bo);
+    j = frame_of(bo, NULL);
     cr_assert(j, "no answer to a key of multi-byte characters");
     cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "unknown_key");
     json_decref(j);
@@ -400,11 +389,11 @@ Test(hub, the_aid_is_kept_until_the_game_changes)
     send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     send_text(h, c, "{\"type\":\"fill\"}", 0);
     send_text(h, c, "{\"type\":\"start\"}", 0);
-    json_decref(last_frame(c));
+    json_decref(frame_of(c, NULL));
     send_text(h, c, "{\"type\":\"aid\"}", 0);
-    json_t *a = last_frame(c);
+    json_t *a = frame_of(c, NULL);
     send_text(h, c, "{\"type\":\"aid\"}", 0);
-    json_t *b = last_frame(c);
+    json_t *b = frame_of(c, NULL);
     cr_assert(a && b);
     cr_assert_str_eq(json_string_value(json_object_get(a, "type")), "aid");
     cr_assert(json_equal(a, b), "the same figures twice");
