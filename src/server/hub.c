@@ -418,6 +418,16 @@ static void view_of(const Room *r, int seat, LitView *v)
     lit_view_make(v, &r->game, &r->log, seat);
 }
 
+/* What ends every game and event frame: the member's own part ("you", null
+ * for a spectator) and, once the game has ended, its result. */
+static json_t *with_seat(json_t *j, const Room *r, const Member *me, const LitView *v)
+{
+    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(v));
+    if (r->game.pub.result != LIT_ONGOING)
+        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
+    return j;
+}
+
 /* The whole game as member m may see it: sent at the start of a game and
  * to a member who joins or returns during one. */
 static json_t *game_json(const Room *r, int m)
@@ -433,25 +443,20 @@ static json_t *game_json(const Room *r, int m)
     json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:i,s:o,s:o}", "type", "game", "seq", r->seq, "game",
                           r->games, "rules", rules, "dealer", r->dealer + 1, "state",
                           wire_state(&v.pub), "history", history);
-    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(&v));
-    if (r->game.pub.result != LIT_ONGOING)
-        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
-    return j;
+    return with_seat(j, r, me, &v);
 }
 
-/* One event of the game as member m sees it. */
-static json_t *event_json(const Room *r, int m, const LitEvent *e, int by_bot)
+/* One event of the game as member m sees it: the event and the public state
+ * (the same for every member, built once by the caller and shared), then
+ * the member's own part. */
+static json_t *event_json(const Room *r, int m, json_t *event, json_t *state, int by_bot)
 {
     const Member *me = &r->members[m];
     LitView v;
     view_of(r, me->seat, &v);
-    json_t *j = json_pack("{s:s,s:i,s:o,s:o,s:b}", "type", "event", "seq", r->seq, "event",
-                          wire_event(&r->rules, e, r->log.len), "state", wire_state(&v.pub),
-                          "bot", by_bot);
-    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(&v));
-    if (r->game.pub.result != LIT_ONGOING)
-        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
-    return j;
+    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b}", "type", "event", "seq", r->seq, "event",
+                          event, "state", state, "bot", by_bot);
+    return with_seat(j, r, me, &v);
 }
 
 typedef json_t *(*MemberFrame)(const Room *r, int m);
@@ -472,8 +477,9 @@ static void broadcast_room(Room *r)
 
 static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 {
-    char line[LIT_LINE_MAX];
-    if (lit_event_format(&r->rules, e, (int)r->log.len, line, sizeof line) > 0)
+    json_t *event = wire_event(&r->rules, e, r->log.len), *state = wire_state(&r->game.pub);
+    const char *line = json_string_value(json_object_get(event, "line"));
+    if (line)
         log_line(h, "room %s game %d: %s%s", r->code, r->games, line, by_bot ? " (bot)" : "");
     if (r->game.pub.result != LIT_ONGOING)
         log_line(h, "room %s game %d over: %s %d-%d", r->code, r->games,
@@ -483,13 +489,13 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     r->game_seq = r->seq;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
-            send_json(r->members[m].client, event_json(r, m, e, by_bot));
+            send_json(r->members[m].client, event_json(r, m, event, state, by_bot));
+    json_decref(event);
+    json_decref(state);
 }
 
 /* ---- bots and time ------------------------------------------------------- */
 
-/* When the seat on turn is a bot's and someone is watching, it moves after
- * the room's pace; a room nobody is connected to waits. */
 /* When the seat on turn is a bot's and someone is connected, the bot moves
  * the room's pace after the change of the game that gave it the turn; a
  * room nobody is connected to waits. Members coming and going do not put
@@ -675,6 +681,7 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(NO_AID, "no_aid", "this room does not allow the scoresheet aid")                 \
     X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
       "that bot is not offered online: its search would hold up every table")          \
+    X(REPLACED, "replaced", "your seat was taken up on another connection")            \
     X(SERVER_ERROR, "server_error", "the server could not do that; try again")
 
 typedef enum HubError {
@@ -697,6 +704,12 @@ static const char *const error_texts[] = {
 static int fail(HubClient *c, HubError e, const char *id)
 {
     return send_error(c, error_names[e], error_texts[e], id);
+}
+
+/* The same error with a sentence that says more than the table's. */
+static int fail_text(HubClient *c, HubError e, const char *text, const char *id)
+{
+    return send_error(c, error_names[e], text, id);
 }
 
 /* ---- the messages -------------------------------------------------------- */
@@ -723,7 +736,7 @@ static int seat_field(HubClient *c, const Room *r, json_t *j)
 {
     json_int_t s = 0;
     if (opt_int(j, "seat", &s) != 0) {
-        send_error(c, "bad_message", "seat must be a number", NULL);
+        fail_text(c, E_BAD_MESSAGE, "seat must be a number", NULL);
         return -1;
     }
     if (s < 1 || s > r->rules.players) {
@@ -782,13 +795,13 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     LitRules rules;
     const char *text = json_string_value(json_object_get(j, "rules"));
     if (json_object_get(j, "rules") && !text)
-        return send_error(c, "bad_message", "rules must be a string", NULL);
+        return fail_text(c, E_BAD_MESSAGE, "rules must be a string", NULL);
     int st = lit_rules_parse(&rules, text ? text : "classic", NULL);
     if (st != LIT_OK)
         return send_status(c, st, NULL);
     json_int_t players = rules.players, pace = HUB_PACE_DEFAULT;
     if (opt_int(j, "players", &players) < 0 || opt_int(j, "pace_ms", &pace) < 0)
-        return send_error(c, "bad_message", "players and pace_ms must be numbers", NULL);
+        return fail_text(c, E_BAD_MESSAGE, "players and pace_ms must be numbers", NULL);
     if (players < LIT_MIN_PLAYERS || players > LIT_MAX_PLAYERS || players % 2)
         return send_status(c, LIT_BAD_RULE_VALUE, NULL);
     rules.players = (uint8_t)players;
@@ -799,15 +812,17 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     LitBotSpec bots;
     const char *level = json_string_value(json_object_get(j, "bots"));
     if (json_object_get(j, "bots") && !level)
-        return send_error(c, "bad_message", "bots must be a string", NULL);
-    st = lit_bot_spec_parse(&bots, level ? level : "basic", strlen(level ? level : "basic"));
+        return fail_text(c, E_BAD_MESSAGE, "bots must be a string", NULL);
+    if (!level)
+        level = "basic";
+    st = lit_bot_spec_parse(&bots, level, strlen(level));
     if (st != LIT_OK)
         return send_status(c, st, NULL);
     if (bots.kind == LIT_BOT_EXPERT)
         return fail(c, E_BOT_NOT_OFFERED, NULL);
     json_t *pub = json_object_get(j, "public"), *aid = json_object_get(j, "aid");
     if ((pub && !json_is_boolean(pub)) || (aid && !json_is_boolean(aid)))
-        return send_error(c, "bad_message", "public and aid must be true or false", NULL);
+        return fail_text(c, E_BAD_MESSAGE, "public and aid must be true or false", NULL);
     if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
         return fail(c, E_TOO_MANY_ROOMS, NULL);
 
@@ -878,7 +893,7 @@ static int on_join(Hub *h, HubClient *c, Message *msg)
         return fail(c, E_IN_ROOM, NULL);
     const char *code = json_string_value(json_object_get(j, "room"));
     if (!code)
-        return send_error(c, "bad_message", "room must be a string", NULL);
+        return fail_text(c, E_BAD_MESSAGE, "room must be a string", NULL);
     Room *r = find_room(h, code);
     if (!r)
         return fail(c, E_NO_ROOM, NULL);
@@ -927,7 +942,7 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
     const char *code = json_string_value(json_object_get(j, "room"));
     const char *token = json_string_value(json_object_get(j, "token"));
     if (!code || !token)
-        return send_error(c, "bad_message", "room and token must be strings", NULL);
+        return fail_text(c, E_BAD_MESSAGE, "room and token must be strings", NULL);
     Room *r = find_room(h, code);
     if (!r)
         return fail(c, E_NO_ROOM, NULL);
@@ -942,7 +957,7 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         /* the same member on another connection: the newer one wins */
         HubClient *old = mem->client;
         old->room = NULL;
-        send_error(old, "replaced", "your seat was taken up on another connection", NULL);
+        fail(old, E_REPLACED, NULL);
         close_client(old, HUB_CLOSE_NORMAL);
     }
     (void)h;
@@ -1166,7 +1181,7 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
         json_string_length(json_object_get(j, "id")) > HUB_ID_MAX || strlen(id) == 0)
         return fail(c, E_BAD_ID, NULL);
     if (opt_int(j, "seq", &seq) != 0)
-        return send_error(c, "bad_message", "seq must be a number", id);
+        return fail_text(c, E_BAD_MESSAGE, "seq must be a number", id);
     Room *r = c->room;
     if (!r)
         return fail(c, E_NOT_IN_ROOM, id);
@@ -1329,13 +1344,13 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     if (!j) {
         char text[WIRE_WHY_MAX];
         snprintf(text, sizeof text, "%s at byte %d", err.text, err.position);
-        send_error(c, "not_json", text, NULL);
+        fail_text(c, E_NOT_JSON, text, NULL);
         return;
     }
     /* 2. the type, then the keys that type takes */
     const char *type = json_string_value(json_object_get(j, "type"));
     if (!json_is_object(j) || !type) {
-        send_error(c, "bad_message", "a message is an object with a string \"type\"", NULL);
+        fail_text(c, E_BAD_MESSAGE, "a message is an object with a string \"type\"", NULL);
         json_decref(j);
         return;
     }
@@ -1352,7 +1367,7 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     if (bad) {
         char text[WIRE_WHY_MAX];
         snprintf(text, sizeof text, "%s takes no key \"%.*s\"", type, wire_cut(bad, 64), bad);
-        send_error(c, "unknown_key", text, NULL);
+        fail_text(c, E_UNKNOWN_KEY, text, NULL);
         json_decref(j);
         return;
     }
