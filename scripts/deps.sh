@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
-          libcriterion-dev libjansson-dev libncurses-dev libwebsockets-dev python3
+          libcriterion-dev libjansson-dev libncurses-dev libwebsockets-dev libsqlite3-dev python3
           python3-websockets iproute2 tmux)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
