@@ -50,7 +50,7 @@ static void say(Hub *h, HubClient *c, const char *text)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint64_t state = 1;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    HubConfig config = {.ctx = &state, .random = counter_random};
     Hub *h = hub_new(&config);
     HubClient *c[2] = {hub_connect(h, NULL, 0), hub_connect(h, NULL, 0)};
     say(h, c[0], "{\"type\":\"create\",\"name\":\"A\",\"players\":4,\"pace_ms\":0,\"public\":true}");

@@ -6,16 +6,24 @@
 
 #include "../server/hub.h"
 #include "../server/net.h"
+#include "../store/store.h"
 #include "cmds.h"
 #include "common.h"
 
 static const char usage[] =
-    "usage: lit serve [--port N] [--bind ADDR] [--origin LIST] [--max-rooms N]\n"
+    "usage: lit serve [--db FILE] [--port N] [--bind ADDR] [--origin LIST]\n"
+    "                 [--max-rooms N] [--db-max-mb N]\n"
     "\n"
     "Serves online tables: HTTP and WebSocket (docs/PROTOCOL.md). Prints\n"
     "\"serving on http://ADDR:PORT/\" once listening; stops cleanly on SIGINT or\n"
     "SIGTERM, telling every client to reconnect.\n"
     "\n"
+    "  --db FILE       keep rooms and games in this SQLite file (created if\n"
+    "                  missing): a restart takes them up again, and finished\n"
+    "                  games are downloaded from /games/ID.lit (default: in\n"
+    "                  memory only, lost when the server stops)\n"
+    "  --db-max-mb N   the file's size cap in MiB, 1 to 1000000 (default: none);\n"
+    "                  beyond it games go on unsaved (docs/PROTOCOL.md)\n"
     "  --port N        the TCP port, 0 to 65535 (default 8080; 0: any free port)\n"
     "  --bind ADDR     the IPv4 address to listen on (default 127.0.0.1: this\n"
     "                  machine only; put a TLS proxy in front, docs/PROTOCOL.md)\n"
@@ -32,9 +40,13 @@ int cmd_serve(int argc, char **argv)
                                           {"origin", required_argument, NULL, 'o'},
                                           {"max-rooms", required_argument, NULL, 'r'},
                                           {"verbose", no_argument, NULL, 'v'},
+                                          {"db", required_argument, NULL, 'd'},
+                                          {"db-max-mb", required_argument, NULL, 'm'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    NetConfig config = {"127.0.0.1", 8080, NULL, 0, 0};
+    NetConfig config = {"127.0.0.1", 8080, NULL, 0, 0, NULL};
+    const char *db = NULL;
+    StoreOptions so = {0, 0};
     uint64_t v;
     int opt;
     struct in_addr addr;
@@ -67,6 +79,16 @@ int cmd_serve(int argc, char **argv)
         case 'v':
             config.verbose = 1;
             break;
+        case 'd':
+            db = optarg;
+            break;
+        case 'm':
+            if (parse_u64(optarg, &v) || v < 1 || v > 1000000) {
+                say("--db-max-mb: not a number from 1 to 1000000: '%s'", optarg);
+                return 2;
+            }
+            so.max_bytes = (int64_t)v << 20;
+            break;
         case OPT_HELP:
             fputs(usage, stdout);
             return 0;
@@ -77,5 +99,18 @@ int cmd_serve(int argc, char **argv)
     }
     if (no_operands("serve", argc, argv))
         return 2;
-    return net_serve(&config);
+    if (so.max_bytes && !db) {
+        say("--db-max-mb: give --db FILE too");
+        return 2;
+    }
+    char error[STORE_ERROR_MAX];
+    if (db && !(config.store = store_sqlite_open(db, &so, error))) {
+        say("%s: %s", db, error);
+        return 1;
+    }
+    if (!db)
+        say("games are kept in memory only (--db FILE keeps them across restarts)");
+    int rc = net_serve(&config);
+    store_close(config.store);
+    return rc;
 }

@@ -11,6 +11,8 @@ int cmd_infer(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+int cmd_games(int argc, char **argv);
+int cmd_backup(int argc, char **argv);
 
 #include "literature/infer.h"
 

@@ -16,6 +16,8 @@ static const char usage[] =
     "  arena            bots against bots on duplicate deals\n"
     "  play             a game against bots (plain mode: one command a line)\n"
     "  serve            online tables for friends and bots (docs/PROTOCOL.md)\n"
+    "  games --db FILE  the games a server kept, and their records\n"
+    "  backup           copy a server's store while it runs\n"
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
@@ -32,7 +34,9 @@ int main(int argc, char **argv)
                 {"infer", cmd_infer},
                 {"arena", cmd_arena},
                 {"play", cmd_play},
-                {"serve", cmd_serve}};
+                {"serve", cmd_serve},
+                {"games", cmd_games},
+                {"backup", cmd_backup}};
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

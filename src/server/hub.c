@@ -1,8 +1,9 @@
 /* hub.c - rooms and the online protocol (hub.h, docs/PROTOCOL.md).
  *
  * Reading order: frames out (queue, errors); rooms (codes, members, seats);
- * what each member is sent (built from its seat's view); the messages, one
- * handler each; bots and time.
+ * what each member is sent (built from its seat's view); the store (saving
+ * rooms as they change, taking them up again); the messages, one handler
+ * each; bots and time.
  */
 #include "hub.h"
 
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "../store/store.h"
 #include "../wire/wire.h"
 #include "literature/bot.h"
 #include "literature/game.h"
@@ -49,8 +51,18 @@ typedef struct Seat {
     LitBot *brain;                 /* the bot's memory, while it plays a game */
 } Seat;
 
+/* The record of a game that has ended, until the store has it. */
+typedef struct Ended {
+    struct Ended *next;
+    StoreEnded e;
+    char id[HUB_GAME_ID_LEN + 1];
+    char score[16];
+    char *record;
+} Ended;
+
 typedef struct Room {
     struct Room *next;
+    struct Hub *hub;
     char code[HUB_CODE_LEN + 1];
     /* options, set at creation */
     LitRules rules;
@@ -79,7 +91,24 @@ typedef struct Room {
     json_t *aids[LIT_MAX_PLAYERS];
     uint32_t aids_seq[LIT_MAX_PLAYERS];
     int64_t idle_since;            /* no client connected since (-1: some are) */
+    /* the game's record: its id, its deal and names (the header) */
+    char game_id[HUB_GAME_ID_LEN + 1];
+    LitGame start;
+    char names[LIT_MAX_PLAYERS][LIT_NAME_MAX + 1];
+    /* what the store has of the room */
+    struct Room *dirty_next;       /* in the hub's list of rooms to save */
+    int dirty;                     /* changed since its last save */
+    int unsaved;                   /* a save failed and its members were told */
+    int header_saved;              /* the store has the game's header */
+    uint32_t lines_saved;          /* ... and this many of its lines */
+    Ended *ended;                  /* records of games ended, not yet saved */
 } Room;
+
+/* A room closed whose removal from the store failed: tried again. */
+typedef struct Drop {
+    struct Drop *next;
+    char code[HUB_CODE_LEN + 1];
+} Drop;
 
 struct Hub {
     HubConfig config;
@@ -87,6 +116,11 @@ struct Hub {
     HubClient *clients;
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
+    /* the store */
+    Room *dirty;                   /* rooms changed since they were saved */
+    Drop *drops;
+    int retry_ms;                  /* nonzero: saves are failing; the wait */
+    int64_t retry_at;              /* the next try */
 };
 
 /* ---- frames out ---------------------------------------------------------- */
@@ -236,15 +270,33 @@ static Room *find_room(Hub *h, const char *code)
     return NULL;
 }
 
+/* len random characters of the alphabet (a room code, a game id). */
+static int random_code(Hub *h, char *code, int len)
+{
+    unsigned char b[HUB_GAME_ID_LEN];
+    if (len > HUB_GAME_ID_LEN || random_bytes(h, b, (size_t)len))
+        return -1;
+    for (int i = 0; i < len; i++)
+        code[i] = code_alphabet[b[i] % (sizeof code_alphabet - 1)];
+    code[len] = 0;
+    return 0;
+}
+
+static int is_code(const char *s, size_t len)
+{
+    if (strlen(s) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!strchr(code_alphabet, s[i]) || !s[i])
+            return 0;
+    return 1;
+}
+
 static int new_code(Hub *h, char code[HUB_CODE_LEN + 1])
 {
     for (int tries = 0; tries < 16; tries++) {
-        unsigned char b[HUB_CODE_LEN];
-        if (random_bytes(h, b, sizeof b))
+        if (random_code(h, code, HUB_CODE_LEN))
             return -1;
-        for (int i = 0; i < HUB_CODE_LEN; i++)
-            code[i] = code_alphabet[b[i] % (sizeof code_alphabet - 1)];
-        code[HUB_CODE_LEN] = 0;
         if (!find_room(h, code))
             return 0;
     }
@@ -269,14 +321,32 @@ static void free_brains(Room *r)
     }
 }
 
-static void close_room(Hub *h, Room *r)
+static void forget_room(Hub *h, Room *r);
+
+/* Closes a room; forget: it is gone for good, and the store forgets it
+ * (else, the server stopping, the store keeps it for the next start). */
+static void close_room(Hub *h, Room *r, int forget)
 {
-    log_line(h, "room %s closed", r->code);
+    if (forget) {
+        log_line(h, "room %s closed", r->code);
+        forget_room(h, r);
+    }
     for (Room **p = &h->rooms; *p; p = &(*p)->next)
         if (*p == r) {
             *p = r->next;
             break;
         }
+    for (Room **p = &h->dirty; *p; p = &(*p)->dirty_next)
+        if (*p == r) {
+            *p = r->dirty_next;
+            break;
+        }
+    while (r->ended) {
+        Ended *e = r->ended;
+        r->ended = e->next;
+        free(e->record);
+        free(e);
+    }
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
             r->members[m].client->room = NULL;
@@ -345,14 +415,14 @@ static json_t *room_json(const Room *r, int m)
         if (r->members[i].used && r->members[i].seat == LIT_NOBODY)
             json_array_append_new(spectators, json_string(r->members[i].name));
     const Member *me = &r->members[m];
-    return json_pack("{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:o,s:o,s:i,s:{s:s,s:o,s:b}}",
-                     "type", "room", "seq", r->seq, "code", r->code, "state",
-                     state_name(r->state), "rules", rules, "options", rules_json(&r->rules),
-                     "players", r->rules.players, "bots", bots, "pace_ms", r->pace_ms,
-                     "public", r->listed, "aid", r->aid, "seats", seats, "spectators",
-                     spectators, "games", r->games, "you", "name", me->name, "seat",
-                     me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host",
-                     m == r->host);
+    return json_pack(
+        "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:o,s:o,s:i,s:b,s:{s:s,s:o,s:b}}", "type",
+        "room", "seq", r->seq, "code", r->code, "state", state_name(r->state), "rules", rules,
+        "options", rules_json(&r->rules), "players", r->rules.players, "bots", bots, "pace_ms",
+        r->pace_ms, "public", r->listed, "aid", r->aid, "seats", seats, "spectators", spectators,
+        "games", r->games, "saved", r->hub->config.store && !r->unsaved, "you", "name", me->name,
+        "seat", me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host",
+        m == r->host);
 }
 
 /* Why the seat may not ask for each card it cannot, and may not ask each
@@ -423,8 +493,14 @@ static void view_of(const Room *r, int seat, LitView *v)
 static json_t *with_seat(json_t *j, const Room *r, const Member *me, const LitView *v)
 {
     json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(v));
-    if (r->game.pub.result != LIT_ONGOING)
+    if (r->game.pub.result != LIT_ONGOING) {
         json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
+        if (r->hub->config.store) { /* the record is downloaded from there */
+            char link[40];
+            snprintf(link, sizeof link, "/games/%s.lit", r->game_id);
+            json_object_set_new(j, "record", json_string(link));
+        }
+    }
     return j;
 }
 
@@ -440,9 +516,9 @@ static json_t *game_json(const Room *r, int m)
     json_t *history = json_array();
     for (uint32_t i = 0; i < v.history_len; i++)
         json_array_append_new(history, wire_event(&r->rules, &v.history[i], i + 1));
-    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:i,s:o,s:o}", "type", "game", "seq", r->seq, "game",
-                          r->games, "rules", rules, "dealer", r->dealer + 1, "state",
-                          wire_state(&v.pub), "history", history);
+    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o}", "type", "game", "seq", r->seq,
+                          "game", r->games, "id", r->game_id, "rules", rules, "dealer",
+                          r->dealer + 1, "state", wire_state(&v.pub), "history", history);
     return with_seat(j, r, me, &v);
 }
 
@@ -461,9 +537,14 @@ static json_t *event_json(const Room *r, int m, json_t *event, json_t *state, in
 
 typedef json_t *(*MemberFrame)(const Room *r, int m);
 
-/* Sends every connected member its own frame under the next seq. */
+static void mark(Room *r);
+
+/* Sends every connected member its own frame under the next seq. Every
+ * change of a room is told this way (or by broadcast_event), so this is
+ * where a room is marked to be saved. */
 static void broadcast(Room *r, MemberFrame make)
 {
+    mark(r);
     r->seq++;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
@@ -485,6 +566,7 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
         log_line(h, "room %s game %d over: %s %d-%d", r->code, r->games,
                  lit_result_name(r->game.pub.result), r->game.pub.score[0],
                  r->game.pub.score[1]);
+    mark(r);
     r->seq++;
     r->game_seq = r->seq;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
@@ -492,6 +574,479 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
             send_json(r->members[m].client, event_json(r, m, event, state, by_bot));
     json_decref(event);
     json_decref(state);
+}
+
+/* ---- the store ------------------------------------------------------------ */
+
+/* A room changed: it is saved before the hub call returns (flush). */
+static void mark(Room *r)
+{
+    Hub *h = r->hub;
+    if (!h->config.store || r->dirty)
+        return;
+    r->dirty = 1;
+    r->dirty_next = h->dirty;
+    h->dirty = r;
+}
+
+/* The room's state as the store keeps it: everything but the game (kept as
+ * its record) and what a restart starts afresh (connections, bots' memory,
+ * timers). Tokens are in it: the store is the server's, never a client's. */
+static char *room_state(const Room *r)
+{
+    char rules[LIT_RULES_TEXT_MAX], bots[LIT_BOT_TEXT_MAX];
+    lit_rules_format(&r->rules, rules, sizeof rules);
+    lit_bot_spec_format(&r->bots, bots, sizeof bots);
+    json_t *members = json_array(), *seats = json_array();
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++) {
+        const Member *mem = &r->members[m];
+        if (mem->used)
+            json_array_append_new(
+                members, json_pack("{s:i,s:s,s:o,s:s,s:s,s:I,s:I}", "i", m, "name", mem->name,
+                                   "seat",
+                                   mem->seat == LIT_NOBODY ? json_null()
+                                                           : json_integer(mem->seat + 1),
+                                   "token", mem->token, "last_id", mem->last_id, "last_seq",
+                                   (json_int_t)mem->last_seq, "joined", (json_int_t)mem->joined));
+    }
+    for (int s = 0; s < r->rules.players; s++) {
+        const Seat *seat = &r->seats[s];
+        char spec[LIT_BOT_TEXT_MAX];
+        lit_bot_spec_format(&seat->spec, spec, sizeof spec);
+        json_array_append_new(
+            seats, json_pack("{s:o,s:o,s:b}", "member",
+                             seat->member >= 0 ? json_integer(seat->member) : json_null(), "bot",
+                             seat->bot ? json_string(spec) : json_null(), "vacated",
+                             seat->vacated));
+    }
+    json_t *j = json_pack("{s:i,s:s,s:s,s:i,s:b,s:b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o}", "v", 1,
+                          "rules", rules, "bots", bots, "pace_ms", r->pace_ms, "public", r->listed,
+                          "aid", r->aid, "host", r->host, "joins", (json_int_t)r->joins, "state",
+                          state_name(r->state), "dealer", r->dealer, "games", r->games, "seq",
+                          (json_int_t)r->seq, "game_seq", (json_int_t)r->game_seq, "members",
+                          members, "seats", seats);
+    char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+    json_decref(j);
+    return text;
+}
+
+/* The game's record (malloc'd): its header alone, or with every action and
+ * the result so far. NULL when out of memory. */
+static char *record_text(Room *r, int whole)
+{
+    LitRecord rec;
+    lit_record_init(&rec, r->events, NULL, LIT_MAX_ACTIONS);
+    lit_record_set_game(&rec, &r->start, whole ? &r->game : &r->start);
+    for (int s = 0; s < r->rules.players; s++)
+        memcpy(rec.names[s], r->names[s], sizeof rec.names[s]);
+    snprintf(rec.event, sizeof rec.event, "Room %s, game %d", r->code, r->games);
+    snprintf(rec.site, sizeof rec.site, "lit serve");
+    rec.n_events = whole ? r->log.len : 0;
+    char *text = malloc(LIT_RECORD_TEXT_MAX);
+    int len = text ? lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX) : -1;
+    if (len < 0) {
+        free(text);
+        return NULL;
+    }
+    char *fit = realloc(text, (size_t)len + 1);
+    return fit ? fit : text;
+}
+
+/* The lines of the game the store does not have yet (malloc'd). */
+static char *new_lines(const Room *r)
+{
+    char *text = NULL, line[LIT_LINE_MAX];
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    if (!f)
+        return NULL;
+    for (uint32_t i = r->lines_saved; i < r->log.len; i++)
+        if (lit_event_format(&r->rules, &r->log.events[i], (int)i + 1, line, sizeof line) >= 0)
+            fprintf(f, "%s\n", line);
+    if (fclose(f)) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* The game has ended: its whole record waits for the next save. */
+static void keep_ended(Room *r)
+{
+    if (!r->hub->config.store)
+        return;
+    Ended *e = calloc(1, sizeof *e);
+    if (e)
+        e->record = record_text(r, 1);
+    if (!e || !e->record) {
+        free(e);
+        log_line(r->hub, "room %s game %d: out of memory: its record is not saved", r->code,
+                 r->games);
+        return;
+    }
+    memcpy(e->id, r->game_id, sizeof e->id);
+    snprintf(e->score, sizeof e->score, "%d-%d", r->game.pub.score[0], r->game.pub.score[1]);
+    e->e = (StoreEnded){e->id, r->games, (int)r->log.len, lit_result_name(r->game.pub.result),
+                        e->score, e->record};
+    e->next = r->ended;
+    r->ended = e;
+}
+
+/* Saves the room in one transaction: 0, or -1. */
+static int save_room(Hub *h, Room *r)
+{
+    int n_ended = 0;
+    for (Ended *e = r->ended; e; e = e->next)
+        n_ended++;
+    StoreEnded *ended = calloc((size_t)n_ended + 1, sizeof *ended);
+    char *state = room_state(r);
+    char *header = r->games && !r->header_saved ? record_text(r, 0) : NULL;
+    char *lines = r->games ? new_lines(r) : NULL;
+    int st = STORE_FAILED;
+    if (ended && state && (!r->games || ((header || r->header_saved) && lines))) {
+        int i = n_ended;
+        for (Ended *e = r->ended; e; e = e->next) /* oldest first */
+            ended[--i] = e->e;
+        StoreSave sv = {r->code, state, r->games ? r->game_id : NULL, r->games, header,
+                        r->lines_saved, lines, ended, n_ended};
+        st = store_save(h->config.store, &sv);
+    } else {
+        snprintf(h->config.store->error, STORE_ERROR_MAX, "out of memory");
+    }
+    if (st == STORE_OK) {
+        r->header_saved = r->games > 0;
+        r->lines_saved = r->log.len;
+        while (r->ended) {
+            Ended *e = r->ended;
+            r->ended = e->next;
+            free(e->record);
+            free(e);
+        }
+    }
+    free(ended);
+    free(state);
+    free(header);
+    free(lines);
+    return st == STORE_OK ? 0 : -1;
+}
+
+/* Tells the room's members when its saves start failing and when they work
+ * again. */
+static void tell_saved(Room *r, int saved)
+{
+    if (r->unsaved == !saved)
+        return;
+    r->unsaved = !saved;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client)
+            send_json(r->members[m].client,
+                      json_pack("{s:s,s:b,s:s}", "type", "saved", "saved", saved, "text",
+                                saved ? "the room is saved again"
+                                      : "the server cannot save this room now: the game goes "
+                                        "on, and it keeps trying"));
+}
+
+/* Saves every room changed (and forgets the rooms closed) before the hub
+ * call returns. While saves fail they are tried again after a wait that
+ * doubles up to HUB_RETRY_MAX_MS; meanwhile the rooms go on in memory and
+ * their members are told they are not saved. */
+static void flush(Hub *h, int64_t now)
+{
+    Store *st = h->config.store;
+    if (!st || (!h->dirty && !h->drops))
+        return;
+    int failed = h->retry_ms && now < h->retry_at;
+    while (!failed && h->drops) {
+        Drop *d = h->drops;
+        if (store_drop(st, d->code) != STORE_OK) {
+            failed = 1;
+            break;
+        }
+        h->drops = d->next;
+        free(d);
+    }
+    for (Room **p = &h->dirty; *p;) {
+        Room *r = *p;
+        if (!failed && save_room(h, r) == 0) {
+            *p = r->dirty_next;
+            r->dirty = 0;
+            tell_saved(r, 1);
+        } else {
+            failed = 1;
+            tell_saved(r, 0);
+            p = &r->dirty_next;
+        }
+    }
+    if (failed && !(h->retry_ms && now < h->retry_at)) {
+        h->retry_ms = h->retry_ms ? h->retry_ms * 2 : HUB_RETRY_MS;
+        if (h->retry_ms > HUB_RETRY_MAX_MS)
+            h->retry_ms = HUB_RETRY_MAX_MS;
+        h->retry_at = now + h->retry_ms;
+        log_line(h, "store: %s: trying again in %d ms", store_error(st), h->retry_ms);
+    } else if (!failed && h->retry_ms) {
+        h->retry_ms = 0;
+        log_line(h, "store: saving again");
+    }
+}
+
+/* The room is closed for good: the store forgets it, once what it has not
+ * saved yet (a game's end) is saved. */
+static void forget_room(Hub *h, Room *r)
+{
+    Store *st = h->config.store;
+    if (!st)
+        return;
+    if (r->dirty && save_room(h, r))
+        log_line(h, "room %s closed unsaved: %s", r->code, store_error(st));
+    if (store_drop(st, r->code) == STORE_OK)
+        return;
+    Drop *d = calloc(1, sizeof *d);
+    if (d) {
+        memcpy(d->code, r->code, sizeof d->code);
+        d->next = h->drops;
+        h->drops = d;
+    }
+}
+
+/* ---- taking rooms up again -------------------------------------------------- */
+
+static int is_token(const char *t)
+{
+    if (strlen(t) != HUB_TOKEN_LEN)
+        return 0;
+    for (int i = 0; i < HUB_TOKEN_LEN; i++)
+        if (!strchr("0123456789abcdef", t[i]))
+            return 0;
+    return 1;
+}
+
+static int seat_bot(Hub *h, Room *r, int s, const LitBotSpec *spec);
+
+/* The members of a stored room: NULL, or what is wrong. */
+static const char *read_members(Room *r, json_t *members)
+{
+    size_t i;
+    json_t *o;
+    json_array_foreach(members, i, o) {
+        json_int_t m, last_seq, joined;
+        json_t *seat;
+        const char *name, *token, *last_id;
+        if (json_unpack(o, "{s:I,s:s,s:o,s:s,s:s,s:I,s:I!}", "i", &m, "name", &name, "seat",
+                        &seat, "token", &token, "last_id", &last_id, "last_seq", &last_seq,
+                        "joined", &joined))
+            return "a member does not read";
+        if (m < 0 || m >= HUB_MEMBERS_MAX || r->members[m].used)
+            return "a member's index is out of range";
+        Member *mem = &r->members[m];
+        if (lit_name_check(name, strlen(name), HUB_NAME_MAX) != LIT_OK || !is_token(token) ||
+            strlen(last_id) > HUB_ID_MAX || last_seq < 0 || last_seq > UINT32_MAX || joined < 0 ||
+            joined > UINT32_MAX)
+            return "a member's name, token or last action does not read";
+        mem->used = 1;
+        memcpy(mem->name, name, strlen(name) + 1);
+        memcpy(mem->token, token, HUB_TOKEN_LEN + 1);
+        memcpy(mem->last_id, last_id, strlen(last_id) + 1);
+        mem->last_seq = (uint32_t)last_seq;
+        mem->joined = (uint32_t)joined;
+        mem->seat = LIT_NOBODY;
+        if (!json_is_null(seat)) {
+            json_int_t s = json_integer_value(seat);
+            if (!json_is_integer(seat) || s < 1 || s > r->rules.players)
+                return "a member's seat is out of range";
+            mem->seat = (uint8_t)(s - 1);
+        }
+    }
+    return NULL;
+}
+
+/* The seats of a stored room: NULL, or what is wrong. */
+static const char *read_seats(Hub *h, Room *r, json_t *seats)
+{
+    if (json_array_size(seats) != r->rules.players)
+        return "not one seat for each player";
+    for (int s = 0; s < r->rules.players; s++) {
+        json_t *member, *bot;
+        int vacated;
+        if (json_unpack(json_array_get(seats, (size_t)s), "{s:o,s:o,s:b!}", "member", &member,
+                        "bot", &bot, "vacated", &vacated))
+            return "a seat does not read";
+        Seat *seat = &r->seats[s];
+        seat->member = -1;
+        if (!json_is_null(member)) {
+            json_int_t m = json_integer_value(member);
+            if (!json_is_integer(member) || m < 0 || m >= HUB_MEMBERS_MAX ||
+                !r->members[m].used || r->members[m].seat != s)
+                return "a seat's member does not sit there";
+            seat->member = (int)m;
+        }
+        if (!json_is_null(bot)) {
+            const char *spec = json_string_value(bot);
+            LitBotSpec b;
+            if (!spec || lit_bot_spec_parse(&b, spec, strlen(spec)) != LIT_OK ||
+                seat->member >= 0)
+                return "a seat's bot does not read";
+            if (seat_bot(h, r, s, &b))
+                return "out of memory";
+        }
+        seat->vacated = (uint8_t)vacated;
+    }
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].seat != LIT_NOBODY &&
+            r->seats[r->members[m].seat].member != m)
+            return "a member's seat is not kept for it";
+    return NULL;
+}
+
+/* The room's game from its record: NULL, or what is wrong. */
+static const char *read_game(Room *r, const char *game, const char *record)
+{
+    if (!game || !record || !is_code(game, HUB_GAME_ID_LEN))
+        return "its game's record is missing";
+    LitRecord rec;
+    char ours[LIT_RULES_TEXT_MAX], its[LIT_RULES_TEXT_MAX];
+    lit_record_init(&rec, r->events, NULL, LIT_MAX_ACTIONS);
+    if (lit_record_parse(&rec, record, strlen(record), NULL) != LIT_OK || !rec.has_deal)
+        return "its game's record does not read";
+    lit_rules_format(&r->rules, ours, sizeof ours);
+    lit_rules_format(&rec.rules, its, sizeof its);
+    if (strcmp(ours, its) != 0)
+        return "its game's rules are not the room's";
+    LitReplay rp;
+    LitLog log;
+    lit_log_init(&log, r->events, LIT_MAX_ACTIONS);
+    if (lit_replay_start(&rp, &rec) != LIT_OK)
+        return "its game's deal does not read";
+    r->start = rp.game;
+    /* the events are replayed in place: each is read before it is written */
+    for (uint32_t i = 0; i < rec.n_events; i++) {
+        LitEvent e;
+        if (lit_replay_step(&rp, &rec.events[i], &e) != LIT_OK)
+            return "its game does not replay";
+        lit_log_push(&log, &e);
+    }
+    if (rec.has_result && rec.result == LIT_ABORTED) {
+        /* the server ended it (bot_move), not an action */
+        rp.game.pub.result = LIT_ABORTED;
+        rp.game.pub.turn = LIT_NOBODY;
+    } else if (rec.has_result && rec.result != LIT_ONGOING &&
+               lit_replay_check_result(&rp, &rec, NULL)) {
+        return "its game's result is not the replay's";
+    }
+    r->game = rp.game;
+    r->log = log;
+    memcpy(r->game_id, game, HUB_GAME_ID_LEN + 1);
+    for (int s = 0; s < r->rules.players; s++)
+        memcpy(r->names[s], rec.names[s], sizeof r->names[s]);
+    return NULL;
+}
+
+/* A room from the store, with nobody connected: NULL, with *why set. */
+static Room *read_room(Hub *h, const char *code, const char *state, const char *game,
+                       const char *record, const char **why)
+{
+    json_t *j = json_loads(state, JSON_REJECT_DUPLICATES, NULL), *members, *seats;
+    const char *rules, *bots, *st;
+    int v, pace, listed, aid, host, dealer, games;
+    json_int_t joins, seq, game_seq;
+    Room *r = calloc(1, sizeof *r);
+    *why = NULL;
+    if (!r || !j) {
+        *why = r ? "its state is not JSON" : "out of memory";
+    } else if (json_unpack(j, "{s:i,s:s,s:s,s:i,s:b,s:b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o!}",
+                           "v", &v, "rules", &rules, "bots", &bots, "pace_ms", &pace, "public",
+                           &listed, "aid", &aid, "host", &host, "joins", &joins, "state", &st,
+                           "dealer", &dealer, "games", &games, "seq", &seq, "game_seq",
+                           &game_seq, "members", &members, "seats", &seats) ||
+               v != 1 || !json_is_array(members) || !json_is_array(seats)) {
+        *why = "its state does not read";
+    } else if (!is_code(code, HUB_CODE_LEN) || lit_rules_parse(&r->rules, rules, NULL) != LIT_OK ||
+               lit_bot_spec_parse(&r->bots, bots, strlen(bots)) != LIT_OK || pace < 0 ||
+               pace > HUB_PACE_MAX || games < 0 || joins < 0 || joins > UINT32_MAX ||
+               game_seq < 0 || seq < game_seq || seq > UINT32_MAX || dealer < 0 ||
+               host < -1 || host >= HUB_MEMBERS_MAX) {
+        *why = "its options or counts are out of range";
+    }
+    if (!*why) {
+        memcpy(r->code, code, HUB_CODE_LEN + 1);
+        r->hub = h;
+        r->pace_ms = pace;
+        r->listed = listed;
+        r->aid = aid;
+        r->joins = (uint32_t)joins;
+        r->dealer = dealer;
+        r->games = games;
+        r->seq = (uint32_t)seq;
+        r->game_seq = (uint32_t)game_seq;
+        r->state = strcmp(st, "lobby") == 0 ? ROOM_LOBBY
+                   : strcmp(st, "playing") == 0 ? ROOM_PLAYING
+                   : strcmp(st, "over") == 0    ? ROOM_OVER
+                                                : -1;
+        r->wake_at = INT64_MAX;
+        lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+        for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+            r->seats[s].member = -1;
+        if (r->state < 0 || dealer >= r->rules.players)
+            *why = "its state or dealer is out of range";
+        if (!*why)
+            *why = read_members(r, members);
+        if (!*why)
+            *why = read_seats(h, r, seats);
+        if (!*why && games > 0)
+            *why = read_game(r, game, record);
+        if (!*why && (games > 0 ? (r->state == ROOM_PLAYING) != (r->game.pub.result == LIT_ONGOING)
+                                : r->state != ROOM_LOBBY))
+            *why = "its state is not its game's";
+        if (!*why && (host < 0 || !r->members[host].used))
+            *why = "its host is not a member";
+        r->host = host;
+    }
+    json_decref(j);
+    if (*why && r) {
+        free_brains(r);
+        free(r);
+        return NULL;
+    }
+    r->header_saved = games > 0;
+    r->lines_saved = r->log.len;
+    return r;
+}
+
+typedef struct Restore {
+    Hub *h;
+    int64_t now;
+    int rooms;
+} Restore;
+
+static int restore_room(void *ctx, const char *code, const char *state, const char *game,
+                        const char *record)
+{
+    Restore *rs = ctx;
+    Hub *h = rs->h;
+    const char *why = "twice";
+    Room *r = find_room(h, code) ? NULL : read_room(h, code, state, game, record, &why);
+    if (!r) {
+        log_line(h, "room %.16s not taken up: %s", code, why);
+        return 0;
+    }
+    r->idle_since = rs->now; /* until a member returns */
+    r->next = h->rooms;
+    h->rooms = r;
+    h->n_rooms++;
+    rs->rooms++;
+    log_line(h, "room %s taken up: %s, game %d", r->code, state_name(r->state), r->games);
+    return 0;
+}
+
+int hub_restore(Hub *h, int64_t now)
+{
+    Restore rs = {h, now, 0};
+    if (!h->config.store)
+        return 0;
+    if (store_rooms(h->config.store, restore_room, &rs) != STORE_OK) {
+        log_line(h, "store: %s", store_error(h->config.store));
+        return -1;
+    }
+    return rs.rooms;
 }
 
 /* ---- bots and time ------------------------------------------------------- */
@@ -543,6 +1098,7 @@ static void finish_if_over(Room *r)
     if (r->game.pub.result == LIT_ONGOING)
         return;
     r->state = ROOM_OVER;
+    keep_ended(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         if (r->seats[s].vacated)
             r->seats[s].bot = r->seats[s].vacated = 0;
@@ -588,12 +1144,13 @@ void hub_tick(Hub *h, int64_t now)
     for (Room *r = h->rooms; r; r = next) {
         next = r->next;
         if (r->idle_since >= 0 && now - r->idle_since >= ROOM_IDLE_MS) {
-            close_room(h, r);
+            close_room(h, r, 1);
             continue;
         }
         if (r->wake_at <= now)
             bot_move(h, r, now);
     }
+    flush(h, now);
 }
 
 int64_t hub_next_wake(const Hub *h)
@@ -605,6 +1162,8 @@ int64_t hub_next_wake(const Hub *h)
         if (r->idle_since >= 0 && r->idle_since + ROOM_IDLE_MS < next)
             next = r->idle_since + ROOM_IDLE_MS;
     }
+    if ((h->dirty || h->drops) && h->retry_at < next)
+        next = h->retry_at;
     return next;
 }
 
@@ -831,6 +1390,7 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
         free(r);
         return fail(c, E_SERVER_ERROR, NULL);
     }
+    r->hub = h;
     r->rules = rules;
     r->bots = bots;
     r->pace_ms = (int)pace;
@@ -1081,7 +1641,7 @@ static void remove_member(Hub *h, Room *r, int m, int64_t now)
     if (r->host == m)
         pass_host(r);
     if (r->host < 0) {
-        close_room(h, r);
+        close_room(h, r, 1);
         return;
     }
     if (!connected_members(r) && r->idle_since < 0)
@@ -1155,9 +1715,23 @@ static int on_start(Hub *h, HubClient *c, Message *msg)
     }
     if (st != LIT_OK)
         return send_status(c, st, NULL);
+    char id[HUB_GAME_ID_LEN + 1];
+    if (random_code(h, id, HUB_GAME_ID_LEN))
+        return fail(c, E_SERVER_ERROR, NULL);
     for (int s = 0; s < r->rules.players; s++)
         if (r->seats[s].member < 0 && seat_bot(h, r, s, &r->seats[s].spec))
             return fail(c, E_SERVER_ERROR, NULL);
+    /* the record's header: the deal, and who sits where (a bot by its name) */
+    memcpy(r->game_id, id, sizeof id);
+    r->start = game;
+    for (int s = 0; s < r->rules.players; s++) {
+        if (r->seats[s].member >= 0)
+            memcpy(r->names[s], r->members[r->seats[s].member].name, sizeof r->names[s]);
+        else
+            lit_bot_spec_format(&r->seats[s].spec, r->names[s], sizeof r->names[s]);
+    }
+    r->header_saved = 0;
+    r->lines_saved = 0;
     r->game = game;
     r->dealer = dealer;
     lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
@@ -1376,6 +1950,7 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     if (check_needs(c, hd->need) == 0)
         hd->run(h, c, &msg);
     json_decref(j);
+    flush(h, now);
 }
 
 /* ---- connections --------------------------------------------------------- */
@@ -1427,6 +2002,7 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
         c->next->prev = c->prev;
     h->n_clients--;
     free(c);
+    flush(h, now);
 }
 
 void hub_shutdown(Hub *h)
@@ -1451,7 +2027,12 @@ void hub_free(Hub *h)
     if (!h)
         return;
     while (h->rooms)
-        close_room(h, h->rooms);
+        close_room(h, h->rooms, 0);
+    while (h->drops) {
+        Drop *d = h->drops;
+        h->drops = d->next;
+        free(d);
+    }
     free(h->work);
     free(h);
 }

@@ -30,7 +30,10 @@ enum {
     HUB_PACE_DEFAULT = 1000,    /* ms a bot waits before it acts */
     HUB_PACE_MAX = 10000,
     HUB_CODE_LEN = 6,
-    HUB_TOKEN_LEN = 32          /* hex digits of a seat token */
+    HUB_GAME_ID_LEN = 16,       /* characters of a game id (as a room code's) */
+    HUB_TOKEN_LEN = 32,         /* hex digits of a seat token */
+    HUB_RETRY_MS = 1000,        /* a failed save is tried again after this, */
+    HUB_RETRY_MAX_MS = 5000     /* doubling up to this */
 };
 
 /* Close codes a client is sent off with (RFC 6455). */
@@ -43,6 +46,7 @@ enum {
 };
 
 typedef struct Hub Hub;
+struct Store;
 
 /* A frame queued for a client: len bytes at data + headroom (the network
  * layer's room before the payload, LWS_PRE for libwebsockets). */
@@ -79,11 +83,24 @@ typedef struct HubConfig {
     /* One line per room and game event, public facts only (never a name, a
      * hand or a token); NULL: none. */
     void (*log)(const char *line, void *ctx);
+    /* Where rooms and games are kept (src/store), or NULL: in memory only.
+     * Every change of a room is saved before the hub call that made it
+     * returns, so before any frame telling of it can be written. */
+    struct Store *store;
 } HubConfig;
 
 /* A new hub, or NULL when out of memory. */
 Hub *hub_new(const HubConfig *config);
+
+/* Frees the hub and its rooms; the store keeps them (a server that stops
+ * finds them again on its next start). */
 void hub_free(Hub *hub);
+
+/* Takes up the rooms of the configured store, each as it was saved, with
+ * nobody connected (members resume with their tokens). Returns how many, or
+ * -1 when the store cannot be read. A room whose state does not read or
+ * whose game does not replay is left out, with a log line. */
+int hub_restore(Hub *hub, int64_t now_ms);
 
 /* A new client (sent the welcome frame), or NULL when out of memory. */
 HubClient *hub_connect(Hub *hub, void *user, int64_t now_ms);

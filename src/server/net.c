@@ -1,7 +1,8 @@
 /* net.c - HTTP and WebSocket on libwebsockets 4.1.6 (net.h).
  *
- * One event loop (lws_service), one protocol for both HTTP (/healthz) and
- * the WebSocket of docs/PROTOCOL.md. What libwebsockets leaves to us:
+ * One event loop (lws_service), one protocol for both HTTP (/healthz, the
+ * records of finished games) and the WebSocket of docs/PROTOCOL.md. What
+ * libwebsockets leaves to us:
  * - lws_write buffers whatever the socket does not take, without limit: we
  *   write one frame per writable callback from the hub's per-client queue,
  *   which the hub caps (HUB_QUEUE_MAX);
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../store/store.h"
 #include "hub.h"
 
 typedef struct Conn {
@@ -82,17 +84,25 @@ static void wake(HubClient *c, void *ctx)
 
 /* ---- HTTP ---------------------------------------------------------------- */
 
-static int http_answer(struct lws *wsi, Conn *conn, unsigned status, const char *type,
-                       const char *body)
+/* Answers with len bytes of body; a nonempty download names the file the
+ * browser saves it as. */
+static int http_answer_file(struct lws *wsi, Conn *conn, unsigned status, const char *type,
+                            const char *body, size_t len, const char *download)
 {
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
-    conn->body_len = strlen(body);
+    conn->body_len = len;
     conn->body = malloc(LWS_PRE + conn->body_len + 1);
     if (!conn->body)
         return -1;
     memcpy(conn->body + LWS_PRE, body, conn->body_len);
+    char disposition[96];
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", download);
     if (lws_add_http_common_headers(wsi, status, type, conn->body_len, &p, end) ||
+        (download[0] &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
+                                     (const unsigned char *)disposition,
+                                     (int)strlen(disposition), &p, end)) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
                                     (const unsigned char *)"nosniff", 7, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
@@ -103,6 +113,45 @@ static int http_answer(struct lws *wsi, Conn *conn, unsigned status, const char 
     return 0;
 }
 
+static int http_answer(struct lws *wsi, Conn *conn, unsigned status, const char *type,
+                       const char *body)
+{
+    return http_answer_file(wsi, conn, status, type, body, strlen(body), "");
+}
+
+/* GET /games/ID.lit: the record of a finished game. An unfinished game's is
+ * refused: its header holds the deal. The id is 16 characters of the room
+ * codes' alphabet (28^16 ids: not to be guessed). */
+static int on_record(struct lws *wsi, Conn *conn, const char *path)
+{
+    char id[HUB_GAME_ID_LEN + 1], name[HUB_GAME_ID_LEN + 8];
+    size_t len = strlen(path);
+    if (!net.config->store || len != 7 + HUB_GAME_ID_LEN + 4 ||
+        strcmp(path + len - 4, ".lit") != 0 ||
+        strspn(path + 7, "BCDFGHJKLMNPQRSTVWXZ23456789") != HUB_GAME_ID_LEN)
+        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+    memcpy(id, path + 7, HUB_GAME_ID_LEN);
+    id[HUB_GAME_ID_LEN] = 0;
+    char *text = NULL;
+    size_t text_len = 0;
+    int st = store_record(net.config->store, id, &text, &text_len);
+    if (st == STORE_NOT_FOUND)
+        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+    if (st == STORE_UNFINISHED)
+        return http_answer(wsi, conn, HTTP_STATUS_CONFLICT, "text/plain",
+                           "unfinished: a game's record is given once it has ended\n");
+    if (st != STORE_OK) {
+        fprintf(stderr, "serve: record %s: %s\n", id, store_error(net.config->store));
+        return http_answer(wsi, conn, HTTP_STATUS_SERVICE_UNAVAILABLE, "text/plain",
+                           "store_error: try again\n");
+    }
+    snprintf(name, sizeof name, "%s.lit", id);
+    int rc = http_answer_file(wsi, conn, HTTP_STATUS_OK, "text/plain; charset=utf-8", text,
+                              text_len, name);
+    free(text);
+    return rc;
+}
+
 static int on_http(struct lws *wsi, Conn *conn, const char *path)
 {
     if (strcmp(path, "/healthz") == 0) {
@@ -111,6 +160,8 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
                  hub_rooms(net.hub), hub_clients(net.hub));
         return http_answer(wsi, conn, HTTP_STATUS_OK, "application/json", body);
     }
+    if (strncmp(path, "/games/", 7) == 0)
+        return on_record(wsi, conn, path);
     return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
 }
 
@@ -310,7 +361,11 @@ static void on_signal(int sig)
 int net_serve(const NetConfig *config)
 {
     lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
-    HubConfig hc = {LWS_PRE, config->max_rooms, wake, NULL, NULL, NULL, log_hub};
+    HubConfig hc = {.headroom = LWS_PRE,
+                    .max_rooms = config->max_rooms,
+                    .wake = wake,
+                    .log = log_hub,
+                    .store = config->store};
     memset(&net, 0, sizeof net);
     net.config = config;
     net.hub = hub_new(&hc);
@@ -318,6 +373,13 @@ int net_serve(const NetConfig *config)
         fprintf(stderr, "serve: out of memory\n");
         return 1;
     }
+    int rooms = hub_restore(net.hub, now_ms());
+    if (rooms < 0) {
+        hub_free(net.hub);
+        return 1;
+    }
+    if (config->store)
+        fprintf(stderr, "serve: %d rooms taken up from the store\n", rooms);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = config->port;

@@ -9,11 +9,13 @@ typedef struct NetConfig {
     const char *origins;   /* extra allowed Origins, comma-separated (may be NULL) */
     int max_rooms;         /* 0: the hub's default */
     int verbose;           /* 1: libwebsockets' notices too */
+    struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
 } NetConfig;
 
-/* Serves until SIGINT or SIGTERM, printing "serving on http://ADDR:PORT/"
- * on standard output once listening. Returns 0 after a clean stop, 1 when
- * the server could not start (the reason on standard error). */
+/* Takes up the store's rooms, then serves until SIGINT or SIGTERM, printing
+ * "serving on http://ADDR:PORT/" on standard output once listening. Returns
+ * 0 after a clean stop, 1 when the server could not start (the reason on
+ * standard error). */
 int net_serve(const NetConfig *config);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../src/server/hub.h"
+#include "../../src/store/store.h"
 #include "helpers.h"
 
 /* Random bytes from a counter: two hubs given the same draw the same codes,
@@ -34,8 +35,11 @@ typedef struct Table {
     int lines;                  /* log lines */
 } Table;
 
+/* Log lines: of rooms (counted), or of the store. */
 static void count_line(const char *line, void *ctx)
 {
+    if (strncmp(line, "store: ", 7) == 0)
+        return;
     cr_assert(strncmp(line, "room ", 5) == 0, "%s", line);
     ((Table *)ctx)->lines++;
 }
@@ -96,13 +100,15 @@ static void expect_error(Table *t, int i, const char *format, const char *name)
     json_decref(j);
 }
 
-/* Six members seated 1..6 and one spectator, in a 6-player classic room. */
-static void table_open(Table *t, const uint64_t hands[6])
+/* Six members seated 1..6 and one spectator, in a 6-player classic room
+ * whose changes are saved in store (NULL: none). */
+static void table_open_in(Table *t, const uint64_t hands[6], Store *store)
 {
     memset(t, 0, sizeof *t);
     t->random = 42;
     memcpy(t->hands, hands, 6 * sizeof *hands);
-    HubConfig config = {0, 0, NULL, t, table_random, deal_given, count_line};
+    HubConfig config = {.ctx = t, .random = table_random, .deal = deal_given, .log = count_line,
+                        .store = store};
     t->hub = hub_new(&config);
     for (int i = 0; i < 7; i++)
         t->c[i] = hub_connect(t->hub, NULL, 0);
@@ -122,6 +128,11 @@ static void table_open(Table *t, const uint64_t hands[6])
     say(t, 0, "{\"type\":\"start\"}");
     for (int i = 0; i < 7; i++)
         json_decref(drain(t, i));
+}
+
+static void table_open(Table *t, const uint64_t hands[6])
+{
+    table_open_in(t, hands, NULL);
 }
 
 static void table_close(Table *t)
@@ -247,7 +258,7 @@ Test(hub, refusals_name_the_referee_status)
 Test(hub, a_client_that_never_reads_is_dropped)
 {
     uint64_t state = 1;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    HubConfig config = {.ctx = &state, .random = counter_random};
     Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     int sent = 0;
@@ -268,7 +279,7 @@ Test(hub, a_client_that_never_reads_is_dropped)
 Test(hub, bots_pace_and_idle_rooms_close)
 {
     uint64_t state = 3;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    HubConfig config = {.ctx = &state, .random = counter_random};
     Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     const char *msgs[] = {"{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":700}",
@@ -329,7 +340,7 @@ static void send_text(Hub *h, HubClient *c, const char *text, int64_t now)
 Test(hub, strangers_cannot_stall_a_room)
 {
     uint64_t state = 5;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    HubConfig config = {.ctx = &state, .random = counter_random};
     Hub *h = hub_new(&config);
     HubClient *host = hub_connect(h, NULL, 0);
     send_text(h, host, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":1000}", 0);
@@ -383,7 +394,7 @@ Test(hub, strangers_cannot_stall_a_room)
 Test(hub, the_aid_is_kept_until_the_game_changes)
 {
     uint64_t state = 9;
-    HubConfig config = {0, 0, NULL, &state, counter_random, NULL, NULL};
+    HubConfig config = {.ctx = &state, .random = counter_random};
     Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
@@ -403,4 +414,437 @@ Test(hub, the_aid_is_kept_until_the_game_changes)
     json_decref(b);
     hub_disconnect(h, c, 0);
     hub_free(h);
+}
+
+/* ---- the store ------------------------------------------------------------ */
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/test_hub_XXXXXX");
+    cr_assert(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static Store *store_in_dir(void)
+{
+    char path[128], error[STORE_ERROR_MAX];
+    snprintf(path, sizeof path, "%s/hub.db", dir);
+    Store *s = store_sqlite_open(path, NULL, error);
+    cr_assert(s, "%s", error);
+    return s;
+}
+
+/* A store whose saves fail while fail is set (a full or read-only disk),
+ * in front of a real one. */
+typedef struct Flaky {
+    Store base;
+    Store *real;
+    int fail;
+} Flaky;
+
+static int flaky_save(Store *s, const StoreSave *sv)
+{
+    Flaky *f = (Flaky *)s;
+    if (f->fail) {
+        snprintf(s->error, sizeof s->error, "save: disk I/O error");
+        return STORE_FAILED;
+    }
+    return store_save(f->real, sv);
+}
+
+static int flaky_drop(Store *s, const char *room)
+{
+    return store_drop(((Flaky *)s)->real, room);
+}
+
+static int flaky_rooms(Store *s, StoreRoomFn each, void *ctx)
+{
+    return store_rooms(((Flaky *)s)->real, each, ctx);
+}
+
+static int flaky_record(Store *s, const char *game, char **text, size_t *len)
+{
+    return store_record(((Flaky *)s)->real, game, text, len);
+}
+
+static int flaky_games(Store *s, StoreGameFn each, void *ctx)
+{
+    return store_games(((Flaky *)s)->real, each, ctx);
+}
+
+static int flaky_backup(Store *s, const char *path)
+{
+    return store_backup(((Flaky *)s)->real, path);
+}
+
+static void flaky_close(Store *s)
+{
+    (void)s;
+}
+
+static const StoreOps flaky_ops = {flaky_save,  flaky_drop,   flaky_rooms, flaky_record,
+                                   flaky_games, flaky_backup, flaky_close};
+
+/* The first n legal asks of a seeded classic game, applied to *g. */
+static void first_asks(LitGame *g, LitAction *actions, int n)
+{
+    LitRules rules = rules_of("classic");
+    lit_game_new(g, &rules, 7, 0);
+    for (int k = 0; k < n; k++) {
+        LitAction legal[LIT_MAX_LEGAL];
+        cr_assert(lit_game_legal(g, g->pub.turn, legal, LIT_MAX_LEGAL) > 0);
+        actions[k] = legal[0];
+        cr_assert_eq(lit_game_apply(g, &legal[0], NULL), LIT_OK);
+    }
+}
+
+/* The value of "key":"..." in the first frame of client i's log that has
+ * it. */
+static const char *logged(const Table *t, int i, const char *key)
+{
+    static char value[128];
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":\"", key);
+    const char *p = strstr(t->log[i], pattern);
+    cr_assert(p, "no %s in client %d's frames", key, i);
+    p += strlen(pattern);
+    size_t n = strcspn(p, "\"");
+    cr_assert_lt(n, sizeof value);
+    memcpy(value, p, n);
+    value[n] = 0;
+    return value;
+}
+
+/* A client of h that resumes a membership: its last frame (as text). */
+static char *resume_text(Hub *h, HubClient *c, const char *room, const char *token)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", room,
+             token);
+    send_text(h, c, msg, 0);
+    char *text = NULL;
+    HubFrame *f;
+    while ((f = hub_pop(c))) {
+        free(text);
+        text = strndup((const char *)f->data, f->len);
+        hub_frame_free(f);
+    }
+    cr_assert(text);
+    return text;
+}
+
+static Hub *hub_of_store(Store *store, uint64_t *random)
+{
+    HubConfig config = {.ctx = random, .random = counter_random, .store = store};
+    Hub *h = hub_new(&config);
+    cr_assert(h);
+    return h;
+}
+
+TestSuite(hub_store, .init = make_dir, .fini = remove_dir);
+
+/* A server killed after any action and started again on its store takes up
+ * the room exactly: the same game frame to a seat resuming with its token,
+ * a repeated action answered as the first time, the game going on. */
+Test(hub_store, a_restarted_hub_takes_up_its_rooms_exactly)
+{
+    Store *store = store_in_dir();
+    LitGame g;
+    LitAction actions[13];
+    first_asks(&g, actions, 13);
+    LitGame dealt;
+    LitRules rules = rules_of("classic");
+    lit_game_new(&dealt, &rules, 7, 0);
+    Table t;
+    table_open_in(&t, dealt.hands, store);
+    table_play(&t, actions, 12, rules.deck);
+    char code[8], token[40], token_next[40];
+    snprintf(code, sizeof code, "%s", logged(&t, 0, "room"));
+    snprintf(token, sizeof token, "%s", logged(&t, 0, "token"));
+    int next = actions[12].seat;
+    snprintf(token_next, sizeof token_next, "%s", logged(&t, next, "token"));
+
+    /* the store as the killed server left it, taken up by a new hub */
+    uint64_t random = 77;
+    Hub *b = hub_of_store(store, &random);
+    cr_assert_eq(hub_restore(b, 0), 1);
+    cr_assert_eq(hub_rooms(b), 1);
+    HubClient *x = hub_connect(b, NULL, 0);
+    char *game_b = resume_text(b, x, code, token);
+    /* the same seat resuming on the first hub */
+    HubClient *y = hub_connect(t.hub, NULL, 0);
+    char *game_a = resume_text(t.hub, y, code, token);
+    cr_assert_str_eq(game_b, game_a);
+    cr_assert(strstr(game_b, "\"type\":\"game\""), "%s", game_b);
+    /* seat 1's last action again: the same ack, as a repeat */
+    int last = -1;
+    for (int k = 0; k < 12; k++)
+        if (actions[k].seat == 0)
+            last = k;
+    cr_assert_geq(last, 0);
+    char again[96];
+    snprintf(again, sizeof again,
+             "{\"type\":\"act\",\"seq\":1,\"id\":\"k%d\",\"action\":\"pass\",\"target\":2}", last);
+    send_text(b, x, again, 0);
+    json_t *ack_b = frame_of(x, NULL);
+    send_text(t.hub, y, again, 0);
+    json_t *ack_a = frame_of(y, NULL);
+    cr_assert(json_equal(ack_a, ack_b));
+    cr_assert(json_is_true(json_object_get(ack_b, "repeat")));
+    json_decref(ack_a);
+    json_decref(ack_b);
+    /* and the game goes on from where it was */
+    HubClient *z = hub_connect(b, NULL, 0);
+    char *frame = resume_text(b, z, code, token_next);
+    json_t *j = json_loads(frame, 0, NULL);
+    char act[192];
+    snprintf(act, sizeof act,
+             "{\"type\":\"act\",\"seq\":%d,\"id\":\"next\",\"action\":\"ask\",\"card\":\"%s\","
+             "\"target\":%d}",
+             (int)json_integer_value(json_object_get(j, "seq")),
+             lit_card_name(rules.deck, actions[12].card), actions[12].target + 1);
+    json_decref(j);
+    send_text(b, z, act, 0);
+    j = frame_of(z, "event");
+    cr_assert(j, "the thirteenth action on the new hub");
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(j, "event"), "n")), 13);
+    json_decref(j);
+    free(frame);
+    free(game_a);
+    free(game_b);
+    hub_disconnect(b, x, 0);
+    hub_disconnect(b, z, 0);
+    hub_free(b);
+    hub_disconnect(t.hub, y, 0);
+    table_close(&t);
+    store_close(store);
+}
+
+/* Client i's frames since its last look, as text. */
+static char *fresh(Table *t, int i)
+{
+    size_t from = t->log_len[i];
+    json_decref(drain(t, i));
+    return strndup(t->log[i] ? t->log[i] + from : "", t->log_len[i] - from);
+}
+
+/* A store that fails: the game goes on, every member is told once that the
+ * room is not saved, saves are tried again after 1 s, 2 s, ..., and once
+ * one works the members are told and nothing played meanwhile is lost. */
+Test(hub_store, a_failing_store_is_told_and_tried_again)
+{
+    Store *real = store_in_dir();
+    Flaky flaky = {{&flaky_ops, ""}, real, 0};
+    LitGame g;
+    LitAction actions[6];
+    first_asks(&g, actions, 6);
+    LitGame dealt;
+    LitRules rules = rules_of("classic");
+    lit_game_new(&dealt, &rules, 7, 0);
+    Table t;
+    table_open_in(&t, dealt.hands, &flaky.base);
+    table_play(&t, actions, 3, rules.deck);
+    cr_assert_eq(hub_next_wake(t.hub), INT64_MAX, "nothing to save");
+    flaky.fail = 1;
+    for (int k = 3; k < 5; k++) {
+        const LitAction *a = &actions[k];
+        char msg[192];
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"act\",\"seq\":%d,\"id\":\"k%d\",\"action\":\"ask\",\"card\":\"%s\","
+                 "\"target\":%d}",
+                 t.seq[a->seat], k, lit_card_name(rules.deck, a->card), a->target + 1);
+        say(&t, a->seat, msg);
+        for (int i = 0; i < 7; i++) {
+            char *got = fresh(&t, i);
+            cr_assert(strstr(got, "\"type\":\"event\""), "the game goes on: %s", got);
+            /* told once, after the event */
+            const char *told = strstr(got, "{\"type\":\"saved\",\"saved\":false,");
+            cr_assert_eq(told != NULL, k == 3, "client %d, action %d: %s", i, k, got);
+            free(got);
+        }
+        cr_assert_eq(hub_next_wake(t.hub), 1000);
+    }
+    /* a try at 1 s fails: the next in 2 s more */
+    hub_tick(t.hub, 1000);
+    cr_assert_eq(hub_next_wake(t.hub), 3000);
+    flaky.fail = 0;
+    hub_tick(t.hub, 3000);
+    cr_assert_eq(hub_next_wake(t.hub), INT64_MAX);
+    for (int i = 0; i < 7; i++) {
+        char *got = fresh(&t, i);
+        cr_assert(strstr(got, "{\"type\":\"saved\",\"saved\":true,"), "client %d: %s", i, got);
+        free(got);
+    }
+    /* every action is in the store: a new hub has all five */
+    uint64_t random = 5;
+    Hub *b = hub_of_store(real, &random);
+    cr_assert_eq(hub_restore(b, 0), 1);
+    HubClient *x = hub_connect(b, NULL, 0);
+    char token[40];
+    snprintf(token, sizeof token, "%s", logged(&t, 0, "token"));
+    char *frame = resume_text(b, x, logged(&t, 0, "room"), token);
+    json_t *j = json_loads(frame, 0, NULL);
+    cr_assert_eq(json_array_size(json_object_get(j, "history")), 5, "%s", frame);
+    json_decref(j);
+    free(frame);
+    hub_disconnect(b, x, 0);
+    hub_free(b);
+    table_close(&t);
+    store_close(real);
+}
+
+/* A finished game is kept as its whole record: downloadable, replaying to
+ * the result every member was sent, and linked from the last frame. */
+Test(hub_store, a_finished_game_is_kept_as_its_record)
+{
+    Store *store = store_in_dir();
+    uint64_t random = 11;
+    Hub *h = hub_of_store(store, &random);
+    HubClient *ann = hub_connect(h, NULL, 0), *spec = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    json_t *room = frame_of(ann, "room");
+    char join[96];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
+             json_string_value(json_object_get(room, "code")));
+    cr_assert(json_is_true(json_object_get(room, "saved")));
+    json_decref(room);
+    send_text(h, spec, join, 0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    json_t *game = frame_of(ann, "game");
+    char id[HUB_GAME_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(game, "id")));
+    json_decref(game);
+    char *text = NULL;
+    size_t len;
+    cr_assert_eq(store_record(store, id, &text, &len), STORE_UNFINISHED);
+    /* Ann leaves: the basic bot plays her seat, and the bots finish */
+    send_text(h, ann, "{\"type\":\"leave\"}", 0);
+    for (int64_t now = 1; hub_next_wake(h) != INT64_MAX; now++)
+        hub_tick(h, now);
+    json_t *last = frame_of(spec, "event");
+    cr_assert(last);
+    char link[64];
+    snprintf(link, sizeof link, "/games/%s.lit", id);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "record")), link);
+    cr_assert_eq(store_record(store, id, &text, &len), STORE_OK);
+    /* the record replays to the result the members were sent */
+    LitEvent *events = calloc(LIT_MAX_ACTIONS, sizeof *events);
+    LitRecord rec;
+    lit_record_init(&rec, events, NULL, LIT_MAX_ACTIONS);
+    cr_assert_eq(lit_record_parse(&rec, text, len, NULL), LIT_OK, "%s", text);
+    cr_assert_str_eq(lit_result_name(rec.result),
+                     json_string_value(json_object_get(last, "result")));
+    cr_assert_eq(rec.n_events,
+                 json_integer_value(json_object_get(json_object_get(last, "event"), "n")));
+    cr_assert_str_eq(rec.names[0], "Ann");
+    cr_assert_str_eq(rec.names[1], "basic");
+    LitReplay rp;
+    cr_assert_eq(lit_replay_start(&rp, &rec), LIT_OK);
+    for (uint32_t i = 0; i < rec.n_events; i++)
+        cr_assert_eq(lit_replay_step(&rp, &rec.events[i], NULL), LIT_OK, "event %u", i + 1);
+    cr_assert_eq(lit_replay_check_result(&rp, &rec, NULL), LIT_OK);
+    json_decref(last);
+    free(events);
+    free(text);
+    hub_disconnect(h, spec, 0);
+    hub_disconnect(h, ann, 0);
+    cr_assert_eq(hub_rooms(h), 0, "the room closed with its last member");
+    hub_free(h);
+    /* a closed room is not taken up again */
+    h = hub_of_store(store, &random);
+    cr_assert_eq(hub_restore(h, 0), 0);
+    hub_free(h);
+    store_close(store);
+}
+
+typedef struct Stored {
+    char code[8], game[24];
+    char *state, *record;
+} Stored;
+
+static int keep_room(void *ctx, const char *code, const char *state, const char *game,
+                     const char *record)
+{
+    Stored *s = ctx;
+    snprintf(s->code, sizeof s->code, "%s", code);
+    snprintf(s->game, sizeof s->game, "%s", game ? game : "");
+    s->state = strdup(state);
+    s->record = record ? strdup(record) : NULL;
+    return 0;
+}
+
+static char taken_up[2048];
+
+static void keep_line(const char *line, void *ctx)
+{
+    (void)ctx;
+    size_t n = strlen(taken_up);
+    snprintf(taken_up + n, sizeof taken_up - n, "%s\n", line);
+}
+
+/* A stored room whose state or game does not read is left out, with a log
+ * line naming what is wrong; the others are taken up. */
+Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
+{
+    Store *store = store_in_dir();
+    uint64_t random = 13;
+    Hub *h = hub_of_store(store, &random);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4}", 0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    json_decref(frame_of(ann, NULL));
+    Stored good = {0};
+    cr_assert_eq(store_rooms(store, keep_room, &good), STORE_OK);
+    cr_assert(good.record && strstr(good.state, "\"v\":1"));
+    /* the same room under other codes and game ids, each spoilt one way */
+    char v2[4096], other_rules[4096], bad_line[4096];
+    snprintf(v2, sizeof v2, "%s", good.state);
+    memcpy(strstr(v2, "\"v\":1"), "\"v\":2", 5);
+    const char *rules = strstr(good.record, "[Rules \"classic players=4\"]");
+    cr_assert(rules, "%s", good.record);
+    snprintf(other_rules, sizeof other_rules,
+             "%.*s[Rules \"classic players=4 misclaim=opponents\"]%s",
+             (int)(rules - good.record), good.record, rules + 27);
+    snprintf(bad_line, sizeof bad_line, "%s1. 2 asks 2 for 2c: hit\n", good.record);
+    struct {
+        const char *code, *state, *game, *header, *why;
+    } cases[] = {
+        {"BBBBBB", "{\"v\":", "BBBBBBBBBBBBBBB1", good.record, "its state is not JSON"},
+        {"BBBBBC", v2, "BBBBBBBBBBBBBBB2", good.record, "its state does not read"},
+        {"BBBBBD", good.state, "BBBBBBBBBBBBBBB3", other_rules,
+         "its game's rules are not the room's"},
+        {"BBBBBF", good.state, "BBBBBBBBBBBBBBB4", bad_line, "its game does not replay"},
+        {"BBBBBG", good.state, NULL, NULL, "its game's record is missing"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        StoreSave sv = {cases[i].code, cases[i].state, cases[i].game, 1, cases[i].header, 0, "",
+                        NULL, 0};
+        cr_assert_eq(store_save(store, &sv), STORE_OK, "%s", store_error(store));
+    }
+    HubConfig config = {.ctx = &random, .random = counter_random, .store = store,
+                        .log = keep_line};
+    Hub *b = hub_new(&config);
+    taken_up[0] = 0;
+    cr_assert_eq(hub_restore(b, 0), 1, "%s", taken_up);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char want[160];
+        snprintf(want, sizeof want, "room %s not taken up: %s\n", cases[i].code, cases[i].why);
+        cr_assert(strstr(taken_up, want), "want \"%s\" in:\n%s", want, taken_up);
+    }
+    hub_free(b);
+    free(good.state);
+    free(good.record);
+    hub_disconnect(h, ann, 0);
+    hub_free(h);
+    store_close(store);
 }

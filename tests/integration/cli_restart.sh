@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `lit serve --db`: rooms and games kept across restarts. The command line's
+# refusals; kill -9 at random moments of games, with nothing any client was
+# sent lost (restart_client.py); `lit games` and `lit backup` while the
+# server runs. The long run (100 kills and more) is in docs/RELIABILITY.md.
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+py=/usr/bin/python3
+kills=${LIT_RESTART_KILLS:-30}
+seed=${LIT_RESTART_SEED:-$(date +%s)}
+
+# refusals of the command line
+run 2 "$lit" serve --db-max-mb 5
+grep -qx "lit: --db-max-mb: give --db FILE too" "$tmp/err" || fail "--db-max-mb alone: $(cat "$tmp/err")"
+run 1 "$lit" serve --db /nonexistent/dir/lit.db
+grep -qx "lit: /nonexistent/dir/lit.db: unable to open database file" "$tmp/err" ||
+  fail "--db in no directory: $(cat "$tmp/err")"
+printf '[Rules "classic"]\n%0200d\n' 0 >"$tmp/record.lit"
+run 1 "$lit" serve --db "$tmp/record.lit"
+grep -qx "lit: $tmp/record.lit: file is not a database" "$tmp/err" || fail "--db a record: $(cat "$tmp/err")"
+run 2 "$lit" games
+grep -qx "lit: games: give --db FILE" "$tmp/err" || fail "games: $(cat "$tmp/err")"
+run 1 "$lit" games --db "$tmp/none.db"
+grep -qx "lit: $tmp/none.db: unable to open database file" "$tmp/err" || fail "games --db none: $(cat "$tmp/err")"
+run 2 "$lit" backup --db "$tmp/x.db"
+grep -qx "lit: backup: give --db FILE and --to NEW" "$tmp/err" || fail "backup: $(cat "$tmp/err")"
+
+# kill -9 at random moments; every game goes on with its whole history
+echo "cli_restart: $kills kills, seed $seed" >&2
+timeout 600 "$py" tests/integration/restart_client.py "$lit" "$tmp/lit.db" "$kills" "$seed" \
+  >"$tmp/client.out" 2>&1 || fail "restarts (seed $seed): $(tail -5 "$tmp/client.out")"
+grep -q "^ok: " "$tmp/client.out" || fail "restarts: $(tail -3 "$tmp/client.out")"
+grep -q "not taken up" "$tmp/lit.db.log" && fail "a room was not taken up: $(grep "not taken up" "$tmp/lit.db.log")"
+
+# the games, listed and downloaded, while a server runs on the file
+"$lit" serve --port 0 --db "$tmp/lit.db" >"$tmp/serve.out" 2>"$tmp/serve.err" &
+pid=$!
+for _ in $(seq 50); do
+  grep -q "^serving on" "$tmp/serve.out" && break
+  sleep 0.1
+done
+grep -q "^serve: 1 rooms taken up from the store$" "$tmp/serve.err" || fail "taken up: $(cat "$tmp/serve.err")"
+run 0 "$lit" games --db "$tmp/lit.db"
+head -1 "$tmp/out" | grep -q "^id  *room  *game  *started  *finished  *result  *score  *actions$" ||
+  fail "games header: $(head -1 "$tmp/out")"
+finished=$(awk 'NR > 1 && $NF > 0 && $0 !~ /playing/' "$tmp/out" | wc -l)
+games=$(sed -n 's/^ok: \([0-9]*\) games.*/\1/p' "$tmp/client.out")
+[ "$finished" = "$games" ] || fail "games listed finished: $finished, played: $games"
+id=$(awk 'NR == 2 {print $1}' "$tmp/out")
+run 0 "$lit" games --db "$tmp/lit.db" --record "$id"
+"$lit" replay "$tmp/out" >/dev/null 2>"$tmp/replay.err" || fail "the record does not replay: $(cat "$tmp/replay.err")"
+run 1 "$lit" games --db "$tmp/lit.db" --record NOSUCHGAME
+grep -qx "lit: $tmp/lit.db: no game NOSUCHGAME" "$tmp/err" || fail "no game: $(cat "$tmp/err")"
+run 0 "$lit" backup --db "$tmp/lit.db" --to "$tmp/copy.db"
+run 0 "$lit" games --db "$tmp/copy.db"
+[ "$(awk 'NR > 1' "$tmp/out" | wc -l)" -ge "$games" ] || fail "the backup's games: $(cat "$tmp/out")"
+run 1 "$lit" backup --db "$tmp/lit.db" --to "$tmp/copy.db"
+grep -qx "lit: $tmp/copy.db: exists: the backup goes to a new file" "$tmp/err" || fail "backup over a file: $(cat "$tmp/err")"
+kill -TERM "$pid"
+wait "$pid" || fail "exit status after SIGTERM: $?"
+grep -q "Ann\|token\|Hand" "$tmp/lit.db.log" "$tmp/serve.err" && fail "the log holds names, tokens or hands"
+finish cli_restart
