@@ -41,6 +41,9 @@ typedef struct Member {
     char last_id[HUB_ID_MAX + 1];  /* the last action id accepted from it */
     uint32_t last_seq;             /* the seq of that action's event */
     uint32_t joined;               /* order of joining: the host passes in it */
+    int64_t chat_at[HUB_CHAT_BURST]; /* when its last chat lines were sent */
+    int chat_next;                 /* the oldest of them */
+    uint32_t chat_sent;            /* chat lines sent */
 } Member;
 
 typedef struct Seat {
@@ -70,6 +73,7 @@ typedef struct Room {
     int pace_ms;
     int listed;                    /* public: in the lobby list */
     int aid;                       /* the scoresheet aid is allowed */
+    int chat;                      /* chat is on (off: a silent room) */
     /* who is here */
     Member members[HUB_MEMBERS_MAX];
     Seat seats[LIT_MAX_PLAYERS];
@@ -416,10 +420,11 @@ static json_t *room_json(const Room *r, int m)
             json_array_append_new(spectators, json_string(r->members[i].name));
     const Member *me = &r->members[m];
     return json_pack(
-        "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:o,s:o,s:i,s:b,s:{s:s,s:o,s:b}}", "type",
-        "room", "seq", r->seq, "code", r->code, "state", state_name(r->state), "rules", rules,
-        "options", rules_json(&r->rules), "players", r->rules.players, "bots", bots, "pace_ms",
-        r->pace_ms, "public", r->listed, "aid", r->aid, "seats", seats, "spectators", spectators,
+        "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:b,s:o,s:o,s:i,s:b,s:{s:s,s:o,s:b}}",
+        "type", "room", "seq", r->seq, "code", r->code, "state", state_name(r->state), "rules",
+        rules, "options", rules_json(&r->rules), "players", r->rules.players, "bots", bots,
+        "pace_ms", r->pace_ms, "public", r->listed, "aid", r->aid, "chat", r->chat, "seats", seats,
+        "spectators", spectators,
         "games", r->games, "saved", r->hub->config.store && !r->unsaved, "you", "name", me->name,
         "seat", me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host",
         m == r->host);
@@ -619,12 +624,12 @@ static char *room_state(const Room *r)
                              seat->bot ? json_string(spec) : json_null(), "vacated",
                              seat->vacated));
     }
-    json_t *j = json_pack("{s:i,s:s,s:s,s:i,s:b,s:b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o}", "v", 1,
-                          "rules", rules, "bots", bots, "pace_ms", r->pace_ms, "public", r->listed,
-                          "aid", r->aid, "host", r->host, "joins", (json_int_t)r->joins, "state",
-                          state_name(r->state), "dealer", r->dealer, "games", r->games, "seq",
-                          (json_int_t)r->seq, "game_seq", (json_int_t)r->game_seq, "members",
-                          members, "seats", seats);
+    json_t *j = json_pack("{s:i,s:s,s:s,s:i,s:b,s:b,s:b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o}", "v",
+                          1, "rules", rules, "bots", bots, "pace_ms", r->pace_ms, "public",
+                          r->listed, "aid", r->aid, "chat", r->chat, "host", r->host, "joins",
+                          (json_int_t)r->joins, "state", state_name(r->state), "dealer",
+                          r->dealer, "games", r->games, "seq", (json_int_t)r->seq, "game_seq",
+                          (json_int_t)r->game_seq, "members", members, "seats", seats);
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     return text;
@@ -946,17 +951,18 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
 {
     json_t *j = json_loads(state, JSON_REJECT_DUPLICATES, NULL), *members, *seats;
     const char *rules, *bots, *st;
-    int v, pace, listed, aid, host, dealer, games;
+    int v, pace, listed, aid, chat = 1, host, dealer, games;
     json_int_t joins, seq, game_seq;
     Room *r = calloc(1, sizeof *r);
     *why = NULL;
     if (!r || !j) {
         *why = r ? "its state is not JSON" : "out of memory";
-    } else if (json_unpack(j, "{s:i,s:s,s:s,s:i,s:b,s:b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o!}",
+    } else if (json_unpack(j,
+                           "{s:i,s:s,s:s,s:i,s:b,s:b,s?b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o!}",
                            "v", &v, "rules", &rules, "bots", &bots, "pace_ms", &pace, "public",
-                           &listed, "aid", &aid, "host", &host, "joins", &joins, "state", &st,
-                           "dealer", &dealer, "games", &games, "seq", &seq, "game_seq",
-                           &game_seq, "members", &members, "seats", &seats) ||
+                           &listed, "aid", &aid, "chat", &chat, "host", &host, "joins", &joins,
+                           "state", &st, "dealer", &dealer, "games", &games, "seq", &seq,
+                           "game_seq", &game_seq, "members", &members, "seats", &seats) ||
                v != 1 || !json_is_array(members) || !json_is_array(seats)) {
         *why = "its state does not read";
     } else if (!is_code(code, HUB_CODE_LEN) || lit_rules_parse(&r->rules, rules, NULL) != LIT_OK ||
@@ -972,6 +978,7 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
         r->pace_ms = pace;
         r->listed = listed;
         r->aid = aid;
+        r->chat = chat;
         r->joins = (uint32_t)joins;
         r->dealer = dealer;
         r->games = games;
@@ -1238,6 +1245,10 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(STALE_STATE, "stale_state",                                                      \
       "the game has moved on since the state you acted on")                            \
     X(NO_AID, "no_aid", "this room does not allow the scoresheet aid")                 \
+    X(CHAT_OFF, "chat_off", "this room is silent: chat is off")                        \
+    X(BAD_TEXT, "bad_text",                                                            \
+      "a chat line is 1 to 200 bytes of text, no control characters")                  \
+    X(TOO_FAST, "too_fast", "five chat lines in ten seconds at most: wait a moment")   \
     X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
       "that bot is not offered online: its search would hold up every table")          \
     X(REPLACED, "replaced", "your seat was taken up on another connection")            \
@@ -1379,9 +1390,11 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
         return send_status(c, st, NULL);
     if (bots.kind == LIT_BOT_EXPERT)
         return fail(c, E_BOT_NOT_OFFERED, NULL);
-    json_t *pub = json_object_get(j, "public"), *aid = json_object_get(j, "aid");
-    if ((pub && !json_is_boolean(pub)) || (aid && !json_is_boolean(aid)))
-        return fail_text(c, E_BAD_MESSAGE, "public and aid must be true or false", NULL);
+    json_t *pub = json_object_get(j, "public"), *aid = json_object_get(j, "aid"),
+           *chat = json_object_get(j, "chat");
+    if ((pub && !json_is_boolean(pub)) || (aid && !json_is_boolean(aid)) ||
+        (chat && !json_is_boolean(chat)))
+        return fail_text(c, E_BAD_MESSAGE, "public, aid and chat must be true or false", NULL);
     if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
         return fail(c, E_TOO_MANY_ROOMS, NULL);
 
@@ -1396,6 +1409,7 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     r->pace_ms = (int)pace;
     r->listed = pub ? json_is_true(pub) : 0;
     r->aid = aid ? json_is_true(aid) : 1;
+    r->chat = chat ? json_is_true(chat) : 1;
     r->host = -1;
     r->wake_at = INT64_MAX;
     r->idle_since = -1;
@@ -1850,6 +1864,39 @@ static int on_aid(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
+/* A chat line, to every connected member of the room (rendered as text by
+ * clients; never logged). At most HUB_CHAT_BURST lines in
+ * HUB_CHAT_WINDOW_MS per member. */
+static int on_chat(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    Room *r = c->room;
+    Member *me = member_of(c);
+    if (!r->chat)
+        return fail(c, E_CHAT_OFF, NULL);
+    json_t *t = json_object_get(msg->j, "text");
+    const char *text = json_string_value(t);
+    if (!text)
+        return fail_text(c, E_BAD_MESSAGE, "text must be a string", NULL);
+    size_t len = json_string_length(t);
+    if (strlen(text) != len || lit_name_check(text, len, HUB_CHAT_MAX) != LIT_OK)
+        return fail(c, E_BAD_TEXT, NULL);
+    int64_t *oldest = &me->chat_at[me->chat_next];
+    if (me->chat_sent >= HUB_CHAT_BURST && msg->now - *oldest < HUB_CHAT_WINDOW_MS)
+        return fail(c, E_TOO_FAST, NULL);
+    *oldest = msg->now;
+    me->chat_next = (me->chat_next + 1) % HUB_CHAT_BURST;
+    me->chat_sent++;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client)
+            send_json(r->members[m].client,
+                      json_pack("{s:s,s:s,s:o,s:s}", "type", "chat", "from", me->name, "seat",
+                                me->seat == LIT_NOBODY ? json_null()
+                                                       : json_integer(me->seat + 1),
+                                "text", text));
+    return 0;
+}
+
 static int on_leave(Hub *h, HubClient *c, Message *msg)
 {
     Room *r = c->room;
@@ -1873,7 +1920,10 @@ typedef struct Handler {
 } Handler;
 
 static const Handler handlers[] = {
-    {"create", on_create, 0, {"name", "rules", "players", "bots", "pace_ms", "public", "aid", NULL}},
+    {"create",
+     on_create,
+     0,
+     {"name", "rules", "players", "bots", "pace_ms", "public", "aid", "chat", NULL}},
     {"join", on_join, 0, {"room", "name", "seat", NULL}},
     {"resume", on_resume, 0, {"room", "token", NULL}},
     {"lobby", on_lobby, 0, {NULL}},
@@ -1886,6 +1936,7 @@ static const Handler handlers[] = {
     {"start", on_start, NEED_ROOM | NEED_HOST | NEED_IDLE, {NULL}},
     {"act", on_act, 0, {NULL}},
     {"aid", on_aid, NEED_ROOM, {NULL}},
+    {"chat", on_chat, NEED_ROOM, {"text", NULL}},
     {"leave", on_leave, NEED_ROOM, {NULL}},
 };
 

@@ -32,6 +32,9 @@ enum {
     HUB_CODE_LEN = 6,
     HUB_GAME_ID_LEN = 16,       /* characters of a game id (as a room code's) */
     HUB_TOKEN_LEN = 32,         /* hex digits of a seat token */
+    HUB_CHAT_MAX = 200,         /* bytes of a chat line */
+    HUB_CHAT_BURST = 5,         /* chat lines a member may send ... */
+    HUB_CHAT_WINDOW_MS = 10000, /* ... within this time */
     HUB_RETRY_MS = 1000,        /* a failed save is tried again after this, */
     HUB_RETRY_MAX_MS = 5000     /* doubling up to this */
 };

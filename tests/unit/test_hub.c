@@ -848,3 +848,79 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
     hub_free(h);
     store_close(store);
 }
+
+/* Chat: to every member, as text; off in a silent room; lines of 1 to 200
+ * bytes; five in ten seconds at most. */
+Test(hub, chat_reaches_the_room_within_its_limits)
+{
+    uint64_t state = 21;
+    HubConfig config = {.ctx = &state, .random = counter_random};
+    Hub *h = hub_new(&config);
+    HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
+    json_t *room = frame_of(ann, "room");
+    cr_assert(json_is_true(json_object_get(room, "chat")));
+    char join[96];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
+             json_string_value(json_object_get(room, "code")));
+    json_decref(room);
+    send_text(h, bo, join, 0);
+    json_decref(frame_of(bo, NULL));
+    send_text(h, bo, "{\"type\":\"chat\",\"text\":\"<b>hi</b> \\u00e9\"}", 0);
+    json_t *got = frame_of(ann, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(got, "type")), "chat");
+    cr_assert_str_eq(json_string_value(json_object_get(got, "from")), "Bo");
+    cr_assert(json_is_null(json_object_get(got, "seat")));
+    cr_assert_str_eq(json_string_value(json_object_get(got, "text")), "<b>hi</b> \xc3\xa9");
+    json_decref(got);
+    json_decref(frame_of(bo, NULL));
+    /* four more within ten seconds pass; the sixth is too fast; later it is not */
+    for (int i = 0; i < 4; i++)
+        send_text(h, bo, "{\"type\":\"chat\",\"text\":\"again\"}", 1000 + i);
+    json_t *last = frame_of(bo, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "type")), "chat");
+    json_decref(last);
+    send_text(h, bo, "{\"type\":\"chat\",\"text\":\"flood\"}", 9999);
+    last = frame_of(bo, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "too_fast");
+    json_decref(last);
+    send_text(h, bo, "{\"type\":\"chat\",\"text\":\"later\"}", 10000);
+    last = frame_of(bo, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "type")), "chat");
+    json_decref(last);
+    /* bad lines */
+    /* (a NUL in a string is refused by the parser already) */
+    const char *bad[][2] = {{"{\"type\":\"chat\",\"text\":\"\"}", "bad_text"},
+                            {"{\"type\":\"chat\",\"text\":\"a\\nb\"}", "bad_text"},
+                            {"{\"type\":\"chat\",\"text\":\" a\"}", "bad_text"},
+                            {"{\"type\":\"chat\",\"text\":\"a\\u0000b\"}", "not_json"}};
+    for (int i = 0; i < 4; i++) {
+        send_text(h, ann, bad[i][0], 20000);
+        last = frame_of(ann, NULL);
+        cr_assert_str_eq(json_string_value(json_object_get(last, "error")), bad[i][1], "%s",
+                         bad[i][0]);
+        json_decref(last);
+    }
+    char long_line[300];
+    snprintf(long_line, sizeof long_line, "{\"type\":\"chat\",\"text\":\"%0201d\"}", 0);
+    send_text(h, ann, long_line, 20000);
+    last = frame_of(ann, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "bad_text");
+    json_decref(last);
+    send_text(h, ann, "{\"type\":\"chat\",\"text\":1}", 20000);
+    last = frame_of(ann, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "bad_message");
+    json_decref(last);
+    /* a silent room */
+    HubClient *cy = hub_connect(h, NULL, 0);
+    send_text(h, cy, "{\"type\":\"create\",\"name\":\"Cy\",\"chat\":false}", 0);
+    json_decref(frame_of(cy, NULL));
+    send_text(h, cy, "{\"type\":\"chat\",\"text\":\"hello\"}", 0);
+    last = frame_of(cy, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "chat_off");
+    json_decref(last);
+    hub_disconnect(h, ann, 0);
+    hub_disconnect(h, bo, 0);
+    hub_disconnect(h, cy, 0);
+    hub_free(h);
+}
