@@ -493,16 +493,19 @@ static void flaky_close(Store *s)
 static const StoreOps flaky_ops = {flaky_save,  flaky_drop,   flaky_rooms, flaky_record,
                                    flaky_games, flaky_backup, flaky_close};
 
-/* The first n legal asks of a seeded classic game, applied to *g. */
-static void first_asks(LitGame *g, LitAction *actions, int n)
+/* A table saving to store, dealt a seeded classic game, and the first n
+ * legal asks of that game (to be played with table_play). */
+static void table_of_asks(Table *t, Store *store, LitAction *actions, int n)
 {
     LitRules rules = rules_of("classic");
-    lit_game_new(g, &rules, 7, 0);
+    LitGame g;
+    lit_game_new(&g, &rules, 7, 0);
+    table_open_in(t, g.hands, store);
     for (int k = 0; k < n; k++) {
         LitAction legal[LIT_MAX_LEGAL];
-        cr_assert(lit_game_legal(g, g->pub.turn, legal, LIT_MAX_LEGAL) > 0);
+        cr_assert(lit_game_legal(&g, g.pub.turn, legal, LIT_MAX_LEGAL) > 0);
         actions[k] = legal[0];
-        cr_assert_eq(lit_game_apply(g, &legal[0], NULL), LIT_OK);
+        cr_assert_eq(lit_game_apply(&g, &legal[0], NULL), LIT_OK);
     }
 }
 
@@ -557,14 +560,10 @@ TestSuite(hub_store, .init = make_dir, .fini = remove_dir);
 Test(hub_store, a_restarted_hub_takes_up_its_rooms_exactly)
 {
     Store *store = store_in_dir();
-    LitGame g;
     LitAction actions[13];
-    first_asks(&g, actions, 13);
-    LitGame dealt;
     LitRules rules = rules_of("classic");
-    lit_game_new(&dealt, &rules, 7, 0);
     Table t;
-    table_open_in(&t, dealt.hands, store);
+    table_of_asks(&t, store, actions, 13);
     table_play(&t, actions, 12, rules.deck);
     char code[8], token[40], token_next[40];
     snprintf(code, sizeof code, "%s", logged(&t, 0, "room"));
@@ -643,14 +642,10 @@ Test(hub_store, a_failing_store_is_told_and_tried_again)
 {
     Store *real = store_in_dir();
     Flaky flaky = {{&flaky_ops, ""}, real, 0};
-    LitGame g;
     LitAction actions[6];
-    first_asks(&g, actions, 6);
-    LitGame dealt;
     LitRules rules = rules_of("classic");
-    lit_game_new(&dealt, &rules, 7, 0);
     Table t;
-    table_open_in(&t, dealt.hands, &flaky.base);
+    table_of_asks(&t, &flaky.base, actions, 6);
     table_play(&t, actions, 3, rules.deck);
     cr_assert_eq(hub_next_wake(t.hub), INT64_MAX, "nothing to save");
     flaky.fail = 1;
