@@ -844,6 +844,20 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
     store_close(store);
 }
 
+/* Sends text at now and checks the answer: an error of that name, or (NULL)
+ * a chat line. */
+static void chat_answer(Hub *h, HubClient *c, const char *text, int64_t now, const char *error)
+{
+    send_text(h, c, text, now);
+    json_t *j = frame_of(c, NULL);
+    cr_assert(j, "no answer to %s", text);
+    if (error)
+        cr_assert_str_eq(json_string_value(json_object_get(j, "error")), error, "%s", text);
+    else
+        cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "chat", "%s", text);
+    json_decref(j);
+}
+
 /* Chat: to every member, as text; off in a silent room; lines of 1 to 200
  * bytes; five in ten seconds at most. */
 Test(hub, chat_reaches_the_room_within_its_limits)
@@ -871,49 +885,25 @@ Test(hub, chat_reaches_the_room_within_its_limits)
     json_decref(frame_of(bo, NULL));
     /* four more within ten seconds pass; the sixth is too fast; later it is not */
     for (int i = 0; i < 4; i++)
-        send_text(h, bo, "{\"type\":\"chat\",\"text\":\"again\"}", 1000 + i);
-    json_t *last = frame_of(bo, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "type")), "chat");
-    json_decref(last);
-    send_text(h, bo, "{\"type\":\"chat\",\"text\":\"flood\"}", 9999);
-    last = frame_of(bo, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "too_fast");
-    json_decref(last);
-    send_text(h, bo, "{\"type\":\"chat\",\"text\":\"later\"}", 10000);
-    last = frame_of(bo, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "type")), "chat");
-    json_decref(last);
-    /* bad lines */
-    /* (a NUL in a string is refused by the parser already) */
+        chat_answer(h, bo, "{\"type\":\"chat\",\"text\":\"again\"}", 1000 + i, NULL);
+    chat_answer(h, bo, "{\"type\":\"chat\",\"text\":\"flood\"}", 9999, "too_fast");
+    chat_answer(h, bo, "{\"type\":\"chat\",\"text\":\"later\"}", 10000, NULL);
+    /* bad lines (a NUL in a string is refused by the parser already) */
+    char long_line[300];
+    snprintf(long_line, sizeof long_line, "{\"type\":\"chat\",\"text\":\"%0201d\"}", 0);
     const char *bad[][2] = {{"{\"type\":\"chat\",\"text\":\"\"}", "bad_text"},
                             {"{\"type\":\"chat\",\"text\":\"a\\nb\"}", "bad_text"},
                             {"{\"type\":\"chat\",\"text\":\" a\"}", "bad_text"},
-                            {"{\"type\":\"chat\",\"text\":\"a\\u0000b\"}", "not_json"}};
-    for (int i = 0; i < 4; i++) {
-        send_text(h, ann, bad[i][0], 20000);
-        last = frame_of(ann, NULL);
-        cr_assert_str_eq(json_string_value(json_object_get(last, "error")), bad[i][1], "%s",
-                         bad[i][0]);
-        json_decref(last);
-    }
-    char long_line[300];
-    snprintf(long_line, sizeof long_line, "{\"type\":\"chat\",\"text\":\"%0201d\"}", 0);
-    send_text(h, ann, long_line, 20000);
-    last = frame_of(ann, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "bad_text");
-    json_decref(last);
-    send_text(h, ann, "{\"type\":\"chat\",\"text\":1}", 20000);
-    last = frame_of(ann, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "bad_message");
-    json_decref(last);
+                            {long_line, "bad_text"},
+                            {"{\"type\":\"chat\",\"text\":\"a\\u0000b\"}", "not_json"},
+                            {"{\"type\":\"chat\",\"text\":1}", "bad_message"}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        chat_answer(h, ann, bad[i][0], 20000, bad[i][1]);
     /* a silent room */
     HubClient *cy = hub_connect(h, NULL, 0);
     send_text(h, cy, "{\"type\":\"create\",\"name\":\"Cy\",\"chat\":false}", 0);
     json_decref(frame_of(cy, NULL));
-    send_text(h, cy, "{\"type\":\"chat\",\"text\":\"hello\"}", 0);
-    last = frame_of(cy, NULL);
-    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "chat_off");
-    json_decref(last);
+    chat_answer(h, cy, "{\"type\":\"chat\",\"text\":\"hello\"}", 0, "chat_off");
     hub_disconnect(h, ann, 0);
     hub_disconnect(h, bo, 0);
     hub_disconnect(h, cy, 0);
