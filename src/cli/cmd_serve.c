@@ -2,6 +2,7 @@
 #include <arpa/inet.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "../server/hub.h"
@@ -104,6 +105,8 @@ int cmd_serve(int argc, char **argv)
         return 2;
     }
     char error[STORE_ERROR_MAX];
+    /* the store holds every seat's token: its files are the server's alone */
+    umask(077);
     if (db && !(config.store = store_sqlite_open(db, &so, error))) {
         say("%s: %s", db, error);
         return 1;

@@ -155,6 +155,7 @@ int cmd_backup(int argc, char **argv)
     Store *s = open_read(db);
     if (!s)
         return 1;
+    umask(077); /* a copy of the tokens, as private as the store */
     int st = store_backup(s, to);
     if (st != STORE_OK)
         say("%s", store_error(s));

@@ -644,7 +644,8 @@ static char *record_text(Room *r, int whole)
     lit_record_set_game(&rec, &r->start, whole ? &r->game : &r->start);
     for (int s = 0; s < r->rules.players; s++)
         memcpy(rec.names[s], r->names[s], sizeof rec.names[s]);
-    snprintf(rec.event, sizeof rec.event, "Room %s, game %d", r->code, r->games);
+    /* not the room's code: a record is shared, a private room's code not */
+    snprintf(rec.event, sizeof rec.event, "Online game %d", r->games);
     snprintf(rec.site, sizeof rec.site, "lit serve");
     rec.n_events = whole ? r->log.len : 0;
     char *text = malloc(LIT_RECORD_TEXT_MAX);
@@ -801,6 +802,14 @@ static void forget_room(Hub *h, Room *r)
     Store *st = h->config.store;
     if (!st)
         return;
+    if (r->state == ROOM_PLAYING) {
+        /* nobody will finish it: it ends aborted, and its record is kept */
+        r->game.pub.result = LIT_ABORTED;
+        r->game.pub.turn = LIT_NOBODY;
+        r->state = ROOM_OVER;
+        keep_ended(r);
+        r->dirty = 1;
+    }
     if (r->dirty && save_room(h, r))
         log_line(h, "room %s closed unsaved: %s", r->code, store_error(st));
     if (store_drop(st, r->code) == STORE_OK)
@@ -842,6 +851,8 @@ static const char *read_members(Room *r, json_t *members)
             return "a member does not read";
         if (m < 0 || m >= HUB_MEMBERS_MAX || r->members[m].used)
             return "a member's index is out of range";
+        if (json_is_null(seat))
+            continue; /* a spectator's membership ended with its connection */
         Member *mem = &r->members[m];
         if (lit_name_check(name, strlen(name), HUB_NAME_MAX) != LIT_OK || !is_token(token) ||
             strlen(last_id) > HUB_ID_MAX || last_seq < 0 || last_seq > UINT32_MAX || joined < 0 ||
@@ -853,13 +864,10 @@ static const char *read_members(Room *r, json_t *members)
         memcpy(mem->last_id, last_id, strlen(last_id) + 1);
         mem->last_seq = (uint32_t)last_seq;
         mem->joined = (uint32_t)joined;
-        mem->seat = LIT_NOBODY;
-        if (!json_is_null(seat)) {
-            json_int_t s = json_integer_value(seat);
-            if (!json_is_integer(seat) || s < 1 || s > r->rules.players)
-                return "a member's seat is out of range";
-            mem->seat = (uint8_t)(s - 1);
-        }
+        json_int_t s = json_integer_value(seat);
+        if (!json_is_integer(seat) || s < 1 || s > r->rules.players)
+            return "a member's seat is out of range";
+        mem->seat = (uint8_t)(s - 1);
     }
     return NULL;
 }
@@ -888,7 +896,7 @@ static const char *read_seats(Hub *h, Room *r, json_t *seats)
             const char *spec = json_string_value(bot);
             LitBotSpec b;
             if (!spec || lit_bot_spec_parse(&b, spec, strlen(spec)) != LIT_OK ||
-                seat->member >= 0)
+                b.kind == LIT_BOT_EXPERT || seat->member >= 0)
                 return "a seat's bot does not read";
             if (seat_bot(h, r, s, &b))
                 return "out of memory";
@@ -945,6 +953,10 @@ static const char *read_game(Room *r, const char *game, const char *record)
     return NULL;
 }
 
+static const char NO_MEMBERS[] = "it has no members left";
+
+static void pass_host(Room *r);
+
 /* A room from the store, with nobody connected: NULL, with *why set. */
 static Room *read_room(Hub *h, const char *code, const char *state, const char *game,
                        const char *record, const char **why)
@@ -966,10 +978,11 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
                v != 1 || !json_is_array(members) || !json_is_array(seats)) {
         *why = "its state does not read";
     } else if (!is_code(code, HUB_CODE_LEN) || lit_rules_parse(&r->rules, rules, NULL) != LIT_OK ||
-               lit_bot_spec_parse(&r->bots, bots, strlen(bots)) != LIT_OK || pace < 0 ||
-               pace > HUB_PACE_MAX || games < 0 || joins < 0 || joins > UINT32_MAX ||
-               game_seq < 0 || seq < game_seq || seq > UINT32_MAX || dealer < 0 ||
-               host < -1 || host >= HUB_MEMBERS_MAX) {
+               lit_bot_spec_parse(&r->bots, bots, strlen(bots)) != LIT_OK ||
+               r->bots.kind == LIT_BOT_EXPERT || pace < 0 || pace > HUB_PACE_MAX || games < 0 ||
+               games >= INT32_MAX || joins < 0 || joins >= UINT32_MAX || game_seq < 0 ||
+               seq < game_seq || seq >= UINT32_MAX || dealer < 0 || host < -1 ||
+               host >= HUB_MEMBERS_MAX) {
         *why = "its options or counts are out of range";
     }
     if (!*why) {
@@ -1003,13 +1016,16 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
         if (!*why && (games > 0 ? (r->state == ROOM_PLAYING) != (r->game.pub.result == LIT_ONGOING)
                                 : r->state != ROOM_LOBBY))
             *why = "its state is not its game's";
-        if (!*why && (host < 0 || !r->members[host].used))
-            *why = "its host is not a member";
         r->host = host;
+        if (!*why && (host < 0 || !r->members[host].used))
+            pass_host(r); /* the host was a spectator */
+        if (!*why && r->host < 0)
+            *why = NO_MEMBERS;
     }
     json_decref(j);
-    if (*why && r) {
-        free_brains(r);
+    if (*why) {
+        if (r)
+            free_brains(r);
         free(r);
         return NULL;
     }
@@ -1030,7 +1046,17 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
     Restore *rs = ctx;
     Hub *h = rs->h;
     const char *why = "twice";
+    if (!code || !state) {
+        log_line(h, "a room not taken up: its row has no %s", code ? "state" : "code");
+        return 0;
+    }
     Room *r = find_room(h, code) ? NULL : read_room(h, code, state, game, record, &why);
+    if (!r && why == NO_MEMBERS) {
+        /* its spectators were all it had: gone, as their connections are */
+        if (store_drop(h->config.store, code) != STORE_OK)
+            log_line(h, "store: %s", store_error(h->config.store));
+        return 0;
+    }
     if (!r) {
         log_line(h, "room %.16s not taken up: %s", code, why);
         return 0;

@@ -291,13 +291,10 @@ static int sqlite_rooms(Store *s, StoreRoomFn each, void *ctx)
     Text t = {0};
     for (Row *r = rows; r && out == STORE_OK; r = r->next) {
         const char *record = r->col[3];
-        if (record && !r->finished) { /* a header: its lines follow it */
-            if (game_text(q, r->col[2], record, &t)) {
-                out = db_failed(q, "rooms");
-                break;
-            }
-            record = t.p;
-        }
+        /* a header: its lines follow it (lines that do not read leave the
+         * room without its game, which the hub then leaves out) */
+        if (record && !r->finished)
+            record = game_text(q, r->col[2], record, &t) ? NULL : t.p;
         out = each(ctx, r->col[0], r->col[1], r->col[2], record);
     }
     free(t.p);
@@ -327,7 +324,9 @@ static int sqlite_record(Store *s, const char *game, char **text, size_t *len)
         const char *r = (const char *)sqlite3_column_text(st, 1);
         size_t n = (size_t)sqlite3_column_bytes(st, 1);
         *text = r ? malloc(n + 1) : NULL;
-        if (*text) {
+        if (!r) {
+            out = failed(s, "record: game %s has ended and has no record", game);
+        } else if (*text) {
             memcpy(*text, r, n + 1);
             *len = n;
             out = STORE_OK;
@@ -355,10 +354,11 @@ static int sqlite_games(Store *s, StoreGameFn each, void *ctx)
             (const char *)sqlite3_column_text(st, 6),
             sqlite3_column_int(st, 7),
         };
-        if (!g.id || !g.room)
-            out = failed(s, "games: out of memory");
-        else
-            out = each(ctx, &g);
+        /* a damaged row (a NULL where the schema cannot stop one) is listed
+         * as "?" rather than stopping the list */
+        g.id = g.id ? g.id : "?";
+        g.room = g.room ? g.room : "?";
+        out = each(ctx, &g);
     }
     if (out == STORE_OK && rc != SQLITE_DONE)
         out = db_failed(q, "games");

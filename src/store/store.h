@@ -65,7 +65,8 @@ typedef struct Store Store;
 
 /* A room as stored, handed to store_rooms' callback: its state, and the
  * record text of its game (the whole record, or the header and the lines
- * so far; NULL before its first game). */
+ * so far; NULL before its first game, or when it does not read). A damaged
+ * row may give a NULL code or state: the callback leaves such a room out. */
 typedef int (*StoreRoomFn)(void *ctx, const char *code, const char *state, const char *game,
                            const char *record);
 typedef int (*StoreGameFn)(void *ctx, const StoreGame *game);

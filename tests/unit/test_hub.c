@@ -3,6 +3,7 @@
  * same protocol over real sockets is tests/integration/cli_serve.sh. */
 #include <criterion/criterion.h>
 #include <jansson.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -811,6 +812,11 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
              "%.*s[Rules \"classic players=4 misclaim=opponents\"]%s",
              (int)(rules - good.record), good.record, rules + 27);
     snprintf(bad_line, sizeof bad_line, "%s1. 2 asks 2 for 2c: hit\n", good.record);
+    char huge[4096];
+    const char *games = strstr(good.state, "\"games\":1,");
+    cr_assert(games, "%s", good.state);
+    snprintf(huge, sizeof huge, "%.*s\"games\":2147483647,%s", (int)(games - good.state),
+             good.state, games + 10);
     struct {
         const char *code, *state, *game, *header, *why;
     } cases[] = {
@@ -820,12 +826,22 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
          "its game's rules are not the room's"},
         {"BBBBBF", good.state, "BBBBBBBBBBBBBBB4", bad_line, "its game does not replay"},
         {"BBBBBG", good.state, NULL, NULL, "its game's record is missing"},
+        {"BBBBBH", huge, "BBBBBBBBBBBBBBB5", good.record, "its options or counts are out of range"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         StoreSave sv = {cases[i].code, cases[i].state, cases[i].game, 1, cases[i].header, 0, "",
                         NULL, 0};
         cr_assert_eq(store_save(store, &sv), STORE_OK, "%s", store_error(store));
     }
+    /* and a row with no code (SQLite lets a NULL into a text key) */
+    char path[128];
+    snprintf(path, sizeof path, "%s/hub.db", dir);
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(path, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "INSERT INTO rooms VALUES(NULL, '{}', NULL, 0)", NULL, NULL,
+                              NULL),
+                 SQLITE_OK, "%s", sqlite3_errmsg(db));
+    sqlite3_close(db);
     HubConfig config = {.ctx = &random, .random = counter_random, .store = store,
                         .log = keep_line};
     Hub *b = hub_new(&config);
@@ -836,6 +852,7 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
         snprintf(want, sizeof want, "room %s not taken up: %s\n", cases[i].code, cases[i].why);
         cr_assert(strstr(taken_up, want), "want \"%s\" in:\n%s", want, taken_up);
     }
+    cr_assert(strstr(taken_up, "a room not taken up: its row has no code\n"), "%s", taken_up);
     hub_free(b);
     free(good.state);
     free(good.record);
@@ -908,4 +925,75 @@ Test(hub, chat_reaches_the_room_within_its_limits)
     hub_disconnect(h, bo, 0);
     hub_disconnect(h, cy, 0);
     hub_free(h);
+}
+
+static int see_result(void *ctx, const StoreGame *g)
+{
+    snprintf(ctx, 32, "%s", g->result ? g->result : "playing");
+    return 0;
+}
+
+/* After a restart a spectator's token no longer resumes (its membership
+ * ended with its connection); a room closed during a game ends that game
+ * aborted, with its record kept. */
+Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
+{
+    Store *store = store_in_dir();
+    uint64_t random = 17;
+    Hub *a = hub_of_store(store, &random);
+    HubClient *ann = hub_connect(a, NULL, 0), *bo = hub_connect(a, NULL, 0);
+    send_text(a, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    json_t *joined = frame_of(ann, "joined");
+    char code[8], ann_token[40], bo_token[40], join[96];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(joined, "room")));
+    snprintf(ann_token, sizeof ann_token, "%s",
+             json_string_value(json_object_get(joined, "token")));
+    json_decref(joined);
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}", code);
+    send_text(a, bo, join, 0);
+    joined = frame_of(bo, "joined");
+    snprintf(bo_token, sizeof bo_token, "%s", json_string_value(json_object_get(joined, "token")));
+    json_decref(joined);
+    send_text(a, ann, "{\"type\":\"fill\"}", 0);
+    send_text(a, ann, "{\"type\":\"start\"}", 0);
+    json_t *game = frame_of(ann, "game");
+    char id[HUB_GAME_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(game, "id")));
+    json_decref(game);
+
+    Hub *b = hub_of_store(store, &random);
+    cr_assert_eq(hub_restore(b, 0), 1);
+    HubClient *x = hub_connect(b, NULL, 0);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", code,
+             bo_token);
+    send_text(b, x, msg, 0);
+    json_t *j = frame_of(x, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "bad_token");
+    json_decref(j);
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", code,
+             ann_token);
+    send_text(b, x, msg, 0);
+    j = frame_of(x, "room");
+    cr_assert_eq(json_array_size(json_object_get(j, "spectators")), 0);
+    json_decref(j);
+    /* Ann leaves, the last member: the room closes and its game is aborted */
+    char result[32] = "";
+    send_text(b, x, "{\"type\":\"leave\"}", 0);
+    cr_assert_eq(hub_rooms(b), 0);
+    cr_assert_eq(store_games(store, see_result, result), STORE_OK);
+    cr_assert_str_eq(result, "aborted");
+    char *text = NULL;
+    size_t len;
+    cr_assert_eq(store_record(store, id, &text, &len), STORE_OK, "%s", store_error(store));
+    cr_assert(strstr(text, "[Result \"aborted\"]"), "%s", text);
+    cr_assert(strstr(text, "[Event \"Online game 1\"]"), "%s", text);
+    cr_assert_null(strstr(text, code), "the record names the room: %s", text);
+    free(text);
+    hub_disconnect(b, x, 0);
+    hub_free(b);
+    hub_disconnect(a, ann, 0);
+    hub_disconnect(a, bo, 0);
+    hub_free(a);
+    store_close(store);
 }
