@@ -385,12 +385,8 @@ int cmd_arena(int argc, char **argv)
         case 'q':
             quiet = 1;
             break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            return 0;
-        default:
-            fputs(usage, stderr);
-            return 2;
+        default: /* --help, or an option not known */
+            return help_or_usage(usage, opt);
         }
     }
     if (no_operands("arena", argc, argv))

@@ -51,12 +51,8 @@ int cmd_deal(int argc, char **argv)
                 return 2;
             }
             break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            return 0;
-        default:
-            fputs(usage, stderr);
-            return 2;
+        default: /* --help, or an option not known */
+            return help_or_usage(usage, opt);
         }
     }
     if (no_operands("deal", argc, argv))

@@ -193,12 +193,8 @@ int cmd_infer(int argc, char **argv)
                 return 2;
             }
             break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            return 0;
-        default:
-            fputs(usage, stderr);
-            return 2;
+        default: /* --help, or an option not known */
+            return help_or_usage(usage, opt);
         }
     }
     if (argc - optind != 1 || (seat == 0) == (public_view == 0)) {

@@ -85,12 +85,8 @@ int cmd_selfplay(int argc, char **argv)
         case 'R':
             records = optarg;
             break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            return 0;
-        default:
-            fputs(usage, stderr);
-            return 2;
+        default: /* --help, or an option not known */
+            return help_or_usage(usage, opt);
         }
     }
     if (no_operands("selfplay", argc, argv))

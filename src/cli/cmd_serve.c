@@ -90,12 +90,8 @@ int cmd_serve(int argc, char **argv)
             }
             so.max_bytes = (int64_t)v << 20;
             break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            return 0;
-        default:
-            fputs(usage, stderr);
-            return 2;
+        default: /* --help, or an option not known */
+            return help_or_usage(usage, opt);
         }
     }
     if (no_operands("serve", argc, argv))

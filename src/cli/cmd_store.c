@@ -33,13 +33,6 @@ static const char backup_usage[] =
     "  --to NEW      the copy\n"
     "  --help        this text\n";
 
-/* --help: the text on stdout, 0; a bad option: on stderr, 2. */
-static int help_or_usage(const char *text, int opt)
-{
-    fputs(text, opt == OPT_HELP ? stdout : stderr);
-    return opt == OPT_HELP ? 0 : 2;
-}
-
 static void utc(int64_t t, char out[32])
 {
     time_t tt = (time_t)t;

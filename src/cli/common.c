@@ -20,6 +20,12 @@ void say(const char *fmt, ...)
     va_end(ap);
 }
 
+int help_or_usage(const char *usage, int opt)
+{
+    fputs(usage, opt == OPT_HELP ? stdout : stderr);
+    return opt == OPT_HELP ? 0 : 2;
+}
+
 int parse_u64(const char *s, uint64_t *v)
 {
     char *end;

@@ -92,6 +92,10 @@ double now_seconds(void);
 /* The largest standard error of a card's probability in an estimate. */
 double largest_se(const LitKnow *k, const LitOdds *o);
 
+/* After getopt_long's last case: for --help (OPT_HELP) the usage text on
+ * stdout and 0, for anything else on stderr and 2 (the exit status). */
+int help_or_usage(const char *usage, int opt);
+
 /* Prints "lit: " and a message to stderr. */
 void say(const char *fmt, ...);
 

@@ -583,6 +583,16 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 
 /* ---- the store ------------------------------------------------------------ */
 
+/* The server ends a game no action will end (a bot that failed, a room
+ * closed during it). */
+static void abort_game(LitGame *g)
+{
+    g->pub.result = LIT_ABORTED;
+    g->pub.turn = LIT_NOBODY;
+}
+
+static void finish_if_over(Room *r);
+
 /* A room changed: it is saved before the hub call returns (flush). */
 static void mark(Room *r)
 {
@@ -804,10 +814,8 @@ static void forget_room(Hub *h, Room *r)
         return;
     if (r->state == ROOM_PLAYING) {
         /* nobody will finish it: it ends aborted, and its record is kept */
-        r->game.pub.result = LIT_ABORTED;
-        r->game.pub.turn = LIT_NOBODY;
-        r->state = ROOM_OVER;
-        keep_ended(r);
+        abort_game(&r->game);
+        finish_if_over(r);
         r->dirty = 1;
     }
     if (r->dirty && save_room(h, r))
@@ -938,9 +946,7 @@ static const char *read_game(Room *r, const char *game, const char *record)
         lit_log_push(&log, &e);
     }
     if (rec.has_result && rec.result == LIT_ABORTED) {
-        /* the server ended it (bot_move), not an action */
-        rp.game.pub.result = LIT_ABORTED;
-        rp.game.pub.turn = LIT_NOBODY;
+        abort_game(&rp.game); /* the server ended it, not an action */
     } else if (rec.has_result && rec.result != LIT_ONGOING &&
                lit_replay_check_result(&rp, &rec, NULL)) {
         return "its game's result is not the replay's";
@@ -1159,8 +1165,7 @@ static void bot_move(Hub *h, Room *r, int64_t now)
          * the game is aborted rather than left waiting for ever. */
         fprintf(stderr, "serve: room %s: bot at seat %d: %s\n", r->code, t + 1,
                 lit_status_name(st));
-        r->game.pub.result = LIT_ABORTED;
-        r->game.pub.turn = LIT_NOBODY;
+        abort_game(&r->game);
         finish_if_over(r);
         broadcast(r, game_json);
         r->game_seq = r->seq;

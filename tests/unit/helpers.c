@@ -4,6 +4,7 @@
 #include "literature/rng.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,4 +261,21 @@ int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS]
     /* Undoing a hit whose card was not where the present puts it is a
      * no-op, so the deal must also lead back to the present. */
     return memcmp(g.hands, now, sizeof g.hands) == 0;
+}
+
+void scratch_make(char *dir, size_t cap, const char *name)
+{
+    int n = snprintf(dir, cap, "/tmp/%s_", name);
+    cr_assert(n > 0 && (size_t)n + 7 <= cap, "no room for the directory's name");
+    /* mkdtemp's template: six X's it replaces */
+    memset(dir + n, 'X', 6);
+    dir[n + 6] = 0;
+    cr_assert(mkdtemp(dir), "mkdtemp %s", dir);
+}
+
+void scratch_remove(const char *dir)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
 }

@@ -3,6 +3,7 @@
 #ifndef LIT_TEST_HELPERS_H
 #define LIT_TEST_HELPERS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "literature/game.h"
@@ -87,5 +88,13 @@ int legal_count(const LitGame *g, int seat);
  * deduction layer's reasoning. */
 int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
               const LitLog *log);
+
+/* A fresh directory for a test's files, /tmp/NAME_ and six random
+ * characters, written to dir (cap bytes); aborts the test when it cannot be
+ * made. */
+void scratch_make(char *dir, size_t cap, const char *name);
+
+/* Removes the directory and everything in it. */
+void scratch_remove(const char *dir);
 
 #endif

@@ -25,6 +25,16 @@ static int counter_random(void *buf, size_t len, void *ctx)
     return 0;
 }
 
+/* A hub drawing from counter_random (its state at *random), saving to store
+ * (NULL: none). */
+static Hub *hub_with(Store *store, uint64_t *random)
+{
+    HubConfig config = {.ctx = random, .random = counter_random, .store = store};
+    Hub *h = hub_new(&config);
+    cr_assert(h);
+    return h;
+}
+
 typedef struct Table {
     uint64_t random;            /* counter_random's state */
     uint64_t hands[LIT_MAX_PLAYERS];
@@ -259,8 +269,7 @@ Test(hub, refusals_name_the_referee_status)
 Test(hub, a_client_that_never_reads_is_dropped)
 {
     uint64_t state = 1;
-    HubConfig config = {.ctx = &state, .random = counter_random};
-    Hub *h = hub_new(&config);
+    Hub *h = hub_with(NULL, &state);
     HubClient *c = hub_connect(h, NULL, 0);
     int sent = 0;
     while (!c->close_code && sent < 1000000) {
@@ -280,8 +289,7 @@ Test(hub, a_client_that_never_reads_is_dropped)
 Test(hub, bots_pace_and_idle_rooms_close)
 {
     uint64_t state = 3;
-    HubConfig config = {.ctx = &state, .random = counter_random};
-    Hub *h = hub_new(&config);
+    Hub *h = hub_with(NULL, &state);
     HubClient *c = hub_connect(h, NULL, 0);
     const char *msgs[] = {"{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":700}",
                           "{\"type\":\"stand\"}", "{\"type\":\"fill\"}", "{\"type\":\"start\"}"};
@@ -341,8 +349,7 @@ static void send_text(Hub *h, HubClient *c, const char *text, int64_t now)
 Test(hub, strangers_cannot_stall_a_room)
 {
     uint64_t state = 5;
-    HubConfig config = {.ctx = &state, .random = counter_random};
-    Hub *h = hub_new(&config);
+    Hub *h = hub_with(NULL, &state);
     HubClient *host = hub_connect(h, NULL, 0);
     send_text(h, host, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":1000}", 0);
     json_t *room = frame_of(host, NULL);
@@ -395,8 +402,7 @@ Test(hub, strangers_cannot_stall_a_room)
 Test(hub, the_aid_is_kept_until_the_game_changes)
 {
     uint64_t state = 9;
-    HubConfig config = {.ctx = &state, .random = counter_random};
-    Hub *h = hub_new(&config);
+    Hub *h = hub_with(NULL, &state);
     HubClient *c = hub_connect(h, NULL, 0);
     send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     send_text(h, c, "{\"type\":\"fill\"}", 0);
@@ -423,15 +429,12 @@ static char dir[64];
 
 static void make_dir(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/test_hub_XXXXXX");
-    cr_assert(mkdtemp(dir));
+    scratch_make(dir, sizeof dir, "test_hub");
 }
 
 static void remove_dir(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_remove(dir);
 }
 
 static Store *store_in_dir(void)
@@ -545,14 +548,6 @@ static char *resume_text(Hub *h, HubClient *c, const char *room, const char *tok
     return text;
 }
 
-static Hub *hub_of_store(Store *store, uint64_t *random)
-{
-    HubConfig config = {.ctx = random, .random = counter_random, .store = store};
-    Hub *h = hub_new(&config);
-    cr_assert(h);
-    return h;
-}
-
 TestSuite(hub_store, .init = make_dir, .fini = remove_dir);
 
 /* A server killed after any action and started again on its store takes up
@@ -574,7 +569,7 @@ Test(hub_store, a_restarted_hub_takes_up_its_rooms_exactly)
 
     /* the store as the killed server left it, taken up by a new hub */
     uint64_t random = 77;
-    Hub *b = hub_of_store(store, &random);
+    Hub *b = hub_with(store, &random);
     cr_assert_eq(hub_restore(b, 0), 1);
     cr_assert_eq(hub_rooms(b), 1);
     HubClient *x = hub_connect(b, NULL, 0);
@@ -681,7 +676,7 @@ Test(hub_store, a_failing_store_is_told_and_tried_again)
     }
     /* every action is in the store: a new hub has all five */
     uint64_t random = 5;
-    Hub *b = hub_of_store(real, &random);
+    Hub *b = hub_with(real, &random);
     cr_assert_eq(hub_restore(b, 0), 1);
     HubClient *x = hub_connect(b, NULL, 0);
     char token[40];
@@ -703,7 +698,7 @@ Test(hub_store, a_finished_game_is_kept_as_its_record)
 {
     Store *store = store_in_dir();
     uint64_t random = 11;
-    Hub *h = hub_of_store(store, &random);
+    Hub *h = hub_with(store, &random);
     HubClient *ann = hub_connect(h, NULL, 0), *spec = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     json_t *room = frame_of(ann, "room");
@@ -756,7 +751,7 @@ Test(hub_store, a_finished_game_is_kept_as_its_record)
     cr_assert_eq(hub_rooms(h), 0, "the room closed with its last member");
     hub_free(h);
     /* a closed room is not taken up again */
-    h = hub_of_store(store, &random);
+    h = hub_with(store, &random);
     cr_assert_eq(hub_restore(h, 0), 0);
     hub_free(h);
     store_close(store);
@@ -793,7 +788,7 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
 {
     Store *store = store_in_dir();
     uint64_t random = 13;
-    Hub *h = hub_of_store(store, &random);
+    Hub *h = hub_with(store, &random);
     HubClient *ann = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4}", 0);
     send_text(h, ann, "{\"type\":\"fill\"}", 0);
@@ -880,8 +875,7 @@ static void chat_answer(Hub *h, HubClient *c, const char *text, int64_t now, con
 Test(hub, chat_reaches_the_room_within_its_limits)
 {
     uint64_t state = 21;
-    HubConfig config = {.ctx = &state, .random = counter_random};
-    Hub *h = hub_new(&config);
+    Hub *h = hub_with(NULL, &state);
     HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
     json_t *room = frame_of(ann, "room");
@@ -940,7 +934,7 @@ Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
 {
     Store *store = store_in_dir();
     uint64_t random = 17;
-    Hub *a = hub_of_store(store, &random);
+    Hub *a = hub_with(store, &random);
     HubClient *ann = hub_connect(a, NULL, 0), *bo = hub_connect(a, NULL, 0);
     send_text(a, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     json_t *joined = frame_of(ann, "joined");
@@ -961,7 +955,7 @@ Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
     snprintf(id, sizeof id, "%s", json_string_value(json_object_get(game, "id")));
     json_decref(game);
 
-    Hub *b = hub_of_store(store, &random);
+    Hub *b = hub_with(store, &random);
     cr_assert_eq(hub_restore(b, 0), 1);
     HubClient *x = hub_connect(b, NULL, 0);
     char msg[160];

@@ -10,21 +10,19 @@
 #include <unistd.h>
 
 #include "../../src/store/store.h"
+#include "helpers.h"
 
 /* A fresh directory for each test's files. */
 static char dir[64];
 
 static void make_dir(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/test_store_XXXXXX");
-    cr_assert(mkdtemp(dir));
+    scratch_make(dir, sizeof dir, "test_store");
 }
 
 static void remove_dir(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_remove(dir);
 }
 
 TestSuite(store, .init = make_dir, .fini = remove_dir);
