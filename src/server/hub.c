@@ -32,6 +32,20 @@ enum {
     AID_SAMPLES = 4000             /* draws for the aid beyond exact counting */
 };
 
+/* Who made an action of the game, when not the seat's own player or bot:
+ * the basic bot standing in (marked in the record, docs/PROTOCOL.md). */
+enum {
+    BY_SEAT = 0,
+    BY_TIMEOUT = 1, /* its player's turn timed out */
+    BY_AWAY = 2     /* its player was gone past the grace period */
+};
+
+static const char *const stand_in_names[] = {NULL, "timeout", "away"};
+
+/* The bot that stands in for a player (never a stronger one: a timeout
+ * must not buy a strong move), and keeps the seat of a player who left. */
+static const LitBotSpec BASIC = {LIT_BOT_BASIC, LIT_CASUAL_MEMORY, 0};
+
 typedef struct Member {
     int used;
     char name[HUB_NAME_MAX + 1];
@@ -44,6 +58,9 @@ typedef struct Member {
     int64_t chat_at[HUB_CHAT_BURST]; /* when its last chat lines were sent */
     int chat_next;                 /* the oldest of them */
     uint32_t chat_sent;            /* chat lines sent */
+    int64_t gone_at;               /* when its connection went (client NULL) */
+    uint8_t away;                  /* gone past the grace: the basic bot plays */
+    uint8_t waits;                 /* waits called in this game */
 } Member;
 
 typedef struct Seat {
@@ -52,6 +69,8 @@ typedef struct Seat {
     uint8_t vacated;               /* its player left mid-game: anyone may take it */
     LitBotSpec spec;
     LitBot *brain;                 /* the bot's memory, while it plays a game */
+    LitBot *stand_in;              /* the basic bot's, when it stands in for the
+                                    * seat's player */
 } Seat;
 
 /* The record of a game that has ended, until the store has it. */
@@ -74,6 +93,10 @@ typedef struct Room {
     int listed;                    /* public: in the lobby list */
     int aid;                       /* the scoresheet aid is allowed */
     int chat;                      /* chat is on (off: a silent room) */
+    int turn_ms;                   /* a player's time for a turn (0: untimed) */
+    int grace_ms;                  /* a player gone this long is stood in for */
+    int match_to;                  /* games a team must win (0: no match) */
+    int wins[2];                   /* games each team has won in the match */
     /* who is here */
     Member members[HUB_MEMBERS_MAX];
     Seat seats[LIT_MAX_PLAYERS];
@@ -89,8 +112,20 @@ typedef struct Room {
     /* sequence numbers: seq counts every frame sent to the room; game_seq
      * is the seq of the last frame that changed the game */
     uint32_t seq, game_seq;
-    int64_t wake_at;               /* a bot moves then (INT64_MAX: none) */
+    int64_t wake_at;               /* the seat on turn is moved for then (a bot's
+                                    * pace, a player's time out; INT64_MAX: none) */
     uint32_t armed_seq;            /* the game_seq wake_at was set for */
+    int armed_by;                  /* ... and who moves then (BY_*) */
+    int64_t grace_at;              /* a player's grace ends then */
+    int waiter;                    /* the member whose wait holds play, or -1 */
+    int64_t wait_until;            /* ... until then */
+    int64_t held_ms;               /* what was left of wake_at when it began */
+    /* who made each action of the game (BY_*), and the seq of its event:
+     * known from action known_from on (the game's start, or the room's
+     * restart at seq base_seq) */
+    uint8_t by[LIT_MAX_ACTIONS];
+    uint32_t event_seq[LIT_MAX_ACTIONS];
+    uint32_t known_from, base_seq;
     /* the last aid of each seat and the game_seq it is for */
     json_t *aids[LIT_MAX_PLAYERS];
     uint32_t aids_seq[LIT_MAX_PLAYERS];
@@ -120,6 +155,7 @@ struct Hub {
     HubClient *clients;
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
+    int64_t now;                   /* the time of the call being served */
     /* the store */
     Room *dirty;                   /* rooms changed since they were saved */
     Drop *drops;
@@ -263,6 +299,30 @@ static int random_bytes(Hub *h, void *buf, size_t len)
 
 /* ---- rooms --------------------------------------------------------------- */
 
+/* An empty room of the hub, its times unset: NULL out of memory. */
+static Room *room_new(Hub *h)
+{
+    Room *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->hub = h;
+    r->host = -1;
+    r->idle_since = -1;
+    r->wake_at = r->grace_at = INT64_MAX;
+    r->waiter = -1;
+    r->held_ms = -1;
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+        r->seats[s].member = -1;
+    lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    return r;
+}
+
+/* A turn's time: 0 (untimed), or HUB_TURN_MIN_MS to HUB_TURN_MAX_MS. */
+static int turn_ok(json_int_t ms)
+{
+    return ms == 0 || (ms >= HUB_TURN_MIN_MS && ms <= HUB_TURN_MAX_MS);
+}
+
 /* Room codes: no vowels (no words), no 0/O, 1/I: 28^6 = 481 million. */
 static const char code_alphabet[] = "BCDFGHJKLMNPQRSTVWXZ23456789";
 
@@ -321,7 +381,8 @@ static void free_brains(Room *r)
 {
     for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
         free(r->seats[s].brain);
-        r->seats[s].brain = NULL;
+        free(r->seats[s].stand_in);
+        r->seats[s].brain = r->seats[s].stand_in = NULL;
     }
 }
 
@@ -394,6 +455,7 @@ static json_t *seat_json(const Room *r, int s)
         json_object_set_new(j, "kind", json_string("human"));
         json_object_set_new(j, "name", json_string(m->name));
         json_object_set_new(j, "connected", json_boolean(m->client != NULL));
+        json_object_set_new(j, "away", json_boolean(m->away));
         json_object_set_new(j, "host", json_boolean(seat->member == r->host));
     } else if (seat->bot) {
         char text[LIT_BOT_TEXT_MAX];
@@ -419,15 +481,23 @@ static json_t *room_json(const Room *r, int m)
         if (r->members[i].used && r->members[i].seat == LIT_NOBODY)
             json_array_append_new(spectators, json_string(r->members[i].name));
     const Member *me = &r->members[m];
+    json_t *match = json_null();
+    if (r->match_to) {
+        int won = r->wins[0] >= r->match_to ? 0 : r->wins[1] >= r->match_to ? 1 : -1;
+        match = json_pack("{s:i,s:[i,i],s:o}", "to", r->match_to, "wins", r->wins[0], r->wins[1],
+                          "winner", won < 0 ? json_null() : json_string(wire_team_name(won)));
+    }
     return json_pack(
-        "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:b,s:b,s:b,s:o,s:o,s:i,s:b,s:{s:s,s:o,s:b}}",
+        "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:i,s:i,s:o,s:b,s:b,s:b,s:o,s:o,s:i,s:b,"
+        "s:{s:s,s:o,s:b,s:i}}",
         "type", "room", "seq", r->seq, "code", r->code, "state", state_name(r->state), "rules",
         rules, "options", rules_json(&r->rules), "players", r->rules.players, "bots", bots,
-        "pace_ms", r->pace_ms, "public", r->listed, "aid", r->aid, "chat", r->chat, "seats", seats,
-        "spectators", spectators,
-        "games", r->games, "saved", r->hub->config.store && !r->unsaved, "you", "name", me->name,
-        "seat", me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host",
-        m == r->host);
+        "pace_ms", r->pace_ms, "turn_ms", r->turn_ms, "grace_ms", r->grace_ms, "match", match,
+        "public", r->listed, "aid", r->aid, "chat", r->chat, "seats", seats, "spectators",
+        spectators, "games", r->games, "saved", r->hub->config.store && !r->unsaved, "you",
+        "name", me->name, "seat",
+        me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host", m == r->host,
+        "waits_left", HUB_WAITS - me->waits);
 }
 
 /* Why the seat may not ask for each card it cannot, and may not ask each
@@ -493,6 +563,36 @@ static void view_of(const Room *r, int seat, LitView *v)
     lit_view_make(v, &r->game, &r->log, seat);
 }
 
+/* Action i of the game (e, the same for every view) as members see it:
+ * with "stand_in" when the basic bot made it for a player. */
+static json_t *event_of(const Room *r, const LitEvent *e, uint32_t i)
+{
+    json_t *j = wire_event(&r->rules, e, i + 1);
+    if (j && r->by[i])
+        json_object_set_new(j, "stand_in", json_string(stand_in_names[r->by[i]]));
+    return j;
+}
+
+/* The turn's clock (docs/PROTOCOL.md "Time"): the time a timed turn has
+ * (0: untimed), what is left of it (null while it does not run), and the
+ * wait holding play, if any. */
+static json_t *clock_json(const Room *r)
+{
+    int64_t left = -1;
+    if (r->state == ROOM_PLAYING && r->waiter >= 0)
+        left = r->armed_by == BY_TIMEOUT ? r->held_ms : -1;
+    else if (r->state == ROOM_PLAYING && r->armed_by == BY_TIMEOUT && r->wake_at != INT64_MAX)
+        left = r->wake_at - r->hub->now;
+    json_t *wait = json_null();
+    if (r->waiter >= 0) {
+        const Member *w = &r->members[r->waiter];
+        wait = json_pack("{s:i,s:s,s:I}", "seat", w->seat + 1, "name", w->name, "left_ms",
+                         (json_int_t)(r->wait_until - r->hub->now));
+    }
+    return json_pack("{s:i,s:o,s:o}", "turn_ms", r->turn_ms, "left_ms",
+                     left >= 0 ? json_integer(left) : json_null(), "wait", wait);
+}
+
 /* What ends every game and event frame: the member's own part ("you", null
  * for a spectator) and, once the game has ended, its result. */
 static json_t *with_seat(json_t *j, const Room *r, const Member *me, const LitView *v)
@@ -520,10 +620,11 @@ static json_t *game_json(const Room *r, int m)
     lit_rules_format(&r->rules, rules, sizeof rules);
     json_t *history = json_array();
     for (uint32_t i = 0; i < v.history_len; i++)
-        json_array_append_new(history, wire_event(&r->rules, &v.history[i], i + 1));
-    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o}", "type", "game", "seq", r->seq,
-                          "game", r->games, "id", r->game_id, "rules", rules, "dealer",
-                          r->dealer + 1, "state", wire_state(&v.pub), "history", history);
+        json_array_append_new(history, event_of(r, &v.history[i], i));
+    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o,s:o}", "type", "game", "seq",
+                          r->seq, "game", r->games, "id", r->game_id, "rules", rules, "dealer",
+                          r->dealer + 1, "state", wire_state(&v.pub), "history", history,
+                          "clock", clock_json(r));
     return with_seat(j, r, me, &v);
 }
 
@@ -535,9 +636,16 @@ static json_t *event_json(const Room *r, int m, json_t *event, json_t *state, in
     const Member *me = &r->members[m];
     LitView v;
     view_of(r, me->seat, &v);
-    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b}", "type", "event", "seq", r->seq, "event",
-                          event, "state", state, "bot", by_bot);
+    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b,s:o}", "type", "event", "seq", r->seq, "event",
+                          event, "state", state, "bot", by_bot, "clock", clock_json(r));
     return with_seat(j, r, me, &v);
+}
+
+/* The clock alone, when a wait begins or ends. */
+static json_t *clock_frame(const Room *r, int m)
+{
+    (void)m;
+    return json_pack("{s:s,s:i,s:o}", "type", "clock", "seq", r->seq, "clock", clock_json(r));
 }
 
 typedef json_t *(*MemberFrame)(const Room *r, int m);
@@ -561,12 +669,29 @@ static void broadcast_room(Room *r)
     broadcast(r, room_json);
 }
 
+static void arm(Room *r, int64_t now);
+
+/* The whole game to every member (its start, or the server ended it). */
+static void broadcast_game(Room *r)
+{
+    r->game_seq = r->seq + 1;
+    arm(r, r->hub->now);
+    broadcast(r, game_json);
+    if (r->state == ROOM_OVER)
+        broadcast_room(r); /* its state, and a match's count */
+}
+
+/* The game's last action to every member, made by a bot or not. */
 static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 {
-    json_t *event = wire_event(&r->rules, e, r->log.len), *state = wire_state(&r->game.pub);
+    uint32_t i = r->log.len - 1;
+    json_t *event = event_of(r, e, i), *state = wire_state(&r->game.pub);
     const char *line = json_string_value(json_object_get(event, "line"));
     if (line)
-        log_line(h, "room %s game %d: %s%s", r->code, r->games, line, by_bot ? " (bot)" : "");
+        log_line(h, "room %s game %d: %s%s%s", r->code, r->games, line, by_bot ? " (bot" : "",
+                 !by_bot ? "" : r->by[i] == BY_TIMEOUT ? ", timeout)"
+                              : r->by[i] == BY_AWAY  ? ", away)"
+                                                     : ")");
     if (r->game.pub.result != LIT_ONGOING)
         log_line(h, "room %s game %d over: %s %d-%d", r->code, r->games,
                  lit_result_name(r->game.pub.result), r->game.pub.score[0],
@@ -574,11 +699,15 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     mark(r);
     r->seq++;
     r->game_seq = r->seq;
+    r->event_seq[i] = r->seq;
+    arm(r, h->now);
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
             send_json(r->members[m].client, event_json(r, m, event, state, by_bot));
     json_decref(event);
     json_decref(state);
+    if (r->state == ROOM_OVER)
+        broadcast_room(r); /* its state, and a match's count */
 }
 
 /* ---- the store ------------------------------------------------------------ */
@@ -617,12 +746,13 @@ static char *room_state(const Room *r)
         const Member *mem = &r->members[m];
         if (mem->used)
             json_array_append_new(
-                members, json_pack("{s:i,s:s,s:o,s:s,s:s,s:I,s:I}", "i", m, "name", mem->name,
-                                   "seat",
+                members, json_pack("{s:i,s:s,s:o,s:s,s:s,s:I,s:I,s:i}", "i", m, "name",
+                                   mem->name, "seat",
                                    mem->seat == LIT_NOBODY ? json_null()
                                                            : json_integer(mem->seat + 1),
                                    "token", mem->token, "last_id", mem->last_id, "last_seq",
-                                   (json_int_t)mem->last_seq, "joined", (json_int_t)mem->joined));
+                                   (json_int_t)mem->last_seq, "joined", (json_int_t)mem->joined,
+                                   "waits", mem->waits));
     }
     for (int s = 0; s < r->rules.players; s++) {
         const Seat *seat = &r->seats[s];
@@ -640,12 +770,17 @@ static char *room_state(const Room *r)
                           (json_int_t)r->joins, "state", state_name(r->state), "dealer",
                           r->dealer, "games", r->games, "seq", (json_int_t)r->seq, "game_seq",
                           (json_int_t)r->game_seq, "members", members, "seats", seats);
+    /* added after version 1's first form: read as optional */
+    if (j)
+        json_object_update_new(j, json_pack("{s:i,s:i,s:i,s:[i,i]}", "turn_ms", r->turn_ms,
+                                            "grace_ms", r->grace_ms, "match_to", r->match_to,
+                                            "wins", r->wins[0], r->wins[1]));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     return text;
 }
 
-/* The game's record (malloc'd): its header alone, or with every action and
+/* The game's record's header (malloc'd): the deal and names, and with whole
  * the result so far. NULL when out of memory. */
 static char *record_text(Room *r, int whole)
 {
@@ -657,7 +792,7 @@ static char *record_text(Room *r, int whole)
     /* not the room's code: a record is shared, a private room's code not */
     snprintf(rec.event, sizeof rec.event, "Online game %d", r->games);
     snprintf(rec.site, sizeof rec.site, "lit serve");
-    rec.n_events = whole ? r->log.len : 0;
+    rec.n_events = 0; /* the lines come from lines_text, with their marks */
     char *text = malloc(LIT_RECORD_TEXT_MAX);
     int len = text ? lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX) : -1;
     if (len < 0) {
@@ -668,22 +803,50 @@ static char *record_text(Room *r, int whole)
     return fit ? fit : text;
 }
 
-/* The lines of the game the store does not have yet (malloc'd). */
-static char *new_lines(const Room *r)
+/* The comment that marks an action the basic bot made for a player (the
+ * record keeps it; read_marks reads it back). */
+static const char *const mark_texts[] = {NULL, " ; timeout: the basic bot moved",
+                                         " ; away: the basic bot moved"};
+
+/* The record's lines of actions from..end, each with its mark, after head
+ * and a blank line (head NULL: the lines alone), malloc'd. */
+static char *lines_text(const Room *r, uint32_t from, const char *head)
 {
     char *text = NULL, line[LIT_LINE_MAX];
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
     if (!f)
         return NULL;
-    for (uint32_t i = r->lines_saved; i < r->log.len; i++)
+    if (head)
+        fprintf(f, "%s\n", head);
+    for (uint32_t i = from; i < r->log.len; i++)
         if (lit_event_format(&r->rules, &r->log.events[i], (int)i + 1, line, sizeof line) >= 0)
-            fprintf(f, "%s\n", line);
+            fprintf(f, "%s%s\n", line, r->by[i] ? mark_texts[r->by[i]] : "");
     if (fclose(f)) {
         free(text);
         return NULL;
     }
     return text;
+}
+
+/* The marks of a record's lines (its text as lines_text wrote it) into
+ * r->by. */
+static void read_marks(Room *r, const char *record)
+{
+    memset(r->by, 0, sizeof r->by);
+    for (const char *p = record; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+        char *end;
+        unsigned long n = strtoul(p, &end, 10);
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (end == p || *end != '.' || n < 1 || n > LIT_MAX_ACTIONS)
+            continue;
+        for (int k = BY_TIMEOUT; k <= BY_AWAY; k++) {
+            size_t mlen = strlen(mark_texts[k]);
+            if (len >= mlen && memcmp(p + len - mlen, mark_texts[k], mlen) == 0)
+                r->by[n - 1] = (uint8_t)k;
+        }
+    }
 }
 
 /* The game has ended: its whole record waits for the next save. */
@@ -692,8 +855,10 @@ static void keep_ended(Room *r)
     if (!r->hub->config.store)
         return;
     Ended *e = calloc(1, sizeof *e);
-    if (e)
-        e->record = record_text(r, 1);
+    char *header = e ? record_text(r, 1) : NULL;
+    if (header)
+        e->record = lines_text(r, 0, header);
+    free(header);
     if (!e || !e->record) {
         free(e);
         log_line(r->hub, "room %s game %d: out of memory: its record is not saved", r->code,
@@ -717,7 +882,7 @@ static int save_room(Hub *h, Room *r)
     StoreEnded *ended = calloc((size_t)n_ended + 1, sizeof *ended);
     char *state = room_state(r);
     char *header = r->games && !r->header_saved ? record_text(r, 0) : NULL;
-    char *lines = r->games ? new_lines(r) : NULL;
+    char *lines = r->games ? lines_text(r, r->lines_saved, NULL) : NULL;
     int st = STORE_FAILED;
     if (ended && state && (!r->games || ((header || r->header_saved) && lines))) {
         int i = n_ended;
@@ -853,9 +1018,10 @@ static const char *read_members(Room *r, json_t *members)
         json_int_t m, last_seq, joined;
         json_t *seat;
         const char *name, *token, *last_id;
-        if (json_unpack(o, "{s:I,s:s,s:o,s:s,s:s,s:I,s:I!}", "i", &m, "name", &name, "seat",
+        int waits = 0;
+        if (json_unpack(o, "{s:I,s:s,s:o,s:s,s:s,s:I,s:I,s?i!}", "i", &m, "name", &name, "seat",
                         &seat, "token", &token, "last_id", &last_id, "last_seq", &last_seq,
-                        "joined", &joined))
+                        "joined", &joined, "waits", &waits))
             return "a member does not read";
         if (m < 0 || m >= HUB_MEMBERS_MAX || r->members[m].used)
             return "a member's index is out of range";
@@ -864,9 +1030,10 @@ static const char *read_members(Room *r, json_t *members)
         Member *mem = &r->members[m];
         if (lit_name_check(name, strlen(name), HUB_NAME_MAX) != LIT_OK || !is_token(token) ||
             strlen(last_id) > HUB_ID_MAX || last_seq < 0 || last_seq > UINT32_MAX || joined < 0 ||
-            joined > UINT32_MAX)
+            joined > UINT32_MAX || waits < 0 || waits > HUB_WAITS)
             return "a member's name, token or last action does not read";
         mem->used = 1;
+        mem->waits = (uint8_t)waits;
         memcpy(mem->name, name, strlen(name) + 1);
         memcpy(mem->token, token, HUB_TOKEN_LEN + 1);
         memcpy(mem->last_id, last_id, strlen(last_id) + 1);
@@ -953,6 +1120,7 @@ static const char *read_game(Room *r, const char *game, const char *record)
     }
     r->game = rp.game;
     r->log = log;
+    read_marks(r, record);
     memcpy(r->game_id, game, HUB_GAME_ID_LEN + 1);
     for (int s = 0; s < r->rules.players; s++)
         memcpy(r->names[s], rec.names[s], sizeof r->names[s]);
@@ -970,17 +1138,21 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
     json_t *j = json_loads(state, JSON_REJECT_DUPLICATES, NULL), *members, *seats;
     const char *rules, *bots, *st;
     int v, pace, listed, aid, chat = 1, host, dealer, games;
+    int turn_ms = 0, grace_ms = HUB_GRACE_DEFAULT, match_to = 0, wins[2] = {0, 0};
     json_int_t joins, seq, game_seq;
-    Room *r = calloc(1, sizeof *r);
+    Room *r = room_new(h);
     *why = NULL;
     if (!r || !j) {
         *why = r ? "its state is not JSON" : "out of memory";
     } else if (json_unpack(j,
-                           "{s:i,s:s,s:s,s:i,s:b,s:b,s?b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o!}",
+                           "{s:i,s:s,s:s,s:i,s:b,s:b,s?b,s:i,s:I,s:s,s:i,s:i,s:I,s:I,s:o,s:o,"
+                           "s?i,s?i,s?i,s?[ii]!}",
                            "v", &v, "rules", &rules, "bots", &bots, "pace_ms", &pace, "public",
                            &listed, "aid", &aid, "chat", &chat, "host", &host, "joins", &joins,
                            "state", &st, "dealer", &dealer, "games", &games, "seq", &seq,
-                           "game_seq", &game_seq, "members", &members, "seats", &seats) ||
+                           "game_seq", &game_seq, "members", &members, "seats", &seats,
+                           "turn_ms", &turn_ms, "grace_ms", &grace_ms, "match_to", &match_to,
+                           "wins", &wins[0], &wins[1]) ||
                v != 1 || !json_is_array(members) || !json_is_array(seats)) {
         *why = "its state does not read";
     } else if (!is_code(code, HUB_CODE_LEN) || lit_rules_parse(&r->rules, rules, NULL) != LIT_OK ||
@@ -988,13 +1160,19 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
                r->bots.kind == LIT_BOT_EXPERT || pace < 0 || pace > HUB_PACE_MAX || games < 0 ||
                games >= INT32_MAX || joins < 0 || joins >= UINT32_MAX || game_seq < 0 ||
                seq < game_seq || seq >= UINT32_MAX || dealer < 0 || host < -1 ||
-               host >= HUB_MEMBERS_MAX) {
+               host >= HUB_MEMBERS_MAX || !turn_ok(turn_ms) || grace_ms < 0 ||
+               grace_ms > HUB_GRACE_MAX || match_to < 0 || match_to > HUB_MATCH_MAX ||
+               wins[0] < 0 || wins[1] < 0 || wins[0] > match_to || wins[1] > match_to) {
         *why = "its options or counts are out of range";
     }
     if (!*why) {
         memcpy(r->code, code, HUB_CODE_LEN + 1);
-        r->hub = h;
         r->pace_ms = pace;
+        r->turn_ms = turn_ms;
+        r->grace_ms = grace_ms;
+        r->match_to = match_to;
+        r->wins[0] = wins[0];
+        r->wins[1] = wins[1];
         r->listed = listed;
         r->aid = aid;
         r->chat = chat;
@@ -1007,10 +1185,6 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
                    : strcmp(st, "playing") == 0 ? ROOM_PLAYING
                    : strcmp(st, "over") == 0    ? ROOM_OVER
                                                 : -1;
-        r->wake_at = INT64_MAX;
-        lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
-        for (int s = 0; s < LIT_MAX_PLAYERS; s++)
-            r->seats[s].member = -1;
         if (r->state < 0 || dealer >= r->rules.players)
             *why = "its state or dealer is out of range";
         if (!*why)
@@ -1037,6 +1211,9 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
     }
     r->header_saved = games > 0;
     r->lines_saved = r->log.len;
+    /* the seqs of the events before now are not kept */
+    r->known_from = r->log.len;
+    r->base_seq = r->seq;
     return r;
 }
 
@@ -1068,6 +1245,8 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
         return 0;
     }
     r->idle_since = rs->now; /* until a member returns */
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        r->members[m].gone_at = rs->now; /* their grace starts again */
     r->next = h->rooms;
     h->rooms = r;
     h->n_rooms++;
@@ -1079,6 +1258,7 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
 int hub_restore(Hub *h, int64_t now)
 {
     Restore rs = {h, now, 0};
+    h->now = now;
     if (!h->config.store)
         return 0;
     if (store_rooms(h->config.store, restore_room, &rs) != STORE_OK) {
@@ -1090,22 +1270,45 @@ int hub_restore(Hub *h, int64_t now)
 
 /* ---- bots and time ------------------------------------------------------- */
 
-/* When the seat on turn is a bot's and someone is connected, the bot moves
- * the room's pace after the change of the game that gave it the turn; a
- * room nobody is connected to waits. Members coming and going do not put
- * the move off (armed_seq: the game_seq the time was set for). */
+/* Who moves for seat t when it is on turn and nobody acts: its bot
+ * (BY_SEAT), the basic bot for a player gone past the grace (BY_AWAY) or,
+ * on a timed turn, for a player out of time (BY_TIMEOUT); -1: nobody. */
+static int mover(const Room *r, int t)
+{
+    int m = r->seats[t].member;
+    if (m < 0)
+        return BY_SEAT;
+    if (r->members[m].away)
+        return BY_AWAY;
+    return r->turn_ms ? BY_TIMEOUT : -1;
+}
+
+/* Sets the room's times after any change (docs/PROTOCOL.md "Time"). The
+ * seat on turn is moved for the room's pace (a bot) or its time (a timed
+ * player) after the change of the game that gave it the turn; members
+ * coming and going do not put that off (armed_seq, armed_by), but nothing
+ * moves in a room nobody is connected to, nor during a wait. grace_at: when
+ * the first player gone is to be stood in for. */
 static void arm(Room *r, int64_t now)
 {
-    int t = r->game.pub.turn;
-    if (r->state != ROOM_PLAYING || !connected_members(r) || t == LIT_NOBODY ||
-        r->seats[t].member >= 0) {
+    int playing = r->state == ROOM_PLAYING && connected_members(r);
+    r->grace_at = INT64_MAX;
+    for (int m = 0; playing && m < HUB_MEMBERS_MAX; m++) {
+        const Member *mem = &r->members[m];
+        if (mem->used && !mem->client && !mem->away && mem->seat != LIT_NOBODY &&
+            mem->gone_at + r->grace_ms < r->grace_at)
+            r->grace_at = mem->gone_at + r->grace_ms;
+    }
+    int t = r->game.pub.turn, by = t == LIT_NOBODY ? -1 : mover(r, t);
+    if (!playing || by < 0 || r->waiter >= 0) {
         r->wake_at = INT64_MAX;
         return;
     }
-    if (r->wake_at != INT64_MAX && r->armed_seq == r->game_seq)
+    if (r->wake_at != INT64_MAX && r->armed_seq == r->game_seq && r->armed_by == by)
         return;
-    r->wake_at = now + r->pace_ms;
+    r->wake_at = now + (by == BY_TIMEOUT ? r->turn_ms : r->pace_ms);
     r->armed_seq = r->game_seq;
+    r->armed_by = by;
 }
 
 static uint64_t random_seed(Hub *h)
@@ -1116,48 +1319,61 @@ static uint64_t random_seed(Hub *h)
     return seed;
 }
 
+/* A bot of spec in *brain, its memory fresh: 0, or -1 out of memory. */
+static int new_brain(Hub *h, LitBot **brain, const LitBotSpec *spec)
+{
+    if (!*brain && !(*brain = malloc(sizeof **brain)))
+        return -1;
+    lit_bot_init(*brain, spec, random_seed(h));
+    return 0;
+}
+
 /* A bot plays seat s from now on (its own memory, fresh). */
 static int seat_bot(Hub *h, Room *r, int s, const LitBotSpec *spec)
 {
     Seat *seat = &r->seats[s];
-    if (!seat->brain) {
-        seat->brain = malloc(sizeof *seat->brain);
-        if (!seat->brain)
-            return -1;
-    }
+    if (new_brain(h, &seat->brain, spec))
+        return -1;
     seat->bot = 1;
     seat->spec = *spec;
-    lit_bot_init(seat->brain, spec, random_seed(h));
     return 0;
 }
 
-/* At the end of a game the seats whose players left are free again. */
+/* At the end of a game the seats whose players left are free again, and
+ * a match counts the game. */
 static void finish_if_over(Room *r)
 {
-    if (r->game.pub.result == LIT_ONGOING)
+    int result = r->game.pub.result;
+    if (result == LIT_ONGOING)
         return;
     r->state = ROOM_OVER;
+    r->waiter = -1;
+    if (r->match_to && (result == LIT_WIN_A || result == LIT_WIN_B))
+        r->wins[result == LIT_WIN_B]++;
     keep_ended(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         if (r->seats[s].vacated)
             r->seats[s].bot = r->seats[s].vacated = 0;
 }
 
-static void bot_move(Hub *h, Room *r, int64_t now)
+/* The seat on turn is moved for (its wake_at has come): by its bot, or by
+ * the basic bot standing in for its player. */
+static void move_for(Hub *h, Room *r, int64_t now)
 {
-    int t = r->game.pub.turn;
+    int t = r->game.pub.turn, by = r->armed_by;
     r->wake_at = INT64_MAX;
-    if (r->state != ROOM_PLAYING || t == LIT_NOBODY || r->seats[t].member >= 0)
+    if (r->state != ROOM_PLAYING || t == LIT_NOBODY || mover(r, t) != by)
         return;
     Seat *seat = &r->seats[t];
-    LitView v;
-    LitAction a;
-    view_of(r, t, &v);
-    if (!seat->brain && seat_bot(h, r, t, &seat->spec)) {
+    LitBot **brain = by == BY_SEAT ? &seat->brain : &seat->stand_in;
+    if (!*brain && new_brain(h, brain, by == BY_SEAT ? &seat->spec : &BASIC)) {
         r->wake_at = now + 1000; /* out of memory: try again in a second */
         return;
     }
-    int st = lit_bot_act(seat->brain, &v, &a);
+    LitView v;
+    LitAction a;
+    view_of(r, t, &v);
+    int st = lit_bot_act(*brain, &v, &a);
     if (st == LIT_OK)
         st = lit_game_play(&r->game, &r->log, &a);
     if (st != LIT_OK) {
@@ -1167,26 +1383,62 @@ static void bot_move(Hub *h, Room *r, int64_t now)
                 lit_status_name(st));
         abort_game(&r->game);
         finish_if_over(r);
-        broadcast(r, game_json);
-        r->game_seq = r->seq;
+        broadcast_game(r);
         return;
     }
+    r->by[r->log.len - 1] = (uint8_t)by;
     finish_if_over(r);
     broadcast_event(h, r, &r->log.events[r->log.len - 1], 1);
+}
+
+/* Players gone past the grace period: the basic bot plays for each until
+ * it returns. */
+static void stand_in_for_gone(Hub *h, Room *r, int64_t now)
+{
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++) {
+        Member *mem = &r->members[m];
+        if (mem->used && !mem->client && !mem->away && mem->seat != LIT_NOBODY &&
+            mem->gone_at + r->grace_ms <= now) {
+            mem->away = 1;
+            log_line(h, "room %s seat %d: its player is away: the basic bot plays", r->code,
+                     mem->seat + 1);
+        }
+    }
+    broadcast_room(r);
     arm(r, now);
+}
+
+/* The wait ends (its player is ready, acted or went, or its time is up):
+ * what was left of the turn's time runs again. */
+static void end_wait(Room *r, int64_t now)
+{
+    if (r->waiter < 0)
+        return;
+    r->waiter = -1;
+    if (r->held_ms >= 0)
+        r->wake_at = now + r->held_ms;
+    r->held_ms = -1;
+    arm(r, now);
+    broadcast(r, clock_frame);
 }
 
 void hub_tick(Hub *h, int64_t now)
 {
     Room *next;
+    h->now = now;
     for (Room *r = h->rooms; r; r = next) {
         next = r->next;
         if (r->idle_since >= 0 && now - r->idle_since >= ROOM_IDLE_MS) {
             close_room(h, r, 1);
             continue;
         }
+        if (r->waiter >= 0 && r->wait_until <= now)
+            end_wait(r, now);
+        if (r->grace_at <= now)
+            stand_in_for_gone(h, r, now);
         if (r->wake_at <= now)
-            bot_move(h, r, now);
+            move_for(h, r, now);
+        arm(r, now);
     }
     flush(h, now);
 }
@@ -1197,6 +1449,10 @@ int64_t hub_next_wake(const Hub *h)
     for (const Room *r = h->rooms; r; r = r->next) {
         if (r->wake_at < next)
             next = r->wake_at;
+        if (r->grace_at < next)
+            next = r->grace_at;
+        if (r->waiter >= 0 && r->wait_until < next)
+            next = r->wait_until;
         if (r->idle_since >= 0 && r->idle_since + ROOM_IDLE_MS < next)
             next = r->idle_since + ROOM_IDLE_MS;
     }
@@ -1280,6 +1536,10 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(BAD_TEXT, "bad_text",                                                            \
       "a chat line is 1 to 200 bytes of text, no control characters")                  \
     X(TOO_FAST, "too_fast", "five chat lines in ten seconds at most: wait a moment")   \
+    X(NOT_PLAYING, "not_playing", "no game is being played in this room")              \
+    X(WAITING, "waiting", "play is held: a player called wait")                        \
+    X(NO_WAITS, "no_waits", "you have called wait as often as a game allows")          \
+    X(NOT_WAITING, "not_waiting", "you have not called wait")                          \
     X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
       "that bot is not offered online: its search would hold up every table")          \
     X(REPLACED, "replaced", "your seat was taken up on another connection")            \
@@ -1376,13 +1636,37 @@ static void send_joined(HubClient *c)
                            member_of(c)->token, "link", link, "name", member_of(c)->name));
 }
 
-/* What a member who arrives (or returns) is sent besides "joined". */
-static void catch_up(HubClient *c)
+/* What member m missed of the game after seq `from`, having seen every
+ * frame up to it: the events since, the state now and its own part. NULL
+ * when the hub cannot tell (a seq from before this game or this server's
+ * start, or one it never sent): the whole game is sent instead. */
+static json_t *catchup_json(const Room *r, int m, json_int_t from)
+{
+    if (!r->games || from < (json_int_t)r->base_seq || from > (json_int_t)r->seq)
+        return NULL;
+    const Member *me = &r->members[m];
+    LitView v;
+    view_of(r, me->seat, &v);
+    json_t *events = json_array();
+    for (uint32_t i = r->known_from; i < v.history_len; i++)
+        if (r->event_seq[i] > from)
+            json_array_append_new(events, event_of(r, &v.history[i], i));
+    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:I,s:o,s:o,s:o}", "type", "catchup", "seq", r->seq,
+                          "game", r->games, "id", r->game_id, "from", from, "events", events,
+                          "state", wire_state(&v.pub), "clock", clock_json(r));
+    return with_seat(j, r, me, &v);
+}
+
+/* What a member who arrives (or returns) is sent besides "joined": the
+ * room, then the game (from: the last seq it saw, -1 none). */
+static void catch_up(HubClient *c, json_int_t from)
 {
     Room *r = c->room;
     broadcast_room(r);
-    if (r->games)
-        send_json(c, game_json(r, c->member));
+    if (!r->games)
+        return;
+    json_t *j = from >= 0 ? catchup_json(r, c->member, from) : NULL;
+    send_json(c, j ? j : game_json(r, c->member));
 }
 
 static int on_create(Hub *h, HubClient *c, Message *msg)
@@ -1400,16 +1684,26 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     int st = lit_rules_parse(&rules, text ? text : "classic", NULL);
     if (st != LIT_OK)
         return send_status(c, st, NULL);
-    json_int_t players = rules.players, pace = HUB_PACE_DEFAULT;
-    if (opt_int(j, "players", &players) < 0 || opt_int(j, "pace_ms", &pace) < 0)
-        return fail_text(c, E_BAD_MESSAGE, "players and pace_ms must be numbers", NULL);
+    json_int_t players = rules.players, pace = HUB_PACE_DEFAULT, turn_ms = 0,
+               grace_ms = HUB_GRACE_DEFAULT, match_to = 0;
+    if (opt_int(j, "players", &players) < 0 || opt_int(j, "pace_ms", &pace) < 0 ||
+        opt_int(j, "turn_ms", &turn_ms) < 0 || opt_int(j, "grace_ms", &grace_ms) < 0 ||
+        opt_int(j, "match_to", &match_to) < 0)
+        return fail_text(c, E_BAD_MESSAGE,
+                         "players, pace_ms, turn_ms, grace_ms and match_to must be numbers", NULL);
     if (players < LIT_MIN_PLAYERS || players > LIT_MAX_PLAYERS || players % 2)
         return send_status(c, LIT_BAD_RULE_VALUE, NULL);
     rules.players = (uint8_t)players;
     if (lit_rules_check(&rules) != LIT_OK)
         return send_status(c, LIT_BAD_RULE_VALUE, NULL);
     if (pace < 0 || pace > HUB_PACE_MAX)
-        return fail(c, E_BAD_VALUE, NULL);
+        return fail_text(c, E_BAD_VALUE, "pace_ms is 0 to 10000", NULL);
+    if (!turn_ok(turn_ms))
+        return fail_text(c, E_BAD_VALUE, "turn_ms is 0 (untimed) or 10000 to 300000", NULL);
+    if (grace_ms < 0 || grace_ms > HUB_GRACE_MAX)
+        return fail_text(c, E_BAD_VALUE, "grace_ms is 0 to 600000", NULL);
+    if (match_to < 0 || match_to > HUB_MATCH_MAX)
+        return fail_text(c, E_BAD_VALUE, "match_to is 0 (no match) to 9", NULL);
     LitBotSpec bots;
     const char *level = json_string_value(json_object_get(j, "bots"));
     if (json_object_get(j, "bots") && !level)
@@ -1429,24 +1723,20 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
         return fail(c, E_TOO_MANY_ROOMS, NULL);
 
-    Room *r = calloc(1, sizeof *r);
+    Room *r = room_new(h);
     if (!r || new_code(h, r->code)) {
         free(r);
         return fail(c, E_SERVER_ERROR, NULL);
     }
-    r->hub = h;
     r->rules = rules;
     r->bots = bots;
     r->pace_ms = (int)pace;
     r->listed = pub ? json_is_true(pub) : 0;
     r->aid = aid ? json_is_true(aid) : 1;
     r->chat = chat ? json_is_true(chat) : 1;
-    r->host = -1;
-    r->wake_at = INT64_MAX;
-    r->idle_since = -1;
-    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
-        r->seats[s].member = -1;
-    lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    r->turn_ms = (int)turn_ms;
+    r->grace_ms = (int)grace_ms;
+    r->match_to = (int)match_to;
     Member *m = add_member(h, r, c, name);
     if (!m) {
         c->room = NULL;
@@ -1463,7 +1753,7 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     log_line(h, "room %s created: %s, %s bots, %s (%d rooms)", r->code, text2,
              lit_bot_kind_name(r->bots.kind), r->listed ? "public" : "private", h->n_rooms);
     send_joined(c);
-    catch_up(c);
+    catch_up(c, -1);
     return 0;
 }
 
@@ -1522,7 +1812,7 @@ static int on_join(Hub *h, HubClient *c, Message *msg)
     if (s >= 0)
         take_seat(r, c->member, s);
     send_joined(c);
-    catch_up(c);
+    catch_up(c, -1);
     arm(r, msg->now);
     return 0;
 }
@@ -1546,8 +1836,11 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         return fail(c, E_IN_ROOM, NULL);
     const char *code = json_string_value(json_object_get(j, "room"));
     const char *token = json_string_value(json_object_get(j, "token"));
+    json_int_t from = -1;
     if (!code || !token)
         return fail_text(c, E_BAD_MESSAGE, "room and token must be strings", NULL);
+    if (opt_int(j, "seq", &from) < 0 || from < -1)
+        return fail_text(c, E_BAD_MESSAGE, "seq must be a number, the last one seen", NULL);
     Room *r = find_room(h, code);
     if (!r)
         return fail(c, E_NO_ROOM, NULL);
@@ -1565,15 +1858,18 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         fail(old, E_REPLACED, NULL);
         close_client(old, HUB_CLOSE_NORMAL);
     }
-    (void)h;
     mem->client = c;
     c->room = r;
     c->member = found;
     r->idle_since = -1;
+    if (mem->away) { /* back: the basic bot stops standing in */
+        mem->away = 0;
+        log_line(h, "room %s seat %d: its player is back", r->code, mem->seat + 1);
+    }
     if (r->host < 0 || !r->members[r->host].client)
         pass_host(r);
     send_joined(c);
-    catch_up(c);
+    catch_up(c, from);
     arm(r, msg->now);
     return 0;
 }
@@ -1590,10 +1886,11 @@ static int on_lobby(Hub *h, HubClient *c, Message *msg)
             seated += r->seats[s].member >= 0 || r->seats[s].bot;
         char rules[LIT_RULES_TEXT_MAX];
         lit_rules_format(&r->rules, rules, sizeof rules);
-        json_array_append_new(rooms,
-                              json_pack("{s:s,s:s,s:i,s:i,s:s}", "code", r->code, "rules", rules,
-                                        "players", r->rules.players, "seated", seated, "host",
-                                        r->host >= 0 ? r->members[r->host].name : ""));
+        json_array_append_new(
+            rooms, json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:i}", "code", r->code, "rules", rules,
+                             "players", r->rules.players, "seated", seated, "host",
+                             r->host >= 0 ? r->members[r->host].name : "", "turn_ms", r->turn_ms,
+                             "match_to", r->match_to));
     }
     send_json(c, json_pack("{s:s,s:o}", "type", "lobby", "rooms", rooms));
     return 0;
@@ -1671,17 +1968,18 @@ static void remove_member(Hub *h, Room *r, int m, int64_t now)
         r->seats[s].member = -1;
         if (r->state == ROOM_PLAYING) {
             /* the basic bot (never a stronger one) keeps the seat; out of
-             * memory, bot_move makes its memory when it is to move */
-            LitBotSpec basic = {LIT_BOT_BASIC, LIT_CASUAL_MEMORY, 0};
-            if (seat_bot(h, r, s, &basic)) {
+             * memory, move_for makes its memory when it is to move */
+            if (seat_bot(h, r, s, &BASIC)) {
                 r->seats[s].bot = 1;
-                r->seats[s].spec = basic;
+                r->seats[s].spec = BASIC;
             }
             r->seats[s].vacated = 1;
         }
     }
     if (mem->client)
         mem->client->room = NULL;
+    if (r->waiter == m)
+        end_wait(r, now);
     memset(mem, 0, sizeof *mem);
     if (r->host == m)
         pass_host(r);
@@ -1740,23 +2038,45 @@ static int on_shuffle(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
+/* The team that starts the next game of a match: the last game's loser,
+ * or after a draw (or a game the server ended) the team that did not
+ * start it. */
+static int next_starters(const Room *r)
+{
+    int result = r->game.pub.result;
+    if (result == LIT_WIN_A || result == LIT_WIN_B)
+        return result == LIT_WIN_A ? 1 : 0;
+    return !lit_team_of(r->start.pub.turn);
+}
+
 static int on_start(Hub *h, HubClient *c, Message *msg)
 {
+    (void)msg;
     Room *r = c->room;
     for (int s = 0; s < r->rules.players; s++)
         if (r->seats[s].member < 0 && !r->seats[s].bot)
             return fail(c, E_SEATS_EMPTY, NULL);
+    /* a match won: the next game starts a new one */
+    int new_match = r->match_to && (r->wins[0] >= r->match_to || r->wins[1] >= r->match_to);
     /* the first game is dealt by seat 1; each next one by the seat to the
-     * last dealer's left */
+     * last dealer's left. In a match the team that lost starts the next
+     * game, and after a draw the team that did not start it (002; RULES.md,
+     * "Outside the engine"): the deal then passes one seat further. */
     int dealer = r->games ? (r->dealer + 1) % r->rules.players : 0;
+    int starts = r->match_to && r->games && !new_match ? next_starters(r) : -1;
     LitGame game;
-    int st;
-    if (h->config.deal) {
-        uint64_t hands[LIT_MAX_PLAYERS] = {0};
-        h->config.deal(hands, r->rules.players, dealer, h->config.ctx);
-        st = lit_game_from_deal(&game, &r->rules, hands, dealer);
-    } else {
-        st = lit_game_new(&game, &r->rules, random_seed(h), dealer);
+    int st = LIT_OK;
+    for (int tries = 0; tries < 2; tries++) {
+        if (h->config.deal) {
+            uint64_t hands[LIT_MAX_PLAYERS] = {0};
+            h->config.deal(hands, r->rules.players, dealer, h->config.ctx);
+            st = lit_game_from_deal(&game, &r->rules, hands, dealer);
+        } else {
+            st = lit_game_new(&game, &r->rules, random_seed(h), dealer);
+        }
+        if (st != LIT_OK || starts < 0 || lit_team_of(game.pub.turn) == starts)
+            break;
+        dealer = (dealer + 1) % r->rules.players;
     }
     if (st != LIT_OK)
         return send_status(c, st, NULL);
@@ -1780,12 +2100,17 @@ static int on_start(Hub *h, HubClient *c, Message *msg)
     r->game = game;
     r->dealer = dealer;
     lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    memset(r->by, 0, sizeof r->by);
+    r->known_from = 0;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        r->members[m].waits = 0;
+    if (new_match)
+        r->wins[0] = r->wins[1] = 0;
     r->state = ROOM_PLAYING;
     r->games++;
     log_line(h, "room %s game %d started, dealer %d", r->code, r->games, dealer + 1);
-    broadcast(r, game_json);
-    r->game_seq = r->seq;
-    arm(r, msg->now);
+    broadcast_game(r);
+    r->base_seq = r->seq; /* a member who saw the game frame can catch up */
     return 0;
 }
 
@@ -1815,9 +2140,12 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
         return fail(c, E_NOT_SEATED, id);
     if (!r->games)
         return fail(c, E_NO_GAME, id);
-    /* 2. an action on a state the game has left */
+    /* 2. an action on a state the game has left, or while another's wait
+     * holds play */
     if (seq < (json_int_t)r->game_seq || seq > (json_int_t)r->seq)
         return fail(c, E_STALE_STATE, id);
+    if (r->waiter >= 0 && r->waiter != c->member)
+        return fail(c, E_WAITING, id);
     LitAction a;
     char why[WIRE_WHY_MAX];
     if (wire_read_action(&r->rules, m->seat, j, extra, &a, why)) {
@@ -1829,13 +2157,17 @@ static int on_act(Hub *h, HubClient *c, Message *msg)
     int st = lit_game_play(&r->game, &r->log, &a);
     if (st != LIT_OK)
         return send_status(c, st, id);
+    r->by[r->log.len - 1] = BY_SEAT;
+    if (r->waiter >= 0) { /* its own wait: acting ends it */
+        r->waiter = -1;
+        r->held_ms = -1;
+    }
     finish_if_over(r);
     snprintf(m->last_id, sizeof m->last_id, "%s", id);
     m->last_seq = r->seq + 1;
     send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
                            "repeat", 0));
     broadcast_event(h, r, &r->log.events[r->log.len - 1], 0);
-    arm(r, msg->now);
     return 0;
 }
 
@@ -1928,6 +2260,43 @@ static int on_chat(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
+/* "Wait" (000: a player "may call 'Wait' or 'Stop' at any time. Play
+ * should pause until that player indicates that he or she is ready"): the
+ * turn's clock stops and nobody else may act, until the player says ready,
+ * acts, goes, or HUB_WAIT_MS pass; HUB_WAITS a game for each player, so it
+ * cannot be "used solely to break the pace of play". */
+static int on_wait(Hub *h, HubClient *c, Message *msg)
+{
+    Room *r = c->room;
+    Member *me = member_of(c);
+    if (me->seat == LIT_NOBODY)
+        return fail(c, E_NOT_SEATED, NULL);
+    if (r->state != ROOM_PLAYING)
+        return fail(c, E_NOT_PLAYING, NULL);
+    if (r->waiter >= 0)
+        return fail(c, E_WAITING, NULL);
+    if (me->waits >= HUB_WAITS)
+        return fail(c, E_NO_WAITS, NULL);
+    me->waits++;
+    r->waiter = c->member;
+    r->wait_until = msg->now + HUB_WAIT_MS;
+    r->held_ms = r->wake_at == INT64_MAX ? -1 : r->wake_at - msg->now;
+    arm(r, msg->now);
+    log_line(h, "room %s game %d: seat %d waits", r->code, r->games, me->seat + 1);
+    broadcast(r, clock_frame);
+    return 0;
+}
+
+static int on_ready(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    Room *r = c->room;
+    if (r->waiter != c->member)
+        return fail(c, E_NOT_WAITING, NULL);
+    end_wait(r, msg->now);
+    return 0;
+}
+
 static int on_leave(Hub *h, HubClient *c, Message *msg)
 {
     Room *r = c->room;
@@ -1947,16 +2316,17 @@ typedef struct Handler {
     const char *type;
     int (*run)(Hub *h, HubClient *c, Message *msg);
     int need;
-    const char *keys[10]; /* besides "type"; act: wire_read_action checks */
+    const char *keys[12]; /* besides "type"; act: wire_read_action checks */
 } Handler;
 
 static const Handler handlers[] = {
     {"create",
      on_create,
      0,
-     {"name", "rules", "players", "bots", "pace_ms", "public", "aid", "chat", NULL}},
+     {"name", "rules", "players", "bots", "pace_ms", "public", "aid", "chat", "turn_ms",
+      "grace_ms", "match_to", NULL}},
     {"join", on_join, 0, {"room", "name", "seat", NULL}},
-    {"resume", on_resume, 0, {"room", "token", NULL}},
+    {"resume", on_resume, 0, {"room", "token", "seq", NULL}},
     {"lobby", on_lobby, 0, {NULL}},
     {"sit", on_sit, NEED_ROOM, {"seat", NULL}},
     {"stand", on_stand, NEED_ROOM, {NULL}},
@@ -1968,6 +2338,8 @@ static const Handler handlers[] = {
     {"act", on_act, 0, {NULL}},
     {"aid", on_aid, NEED_ROOM, {NULL}},
     {"chat", on_chat, NEED_ROOM, {"text", NULL}},
+    {"wait", on_wait, NEED_ROOM, {NULL}},
+    {"ready", on_ready, NEED_ROOM, {NULL}},
     {"leave", on_leave, NEED_ROOM, {NULL}},
 };
 
@@ -1987,6 +2359,7 @@ static int check_needs(HubClient *c, int need)
 void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t now)
 {
     static const char *const type_key[] = {"type", NULL};
+    h->now = now;
     if (c->close_code)
         return;
     /* 1. the bytes: capped before anything reads them */
@@ -2060,6 +2433,7 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
 void hub_disconnect(Hub *h, HubClient *c, int64_t now)
 {
     Room *r = c->room;
+    h->now = now;
     if (r && member_of(c)->seat == LIT_NOBODY) {
         /* a spectator's place is not kept: strangers cannot fill a room
          * with memberships nobody uses */
@@ -2068,6 +2442,9 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
     } else if (r) {
         Member *m = member_of(c);
         m->client = NULL;
+        m->gone_at = now; /* the grace period starts */
+        if (r->waiter == c->member)
+            end_wait(r, now);
         if (r->host == c->member)
             pass_host(r);
         if (!connected_members(r))

@@ -36,7 +36,14 @@ enum {
     HUB_CHAT_BURST = 5,         /* chat lines a member may send ... */
     HUB_CHAT_WINDOW_MS = 10000, /* ... within this time */
     HUB_RETRY_MS = 1000,        /* a failed save is tried again after this, */
-    HUB_RETRY_MAX_MS = 5000     /* doubling up to this */
+    HUB_RETRY_MAX_MS = 5000,    /* doubling up to this */
+    HUB_TURN_MIN_MS = 10000,    /* a timed turn (002: "20 or 30 seconds") is */
+    HUB_TURN_MAX_MS = 300000,   /* ... at least and at most this */
+    HUB_GRACE_DEFAULT = 60000,  /* ms a player may be gone before the basic */
+    HUB_GRACE_MAX = 600000,     /* ... bot plays for it, by default and at most */
+    HUB_MATCH_MAX = 9,          /* games to win a match, at most (002: 5) */
+    HUB_WAITS = 2,              /* waits (000) a player may call in a game, */
+    HUB_WAIT_MS = 60000         /* ... each holding play at most this long */
 };
 
 /* Close codes a client is sent off with (RFC 6455). */

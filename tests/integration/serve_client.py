@@ -136,8 +136,8 @@ async def full_game(rules, players):
     """One human and bots, to the end of the game."""
     c, joined, room = await create(rules=rules, players=players, pace_ms=0)
     check(len(joined["token"]) == 32 and len(joined["room"]) == 6, f"joined: {joined}")
-    check(room["state"] == "lobby" and room["you"] == {"name": "Ann", "seat": 1, "host": True},
-          f"room: {room}")
+    you = {"name": "Ann", "seat": 1, "host": True, "waits_left": 2}
+    check(room["state"] == "lobby" and room["you"] == you, f"room: {room}")
     await c.send({"type": "fill"})
     room = await c.until("room")
     check(all(s["kind"] == "bot" for s in room["seats"][1:]), f"fill: {room['seats']}")
@@ -193,6 +193,10 @@ async def errors():
     await s.error({"type": "join", "room": code, "name": "Cy", "seat": 9}, "bad_seat")
     await h.error({"type": "start"}, "seats_empty")
     await h.error({"type": "aid"}, "no_game")
+    await h.error({"type": "wait"}, "not_playing")
+    await h.error({"type": "ready"}, "not_waiting")
+    await s.error({"type": "create", "name": "Cy", "turn_ms": 5000}, "bad_value")
+    await s.error({"type": "create", "name": "Cy", "match_to": 10}, "bad_value")
     await h.send({"type": "fill"})
     await h.until("room")
     await h.send({"type": "start"})
@@ -294,16 +298,23 @@ async def resume_and_leave():
     await c.send({"type": "resume", "room": joined["room"], "token": joined["token"]})
     await c.until("joined")
     room = await c.until("room")
-    check(room["you"] == {"name": "Ann", "seat": 1, "host": True}, f"resumed: {room['you']}")
+    you = {"name": "Ann", "seat": 1, "host": True, "waits_left": 2}
+    check(room["you"] == you, f"resumed: {room['you']}")
     g = await c.until("game")
     if g["state"]["actions"] == 0:
         check(g["you"]["hand"] == hand, "the same hand after resuming")
-    # another connection with the same token takes over; the first is told
+    # another connection with the same token takes over; the first is told;
+    # the new one, naming the last seq the first saw, gets what it missed
     d = await Client.open()
-    await d.send({"type": "resume", "room": joined["room"], "token": joined["token"]})
+    seen = c.seq
+    await d.send({"type": "resume", "room": joined["room"], "token": joined["token"],
+                  "seq": seen})
     await d.until("joined")
     f = await c.until("error")
     check(f["error"] == "replaced", f"replaced: {f}")
+    f = await d.until("catchup", "game")
+    check(f["type"] == "catchup" and f["from"] == seen, f"catchup: {f}")
+    check(all(e["n"] > g["state"]["actions"] for e in f["events"]), f"missed: {f['events']}")
     # leaving mid-game: a bot keeps the seat, and someone else may take it
     e = await Client.open()
     await e.send({"type": "join", "room": joined["room"], "name": "Eve"})

@@ -112,8 +112,9 @@ static void expect_error(Table *t, int i, const char *format, const char *name)
 }
 
 /* Six members seated 1..6 and one spectator, in a 6-player classic room
- * whose changes are saved in store (NULL: none). */
-static void table_open_in(Table *t, const uint64_t hands[6], Store *store)
+ * with the options of extra (",\"key\":value..." or "") whose changes are
+ * saved in store (NULL: none). */
+static void table_open_with(Table *t, const uint64_t hands[6], Store *store, const char *extra)
 {
     memset(t, 0, sizeof *t);
     t->random = 42;
@@ -123,7 +124,10 @@ static void table_open_in(Table *t, const uint64_t hands[6], Store *store)
     t->hub = hub_new(&config);
     for (int i = 0; i < 7; i++)
         t->c[i] = hub_connect(t->hub, NULL, 0);
-    say(t, 0, "{\"type\":\"create\",\"name\":\"P1\",\"pace_ms\":0}");
+    char create[256];
+    snprintf(create, sizeof create, "{\"type\":\"create\",\"name\":\"P1\",\"pace_ms\":0%s}",
+             extra);
+    say(t, 0, create);
     json_t *j = drain(t, 0); /* the room */
     const char *code = json_string_value(json_object_get(j, "code"));
     char msg[128];
@@ -141,6 +145,11 @@ static void table_open_in(Table *t, const uint64_t hands[6], Store *store)
         json_decref(drain(t, i));
 }
 
+static void table_open_in(Table *t, const uint64_t hands[6], Store *store)
+{
+    table_open_with(t, hands, store, "");
+}
+
 static void table_open(Table *t, const uint64_t hands[6])
 {
     table_open_in(t, hands, NULL);
@@ -149,7 +158,8 @@ static void table_open(Table *t, const uint64_t hands[6])
 static void table_close(Table *t)
 {
     for (int i = 0; i < 7; i++) {
-        hub_disconnect(t->hub, t->c[i], 0);
+        if (t->c[i])
+            hub_disconnect(t->hub, t->c[i], 0);
         free(t->log[i]);
     }
     hub_free(t->hub);
@@ -169,6 +179,8 @@ static void table_play(Table *t, const LitAction *actions, int n, int deck)
                  t->seq[i], k, lit_card_name(deck, a->card), a->target + 1);
         say(t, i, msg);
         for (int c = 0; c < 7; c++) {
+            if (!t->c[c])
+                continue; /* gone */
             json_t *j = drain(t, c);
             cr_assert(j);
             cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "event",
@@ -990,4 +1002,360 @@ Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
     hub_disconnect(a, bo, 0);
     hub_free(a);
     store_close(store);
+}
+
+/* ---- time: grace, timed turns, waits; match play; catching up ---------- */
+
+/* A card seat `asker` may ask seat s for that s does not hold (the asker
+ * holds another card of its set and not it), or -1. */
+static int miss_card(const uint64_t *hands, int asker, int s, int deck)
+{
+    for (int c = 0; c < lit_deck_cards(deck); c++) {
+        uint64_t bit = 1ull << c, set = lit_set_mask(deck, lit_set_of(deck, c));
+        if (!(hands[asker] & bit) && !(hands[s] & bit) && (hands[asker] & set & ~bit))
+            return c;
+    }
+    return -1;
+}
+
+/* Sends client i a message at time now (the format's %d, if any, is its
+ * last seq) and moves its frames to its log: the last one. */
+static json_t *say_at(Table *t, int i, int64_t now, const char *format)
+{
+    char text[256];
+    snprintf(text, sizeof text, format, t->seq[i]);
+    hub_receive(t->hub, t->c[i], text, strlen(text), now);
+    return drain(t, i);
+}
+
+static const char *str_at(json_t *j, const char *a, const char *b)
+{
+    json_t *v = json_object_get(j, a);
+    return json_string_value(b ? json_object_get(v, b) : v);
+}
+
+static json_int_t int_at(json_t *j, const char *a, const char *b)
+{
+    json_t *v = json_object_get(j, a);
+    return json_integer_value(b ? json_object_get(v, b) : v);
+}
+
+/* A player gone past the room's grace period is stood in for by the basic
+ * bot, which plays its turns at the room's pace and is marked; back with its
+ * token, the player has its seat and its turns again. */
+Test(hub, a_gone_player_is_stood_in_for_until_it_returns)
+{
+    LitRules rules = rules_of("classic");
+    LitGame g;
+    lit_game_new(&g, &rules, 7, 0);
+    Table t;
+    table_open_with(&t, g.hands, NULL, ",\"grace_ms\":5000");
+    char code[8], token[40];
+    snprintf(code, sizeof code, "%s", logged(&t, 1, "room"));
+    snprintf(token, sizeof token, "%s", logged(&t, 1, "token"));
+    cr_assert_eq(hub_next_wake(t.hub), INT64_MAX, "untimed: nothing is due");
+    hub_disconnect(t.hub, t.c[1], 1000);
+    t.c[1] = NULL;
+    cr_assert_eq(hub_next_wake(t.hub), 6000, "the grace period ends");
+    json_t *room = drain(&t, 0);
+    json_t *seat2 = json_array_get(json_object_get(room, "seats"), 1);
+    cr_assert(json_is_false(json_object_get(seat2, "connected")));
+    cr_assert(json_is_false(json_object_get(seat2, "away")), "within the grace: not away");
+    json_decref(room);
+    hub_tick(t.hub, 6000);
+    room = drain(&t, 0);
+    seat2 = json_array_get(json_object_get(room, "seats"), 1);
+    cr_assert_str_eq(str_at(room, "type", NULL), "room");
+    cr_assert(json_is_true(json_object_get(seat2, "away")));
+    json_decref(room);
+    cr_assert_eq(hub_next_wake(t.hub), INT64_MAX, "seat 1 is on turn, untimed");
+    /* seat 1 misses on seat 2: the basic bot has seat 2's turn */
+    int card = miss_card(g.hands, 0, 1, rules.deck);
+    cr_assert_geq(card, 0);
+    char ask[160];
+    snprintf(ask, sizeof ask,
+             "{\"type\":\"act\",\"seq\":%%d,\"id\":\"a\",\"action\":\"ask\",\"card\":\"%s\","
+             "\"target\":2}",
+             lit_card_name(rules.deck, card));
+    json_decref(say_at(&t, 0, 7000, ask));
+    cr_assert_eq(hub_next_wake(t.hub), 7000, "at the room's pace, 0 ms");
+    hub_tick(t.hub, 7000);
+    json_t *ev = drain(&t, 3);
+    cr_assert_eq(int_at(ev, "event", "seat"), 2, "seat 2's move");
+    cr_assert(json_is_true(json_object_get(ev, "bot")));
+    cr_assert_str_eq(str_at(ev, "event", "stand_in"), "away");
+    json_decref(ev);
+    /* back: its turns are its own again (nobody moves for it) */
+    t.c[1] = hub_connect(t.hub, NULL, 8000);
+    char resume[160];
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", code,
+             token);
+    json_decref(say_at(&t, 1, 8000, resume));
+    room = drain(&t, 0);
+    seat2 = json_array_get(json_object_get(room, "seats"), 1);
+    cr_assert(json_is_true(json_object_get(seat2, "connected")));
+    cr_assert(json_is_false(json_object_get(seat2, "away")));
+    json_decref(room);
+    cr_assert_eq(hub_next_wake(t.hub), INT64_MAX, "six players, untimed");
+    table_close(&t);
+}
+
+/* The history of the game frame a seat gets on resuming its membership in
+ * hub h (a new connection). */
+static json_t *history_of(Hub *h, const char *code, const char *token)
+{
+    HubClient *x = hub_connect(h, NULL, 0);
+    char *text = resume_text(h, x, code, token);
+    json_t *j = json_loads(text, 0, NULL);
+    cr_assert(j);
+    json_t *history = json_incref(json_object_get(j, "history"));
+    json_decref(j);
+    free(text);
+    hub_disconnect(h, x, 0);
+    return history;
+}
+
+/* A timed turn (turn_ms) runs out to the basic bot, marked in the frames
+ * and in the record (where a restart reads it back); a wait holds the
+ * clock and everyone else, at most HUB_WAIT_MS and HUB_WAITS times a game. */
+Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
+{
+    Store *store = store_in_dir();
+    LitRules rules = rules_of("classic");
+    LitGame g;
+    lit_game_new(&g, &rules, 7, 0);
+    Table t;
+    table_open_with(&t, g.hands, store, ",\"turn_ms\":20000");
+    cr_assert(strstr(t.log[0], "\"clock\":{\"turn_ms\":20000,\"left_ms\":20000,\"wait\":null}"),
+              "%s", t.log[0]);
+    cr_assert_eq(hub_next_wake(t.hub), 20000);
+    /* seat 3 waits at 5 s: seat 1's 15 s left are held */
+    json_t *clock = say_at(&t, 2, 5000, "{\"type\":\"wait\"}");
+    cr_assert_str_eq(str_at(clock, "type", NULL), "clock");
+    cr_assert_eq(int_at(clock, "clock", "left_ms"), 15000);
+    json_t *wait = json_object_get(json_object_get(clock, "clock"), "wait");
+    cr_assert_eq(int_at(wait, "seat", NULL), 3);
+    cr_assert_eq(int_at(wait, "left_ms", NULL), HUB_WAIT_MS);
+    json_decref(clock);
+    cr_assert_eq(hub_next_wake(t.hub), 5000 + HUB_WAIT_MS, "only the wait's end is due");
+    int card = miss_card(g.hands, 0, 1, rules.deck);
+    char ask[160];
+    snprintf(ask, sizeof ask,
+             "{\"type\":\"act\",\"seq\":%%d,\"id\":\"a\",\"action\":\"ask\",\"card\":\"%s\","
+             "\"target\":2}",
+             lit_card_name(rules.deck, card));
+    expect_error(&t, 0, ask, "waiting");
+    expect_error(&t, 4, "{\"type\":\"wait\"}", "waiting");
+    expect_error(&t, 1, "{\"type\":\"ready\"}", "not_waiting");
+    expect_error(&t, 6, "{\"type\":\"wait\"}", "not_seated");
+    /* ready at 8 s: the 15 s run again */
+    clock = say_at(&t, 2, 8000, "{\"type\":\"ready\"}");
+    cr_assert(json_is_null(json_object_get(json_object_get(clock, "clock"), "wait")));
+    json_decref(clock);
+    cr_assert_eq(hub_next_wake(t.hub), 23000);
+    /* a second wait ends on its own; a third is refused */
+    json_decref(say_at(&t, 2, 9000, "{\"type\":\"wait\"}"));
+    cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS);
+    hub_tick(t.hub, 9000 + HUB_WAIT_MS);
+    cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS + 14000);
+    expect_error(&t, 2, "{\"type\":\"wait\"}", "no_waits");
+    /* seat 1 runs out of time: the basic bot moves for it, marked */
+    int64_t now = hub_next_wake(t.hub);
+    hub_tick(t.hub, now);
+    json_t *ev = drain(&t, 3);
+    cr_assert_eq(int_at(ev, "event", "seat"), 1);
+    cr_assert(json_is_true(json_object_get(ev, "bot")));
+    cr_assert_str_eq(str_at(ev, "event", "stand_in"), "timeout");
+    cr_assert_eq(int_at(ev, "clock", "left_ms"), 20000, "the next turn's time, whole");
+    const char *game_id = logged(&t, 0, "id");
+    char id[HUB_GAME_ID_LEN + 1], code[8], token[40];
+    snprintf(id, sizeof id, "%s", game_id);
+    snprintf(code, sizeof code, "%s", logged(&t, 0, "room"));
+    snprintf(token, sizeof token, "%s", logged(&t, 0, "token"));
+    /* a restart reads the mark back from the record: the same history */
+    uint64_t random = 9;
+    Hub *b = hub_with(store, &random);
+    cr_assert_eq(hub_restore(b, 0), 1);
+    json_t *hb = history_of(b, code, token);
+    cr_assert_eq(json_array_size(hb), 1);
+    cr_assert(json_equal(json_array_get(hb, 0), json_object_get(ev, "event")));
+    json_decref(hb);
+    json_decref(ev);
+    hub_free(b);
+    /* nobody acts: every turn runs out, and the basic bot ends the game */
+    int moves = 1;
+    while (hub_next_wake(t.hub) != INT64_MAX) {
+        cr_assert_eq(hub_next_wake(t.hub), now + 20000, "each turn has its whole time");
+        now += 20000;
+        hub_tick(t.hub, now);
+        moves++;
+        for (int i = 0; i < 7; i++)
+            json_decref(drain(&t, i));
+    }
+    char *text = NULL;
+    size_t len;
+    cr_assert_eq(store_record(store, id, &text, &len), STORE_OK);
+    LitEvent *events = calloc(LIT_MAX_ACTIONS, sizeof *events);
+    LitRecord rec;
+    lit_record_init(&rec, events, NULL, LIT_MAX_ACTIONS);
+    cr_assert_eq(lit_record_parse(&rec, text, len, NULL), LIT_OK, "%s", text);
+    cr_assert_eq((int)rec.n_events, moves);
+    int marked = 0;
+    for (const char *p = text; (p = strstr(p, " ; timeout: the basic bot moved\n")); p++)
+        marked++;
+    cr_assert_eq(marked, moves, "every action is marked: %s", text);
+    free(events);
+    free(text);
+    table_close(&t);
+    store_close(store);
+}
+
+/* Match play (RULES.md, "Outside the engine"): the first team to win
+ * match_to games wins the match; the team that lost a game starts the next,
+ * and after a draw the team that did not start it; once a match is won the
+ * next game starts a new one. */
+Test(hub, a_match_goes_to_the_first_team_to_win_its_games)
+{
+    uint64_t state = 1;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *c = hub_connect(h, NULL, 0);
+    const char *setup[] = {
+        "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0,\"match_to\":3}",
+        "{\"type\":\"stand\"}", "{\"type\":\"fill\"}"};
+    for (int i = 0; i < 3; i++)
+        send_text(h, c, setup[i], 0);
+    json_t *room = frame_of(c, "room");
+    cr_assert_eq(int_at(room, "match", "to"), 3);
+    json_decref(room);
+    int64_t now = 0;
+    int wins[2] = {0, 0}, draws = 0, games = 0, starters = -1, winner = -1;
+    while (winner < 0) {
+        send_text(h, c, "{\"type\":\"start\"}", now);
+        json_t *game = frame_of(c, "game");
+        cr_assert(game);
+        int first = (int)int_at(game, "state", "turn") - 1;
+        json_decref(game);
+        if (games > 0)
+            cr_assert_eq(first & 1, starters, "game %d: the team to start", games + 1);
+        while (hub_next_wake(h) != INT64_MAX)
+            hub_tick(h, ++now);
+        room = frame_of(c, "room");
+        cr_assert_str_eq(str_at(room, "state", NULL), "over");
+        json_t *match = json_object_get(room, "match");
+        int a = (int)json_integer_value(json_array_get(json_object_get(match, "wins"), 0));
+        int b = (int)json_integer_value(json_array_get(json_object_get(match, "wins"), 1));
+        cr_assert(a >= wins[0] && b >= wins[1] && a + b <= wins[0] + wins[1] + 1,
+                  "a game counts once");
+        if (a > wins[0])
+            starters = 1; /* A won: B starts */
+        else if (b > wins[1])
+            starters = 0;
+        else
+            starters = !(first & 1), draws++;
+        wins[0] = a;
+        wins[1] = b;
+        const char *w = str_at(match, "winner", NULL);
+        cr_assert_eq(w != NULL, a == 3 || b == 3);
+        if (w)
+            winner = w[0] - 'A';
+        json_decref(room);
+        games++;
+    }
+    cr_assert_eq(wins[winner], 3);
+    cr_assert_lt(wins[!winner], 3);
+    cr_assert_eq(games, wins[0] + wins[1] + draws);
+    cr_assert_gt(draws, 0, "this seed has a draw: both rules of who starts are tested");
+    /* the next game starts a new match */
+    send_text(h, c, "{\"type\":\"start\"}", now);
+    while (hub_next_wake(h) != INT64_MAX)
+        hub_tick(h, ++now);
+    room = frame_of(c, "room");
+    json_t *match = json_object_get(room, "match");
+    json_t *w = json_object_get(match, "wins");
+    json_int_t counted = json_integer_value(json_array_get(w, 0)) +
+                         json_integer_value(json_array_get(w, 1));
+    cr_assert_leq(counted, 1, "counted from 0 again");
+    cr_assert(json_is_null(json_object_get(match, "winner")));
+    json_decref(room);
+    hub_disconnect(h, c, now);
+    hub_free(h);
+}
+
+/* The last frame in client i's log. */
+static json_t *last_logged(const Table *t, int i)
+{
+    size_t n = t->log_len[i], start = n - 1;
+    cr_assert_gt(n, 1);
+    while (start > 0 && t->log[i][start - 1] != '\n')
+        start--;
+    json_t *j = json_loadb(t->log[i] + start, n - 1 - start, 0, NULL);
+    cr_assert(j);
+    return j;
+}
+
+/* A member resuming with the last seq it saw gets what it missed (the
+ * events since, the state now), not the whole game; a seq the hub cannot
+ * resume from gets the whole game. */
+Test(hub, a_resume_catches_up_from_the_last_seq_seen)
+{
+    LitAction actions[10];
+    LitRules rules = rules_of("classic");
+    Table t;
+    table_of_asks(&t, NULL, actions, 10);
+    table_play(&t, actions, 4, rules.deck);
+    /* a seat that does not act in the next six */
+    int gone = -1;
+    for (int s = 1; s < 6 && gone < 0; s++) {
+        int acts = 0;
+        for (int k = 4; k < 10; k++)
+            acts |= actions[k].seat == s;
+        if (!acts)
+            gone = s;
+    }
+    cr_assert_geq(gone, 0);
+    char code[8], token[40];
+    snprintf(code, sizeof code, "%s", logged(&t, gone, "room"));
+    snprintf(token, sizeof token, "%s", logged(&t, gone, "token"));
+    int seen = t.seq[gone];
+    hub_disconnect(t.hub, t.c[gone], 0);
+    t.c[gone] = NULL;
+    table_play(&t, actions + 4, 6, rules.deck);
+    json_t *last = last_logged(&t, 6); /* the spectator's last event */
+    /* back, from the seq it saw */
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\",\"seq\":%d}", code,
+             token, seen);
+    t.c[gone] = hub_connect(t.hub, NULL, 0);
+    json_t *j = say_at(&t, gone, 0, msg);
+    cr_assert_str_eq(str_at(j, "type", NULL), "catchup");
+    cr_assert_eq(int_at(j, "from", NULL), seen);
+    json_t *events = json_object_get(j, "events");
+    cr_assert_eq(json_array_size(events), 6);
+    for (size_t k = 0; k < 6; k++)
+        cr_assert_eq(int_at(json_array_get(events, k), "n", NULL), (json_int_t)k + 5);
+    cr_assert(json_equal(json_object_get(j, "state"), json_object_get(last, "state")));
+    cr_assert(json_equal(json_array_get(events, 5), json_object_get(last, "event")));
+    json_decref(j);
+    json_decref(last);
+    /* a seq from before the game, or one never sent: the whole game */
+    const char *seqs[] = {"0", "1000000"};
+    for (int i = 0; i < 2; i++) {
+        hub_disconnect(t.hub, t.c[gone], 0);
+        t.c[gone] = hub_connect(t.hub, NULL, 0);
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\",\"seq\":%s}",
+                 code, token, seqs[i]);
+        j = say_at(&t, gone, 0, msg);
+        cr_assert_str_eq(str_at(j, "type", NULL), "game");
+        cr_assert_eq(json_array_size(json_object_get(j, "history")), 10);
+        json_decref(j);
+    }
+    hub_disconnect(t.hub, t.c[gone], 0);
+    t.c[gone] = hub_connect(t.hub, NULL, 0);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\",\"seq\":\"9\"}",
+             code, token);
+    expect_error(&t, gone, msg, "bad_message");
+    table_close(&t);
 }
