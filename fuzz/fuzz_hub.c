@@ -51,7 +51,8 @@ static void say(Hub *h, HubClient *c, const char *text)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint64_t state = 1;
-    HubConfig config = {.ctx = &state, .random = counter_random};
+    /* a rate at which long inputs reach both sides of the limit */
+    HubConfig config = {.ctx = &state, .random = counter_random, .max_rate = 200};
     Hub *h = hub_new(&config);
     HubClient *c[2] = {hub_connect(h, NULL, 0), hub_connect(h, NULL, 0)};
     say(h, c[0], "{\"type\":\"create\",\"name\":\"A\",\"players\":4,\"pace_ms\":0,\"public\":true}");

@@ -13,7 +13,8 @@
 
 static const char usage[] =
     "usage: lit serve [--db FILE] [--port N] [--bind ADDR] [--origin LIST]\n"
-    "                 [--max-rooms N] [--db-max-mb N]\n"
+    "                 [--max-rooms N] [--db-max-mb N] [--proxy ADDR]\n"
+    "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
     "\n"
     "Serves online tables: HTTP and WebSocket (docs/PROTOCOL.md). Prints\n"
     "\"serving on http://ADDR:PORT/\" once listening; stops cleanly on SIGINT or\n"
@@ -31,6 +32,15 @@ static const char usage[] =
     "  --origin LIST   more Origins allowed to open a WebSocket, comma-separated\n"
     "                  (\"https://example.org\"); the server's own host always is\n"
     "  --max-rooms N   rooms at most, 1 to 100000 (default 1000)\n"
+    "  --proxy ADDR    the IPv4 address of a reverse proxy trusted to say who\n"
+    "                  connects (its X-Forwarded-For; from anyone else the\n"
+    "                  header is ignored)\n"
+    "  --max-per-address N  connections from one address, 1 to 100000\n"
+    "                  (default 32)\n"
+    "  --max-rooms-per-address N  rooms made from one address open at once,\n"
+    "                  1 to 100000 (default 8)\n"
+    "  --max-rate N    messages a second from one connection, 1 to 100000\n"
+    "                  (default 20, after a burst of 40)\n"
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
 
@@ -43,9 +53,14 @@ int cmd_serve(int argc, char **argv)
                                           {"verbose", no_argument, NULL, 'v'},
                                           {"db", required_argument, NULL, 'd'},
                                           {"db-max-mb", required_argument, NULL, 'm'},
+                                          {"proxy", required_argument, NULL, 'x'},
+                                          {"max-per-address", required_argument, NULL, 'a'},
+                                          {"max-rooms-per-address", required_argument, NULL,
+                                           'R'},
+                                          {"max-rate", required_argument, NULL, 't'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    NetConfig config = {"127.0.0.1", 8080, NULL, 0, 0, NULL};
+    NetConfig config = {.bind = "127.0.0.1", .port = 8080};
     const char *db = NULL;
     StoreOptions so = {0, 0};
     uint64_t v;
@@ -61,21 +76,33 @@ int cmd_serve(int argc, char **argv)
             config.port = (int)v;
             break;
         case 'b':
+        case 'x':
             if (inet_pton(AF_INET, optarg, &addr) != 1) {
-                say("--bind: not an IPv4 address: '%s'", optarg);
+                say("--%s: not an IPv4 address: '%s'", opt == 'b' ? "bind" : "proxy", optarg);
                 return 2;
             }
-            config.bind = optarg;
+            *(opt == 'b' ? &config.bind : &config.proxy) = optarg;
             break;
         case 'o':
             config.origins = optarg;
             break;
         case 'r':
+        case 'a':
+        case 'R':
+        case 't':
             if (parse_u64(optarg, &v) || v < 1 || v > 100000) {
-                say("--max-rooms: not a number from 1 to 100000: '%s'", optarg);
+                say("--%s: not a number from 1 to 100000: '%s'",
+                    opt == 'r'   ? "max-rooms"
+                    : opt == 'a' ? "max-per-address"
+                    : opt == 'R' ? "max-rooms-per-address"
+                                 : "max-rate",
+                    optarg);
                 return 2;
             }
-            config.max_rooms = (int)v;
+            *(opt == 'r'   ? &config.max_rooms
+              : opt == 'a' ? &config.max_per_address
+              : opt == 'R' ? &config.max_rooms_per_address
+                           : &config.max_rate) = (int)v;
             break;
         case 'v':
             config.verbose = 1;

@@ -82,6 +82,16 @@ typedef struct Ended {
     char *record;
 } Ended;
 
+/* What one address holds: its connections, and the rooms made from it that
+ * are still open. Freed when it holds neither. */
+typedef struct Address {
+    struct Address *next;          /* in its bucket */
+    int clients, rooms;
+    char text[HUB_ADDRESS_MAX + 1];
+} Address;
+
+enum { ADDRESS_BUCKETS = 1024 };
+
 typedef struct Room {
     struct Room *next;
     struct Hub *hub;
@@ -141,6 +151,7 @@ typedef struct Room {
     int header_saved;              /* the store has the game's header */
     uint32_t lines_saved;          /* ... and this many of its lines */
     Ended *ended;                  /* records of games ended, not yet saved */
+    Address *made_from;            /* the address that made it (NULL: not known) */
 } Room;
 
 /* A room closed whose removal from the store failed: tried again. */
@@ -156,6 +167,7 @@ struct Hub {
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
     int64_t now;                   /* the time of the call being served */
+    Address *addresses[ADDRESS_BUCKETS];
     /* the store */
     Room *dirty;                   /* rooms changed since they were saved */
     Drop *drops;
@@ -182,11 +194,14 @@ static void drop_queue(HubClient *c)
     c->queued = 0;
 }
 
-/* Closes the client once its queue is written. */
-static void close_client(HubClient *c, int code)
+/* Closes the client once its queue is written, with a close code and its
+ * reason (docs/PROTOCOL.md "Close codes"). */
+static void close_client(HubClient *c, int code, const char *reason)
 {
-    if (!c->close_code)
+    if (!c->close_code) {
         c->close_code = code;
+        c->close_reason = reason;
+    }
     wake(c);
 }
 
@@ -204,7 +219,7 @@ static void send_json(HubClient *c, json_t *j)
     char *text = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     if (!text) {
-        close_client(c, HUB_CLOSE_TRY_AGAIN);
+        close_client(c, HUB_CLOSE_TRY_AGAIN, "server_error");
         return;
     }
     size_t len = strlen(text), head = c->hub->config.headroom;
@@ -213,7 +228,10 @@ static void send_json(HubClient *c, json_t *j)
         free(f);
         free(text);
         drop_queue(c);
-        close_client(c, f ? HUB_CLOSE_POLICY : HUB_CLOSE_TRY_AGAIN);
+        if (f)
+            close_client(c, HUB_CLOSE_POLICY, "too_slow");
+        else
+            close_client(c, HUB_CLOSE_TRY_AGAIN, "server_error");
         return;
     }
     f->next = NULL;
@@ -295,6 +313,38 @@ static int random_bytes(Hub *h, void *buf, size_t len)
         len -= (size_t)n;
     }
     return 0;
+}
+
+/* ---- addresses ------------------------------------------------------------ */
+
+static Address **address_slot(Hub *h, const char *text)
+{
+    uint32_t x = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        x = (x ^ *p) * 16777619u;
+    Address **a = &h->addresses[x % ADDRESS_BUCKETS];
+    while (*a && strcmp((*a)->text, text) != 0)
+        a = &(*a)->next;
+    return a;
+}
+
+/* The address's entry, made when new: NULL out of memory. */
+static Address *address_get(Hub *h, const char *text)
+{
+    Address **slot = address_slot(h, text);
+    if (!*slot && (*slot = calloc(1, sizeof **slot)))
+        snprintf((*slot)->text, sizeof (*slot)->text, "%s", text);
+    return *slot;
+}
+
+/* Frees the entry once it holds nothing. */
+static void address_put(Hub *h, Address *a)
+{
+    if (!a || a->clients || a->rooms)
+        return;
+    Address **slot = address_slot(h, a->text);
+    *slot = a->next;
+    free(a);
 }
 
 /* ---- rooms --------------------------------------------------------------- */
@@ -415,6 +465,10 @@ static void close_room(Hub *h, Room *r, int forget)
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
             r->members[m].client->room = NULL;
+    if (r->made_from) {
+        r->made_from->rooms--;
+        address_put(h, r->made_from);
+    }
     free_brains(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         json_decref(r->aids[s]);
@@ -1520,6 +1574,12 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(NO_ROOM, "no_room", "there is no room with that code")                           \
     X(ROOM_FULL, "room_full", "the room has no place left")                            \
     X(TOO_MANY_ROOMS, "too_many_rooms", "the server has as many rooms as it can hold") \
+    X(TOO_MANY_OWN_ROOMS, "too_many_own_rooms",                                        \
+      "rooms made from your address are still open: close one first")                 \
+    X(TOO_MANY_MESSAGES, "too_many_messages",                                          \
+      "messages come faster than the server takes them: slow down")                    \
+    X(TOO_MANY_CONNECTIONS, "too_many_connections",                                    \
+      "your address has as many connections as the server allows")                     \
     X(NAME_TAKEN, "name_taken", "someone in the room has that name")                   \
     X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
     X(NOT_HOST, "not_host", "only the host may do that")                               \
@@ -1722,6 +1782,10 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
         return fail_text(c, E_BAD_MESSAGE, "public, aid and chat must be true or false", NULL);
     if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
         return fail(c, E_TOO_MANY_ROOMS, NULL);
+    int own = h->config.max_rooms_per_address ? h->config.max_rooms_per_address
+                                              : HUB_ROOMS_PER_ADDRESS_DEFAULT;
+    if (c->address && c->address->rooms >= own)
+        return fail(c, E_TOO_MANY_OWN_ROOMS, NULL);
 
     Room *r = room_new(h);
     if (!r || new_code(h, r->code)) {
@@ -1745,6 +1809,8 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     }
     m->seat = 0;
     r->seats[0].member = c->member;
+    if ((r->made_from = c->address))
+        r->made_from->rooms++;
     r->next = h->rooms;
     h->rooms = r;
     h->n_rooms++;
@@ -1856,7 +1922,7 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         HubClient *old = mem->client;
         old->room = NULL;
         fail(old, E_REPLACED, NULL);
-        close_client(old, HUB_CLOSE_NORMAL);
+        close_client(old, HUB_CLOSE_NORMAL, "replaced");
     }
     mem->client = c;
     c->room = r;
@@ -1874,12 +1940,20 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
+/* The public rooms not playing, newest first, HUB_LOBBY_PAGE a page. */
 static int on_lobby(Hub *h, HubClient *c, Message *msg)
 {
-    (void)msg;
+    json_int_t page = 0;
+    if (opt_int(msg->j, "page", &page) < 0)
+        return fail_text(c, E_BAD_MESSAGE, "page must be a number", NULL);
+    if (page < 0)
+        return fail_text(c, E_BAD_VALUE, "page is 0 or more", NULL);
     json_t *rooms = json_array();
+    json_int_t total = 0;
     for (Room *r = h->rooms; r; r = r->next) {
         if (!r->listed || r->state == ROOM_PLAYING)
+            continue;
+        if (total++ / HUB_LOBBY_PAGE != page)
             continue;
         int seated = 0;
         for (int s = 0; s < r->rules.players; s++)
@@ -1892,10 +1966,11 @@ static int on_lobby(Hub *h, HubClient *c, Message *msg)
                              r->host >= 0 ? r->members[r->host].name : "", "turn_ms", r->turn_ms,
                              "match_to", r->match_to));
     }
-    send_json(c, json_pack("{s:s,s:o}", "type", "lobby", "rooms", rooms));
+    send_json(c, json_pack("{s:s,s:I,s:I,s:I,s:o}", "type", "lobby", "page", page, "pages",
+                           total ? (total + HUB_LOBBY_PAGE - 1) / HUB_LOBBY_PAGE : 1, "total",
+                           total, "rooms", rooms));
     return 0;
 }
-
 
 static int on_sit(Hub *h, HubClient *c, Message *msg)
 {
@@ -2327,7 +2402,7 @@ static const Handler handlers[] = {
       "grace_ms", "match_to", NULL}},
     {"join", on_join, 0, {"room", "name", "seat", NULL}},
     {"resume", on_resume, 0, {"room", "token", "seq", NULL}},
-    {"lobby", on_lobby, 0, {NULL}},
+    {"lobby", on_lobby, 0, {"page", NULL}},
     {"sit", on_sit, NEED_ROOM, {"seat", NULL}},
     {"stand", on_stand, NEED_ROOM, {NULL}},
     {"bot", on_bot, NEED_ROOM | NEED_HOST | NEED_IDLE, {"seat", NULL}},
@@ -2362,10 +2437,23 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     h->now = now;
     if (c->close_code)
         return;
+    /* 0. the rate: max_rate a second on average, HUB_BURST ahead at most
+     * (the time each message is due, one step after the last, in us) */
+    int rate = h->config.max_rate ? h->config.max_rate : HUB_RATE_DEFAULT;
+    int64_t step = 1000000 / rate, at = now * 1000;
+    int64_t due = (c->rate_at > at ? c->rate_at : at) + step;
+    if (due - at > (int64_t)HUB_BURST * step) {
+        fail(c, E_TOO_MANY_MESSAGES, NULL);
+        if (++c->refused >= HUB_BURST)
+            close_client(c, HUB_CLOSE_POLICY, "too_many_messages");
+        return;
+    }
+    c->rate_at = due;
+    c->refused = 0;
     /* 1. the bytes: capped before anything reads them */
     if (len > HUB_MESSAGE_MAX) {
         fail(c, E_TOO_BIG, NULL);
-        close_client(c, HUB_CLOSE_TOO_BIG);
+        close_client(c, HUB_CLOSE_TOO_BIG, "too_big");
         return;
     }
     json_error_t err;
@@ -2412,10 +2500,19 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
 
 HubClient *hub_connect(Hub *h, void *user, int64_t now)
 {
+    return hub_connect_from(h, user, NULL, now);
+}
+
+HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now)
+{
     (void)now;
     HubClient *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
+    if (address && !(c->address = address_get(h, address))) {
+        free(c);
+        return NULL;
+    }
     c->hub = h;
     c->user = user;
     c->next = h->clients;
@@ -2423,6 +2520,12 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
         h->clients->prev = c;
     h->clients = c;
     h->n_clients++;
+    int most = h->config.max_per_address ? h->config.max_per_address : HUB_PER_ADDRESS_DEFAULT;
+    if (c->address && ++c->address->clients > most) {
+        fail(c, E_TOO_MANY_CONNECTIONS, NULL);
+        close_client(c, HUB_CLOSE_POLICY, "too_many_connections");
+        return c;
+    }
     send_json(c, json_pack("{s:s,s:i,s:s,s:{s:i,s:i,s:i,s:i}}", "type", "welcome", "protocol",
                            HUB_PROTOCOL, "server", "literature " LIT_VERSION, "limits",
                            "message_bytes", HUB_MESSAGE_MAX, "name_bytes", HUB_NAME_MAX,
@@ -2453,6 +2556,10 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
         arm(r, now);
     }
     drop_queue(c);
+    if (c->address) {
+        c->address->clients--;
+        address_put(h, c->address);
+    }
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -2469,7 +2576,7 @@ void hub_shutdown(Hub *h)
     for (HubClient *c = h->clients; c; c = c->next) {
         send_json(c, json_pack("{s:s,s:s}", "type", "closing", "text",
                                "the server is stopping: reconnect in a moment"));
-        close_client(c, HUB_CLOSE_GOING_AWAY);
+        close_client(c, HUB_CLOSE_GOING_AWAY, "closing");
     }
 }
 
@@ -2487,6 +2594,12 @@ void hub_free(Hub *h)
         return;
     while (h->rooms)
         close_room(h, h->rooms, 0);
+    for (int i = 0; i < ADDRESS_BUCKETS; i++)
+        while (h->addresses[i]) { /* of clients not disconnected */
+            Address *a = h->addresses[i];
+            h->addresses[i] = a->next;
+            free(a);
+        }
     while (h->drops) {
         Drop *d = h->drops;
         h->drops = d->next;

@@ -43,7 +43,14 @@ enum {
     HUB_GRACE_MAX = 600000,     /* ... bot plays for it, by default and at most */
     HUB_MATCH_MAX = 9,          /* games to win a match, at most (002: 5) */
     HUB_WAITS = 2,              /* waits (000) a player may call in a game, */
-    HUB_WAIT_MS = 60000         /* ... each holding play at most this long */
+    HUB_WAIT_MS = 60000,        /* ... each holding play at most this long */
+    HUB_RATE_DEFAULT = 20,      /* messages a second from one connection, */
+    HUB_BURST = 40,             /* ... after a burst of this many; this many
+                                 * refused in a row close the connection */
+    HUB_PER_ADDRESS_DEFAULT = 32, /* connections from one address */
+    HUB_ROOMS_PER_ADDRESS_DEFAULT = 8, /* rooms open made from one address */
+    HUB_ADDRESS_MAX = 63,       /* bytes of an address's text */
+    HUB_LOBBY_PAGE = 50         /* rooms in one page of the lobby */
 };
 
 /* Close codes a client is sent off with (RFC 6455). */
@@ -72,16 +79,23 @@ typedef struct HubClient {
     Hub *hub;
     void *user;
     struct Room *room;        /* the room it is a member of, or NULL */
+    struct Address *address;  /* where it connects from (NULL: not known) */
+    int64_t rate_at;          /* the rate limit's clock (see hub_receive) */
+    int refused;              /* messages refused in a row for the rate */
     int member;               /* its member index there */
     HubFrame *head, *tail;    /* frames to write, oldest first */
     size_t queued;            /* their bytes */
-    int close_code;           /* nonzero: close once the queue is written */
+    int close_code;           /* nonzero: close once the queue is written, */
+    const char *close_reason; /* ... with this reason (static) */
     struct HubClient *prev, *next; /* every client of the hub */
 } HubClient;
 
 typedef struct HubConfig {
     size_t headroom;          /* bytes before every frame's payload */
     int max_rooms;            /* 0: HUB_ROOMS_DEFAULT */
+    int max_rate;             /* messages a second per connection (0: default) */
+    int max_per_address;      /* connections from one address (0: default) */
+    int max_rooms_per_address; /* rooms open made from one address (0: default) */
     /* Called when a client has new frames or is to be closed (may be NULL). */
     void (*wake)(HubClient *client, void *ctx);
     void *ctx;
@@ -114,6 +128,11 @@ int hub_restore(Hub *hub, int64_t now_ms);
 
 /* A new client (sent the welcome frame), or NULL when out of memory. */
 HubClient *hub_connect(Hub *hub, void *user, int64_t now_ms);
+
+/* The same from an address (the peer's, or the one a trusted proxy gave;
+ * NULL: not known, and then not limited). A client beyond the address's
+ * connections is sent too_many_connections and closed (1008). */
+HubClient *hub_connect_from(Hub *hub, void *user, const char *address, int64_t now_ms);
 
 /* One whole message from a client (len bytes, any content). */
 void hub_receive(Hub *hub, HubClient *client, const char *msg, size_t len, int64_t now_ms);

@@ -13,6 +13,7 @@
  */
 #include "net.h"
 
+#include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
@@ -219,6 +220,7 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
         fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
                 HUB_MESSAGE_MAX);
         c->close_code = HUB_CLOSE_TOO_BIG;
+        c->close_reason = "too_big";
         conn->in_len = 0;
         lws_callback_on_writable(wsi);
         return 0;
@@ -235,23 +237,6 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
     return 0;
 }
 
-/* The reason sent with each close code (docs/PROTOCOL.md "Close codes"). */
-static const char *close_reason(int code)
-{
-    switch (code) {
-    case HUB_CLOSE_NORMAL:
-        return "replaced";
-    case HUB_CLOSE_GOING_AWAY:
-        return "closing";
-    case HUB_CLOSE_POLICY:
-        return "too_slow";
-    case HUB_CLOSE_TOO_BIG:
-        return "too_big";
-    default:
-        return "server_error";
-    }
-}
-
 static int ws_writable(struct lws *wsi, Conn *conn)
 {
     HubClient *c = conn->client;
@@ -266,12 +251,32 @@ static int ws_writable(struct lws *wsi, Conn *conn)
         return 0;
     }
     if (c->close_code) {
-        const char *reason = close_reason(c->close_code);
+        const char *reason = c->close_reason;
         lws_close_reason(wsi, (enum lws_close_status)c->close_code,
                          (unsigned char *)(uintptr_t)reason, strlen(reason));
         return -1;
     }
     return 0;
+}
+
+/* Who connects: the peer's address, or, when the peer is the trusted proxy
+ * (--proxy), the last address of its X-Forwarded-For (the one the proxy
+ * added; the ones before it are the client's word). */
+static void client_address(struct lws *wsi, char *out, size_t size)
+{
+    char xff[256];
+    unsigned char bytes[sizeof(struct in6_addr)];
+    lws_get_peer_simple(wsi, out, size);
+    if (!net.config->proxy || strcmp(out, net.config->proxy) != 0 ||
+        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        return;
+    char *last = strrchr(xff, ',');
+    last = last ? last + 1 : xff;
+    last += strspn(last, " \t");
+    last[strcspn(last, " \t")] = 0;
+    if ((inet_pton(AF_INET, last, bytes) == 1 || inet_pton(AF_INET6, last, bytes) == 1) &&
+        strlen(last) < size)
+        memcpy(out, last, strlen(last) + 1);
 }
 
 /* 403 with the error's name. Written whole: lws_return_http_status would
@@ -318,8 +323,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         break;
     case LWS_CALLBACK_ESTABLISHED:
         memset(conn, 0, sizeof *conn);
-        lws_get_peer_simple(wsi, conn->peer, sizeof conn->peer);
-        conn->client = hub_connect(net.hub, wsi, now_ms());
+        client_address(wsi, conn->peer, sizeof conn->peer);
+        conn->client = hub_connect_from(net.hub, wsi, conn->peer, now_ms());
         if (!conn->client)
             return -1;
         fprintf(stderr, "serve: %s connected (%d clients)\n", conn->peer,
@@ -363,6 +368,9 @@ int net_serve(const NetConfig *config)
     lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
     HubConfig hc = {.headroom = LWS_PRE,
                     .max_rooms = config->max_rooms,
+                    .max_rate = config->max_rate,
+                    .max_per_address = config->max_per_address,
+                    .max_rooms_per_address = config->max_rooms_per_address,
                     .wake = wake,
                     .log = log_hub,
                     .store = config->store};

@@ -8,6 +8,10 @@ typedef struct NetConfig {
     int port;              /* 0: any free port */
     const char *origins;   /* extra allowed Origins, comma-separated (may be NULL) */
     int max_rooms;         /* 0: the hub's default */
+    int max_rate;          /* messages a second per connection (0: the hub's default) */
+    int max_per_address;   /* connections from one address (0: the hub's default) */
+    int max_rooms_per_address; /* rooms open made from one address (0: default) */
+    const char *proxy;     /* a reverse proxy trusted for X-Forwarded-For (may be NULL) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
 } NetConfig;

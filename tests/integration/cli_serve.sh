@@ -30,6 +30,24 @@ listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
 timeout 300 "$py" tests/integration/serve_client.py "$port" >"$tmp/client.out" 2>&1 ||
   fail "protocol clients: $(cat "$tmp/client.out")"
 
+# the limits: a second server trusting loopback as its proxy
+run 2 "$lit" serve --proxy example.org
+grep -q "^lit: --proxy: not an IPv4 address: 'example.org'" "$tmp/err" || fail "--proxy: $(cat "$tmp/err")"
+run 2 "$lit" serve --max-rate 0
+grep -q "^lit: --max-rate: not a number from 1 to 100000: '0'" "$tmp/err" || fail "--max-rate: $(cat "$tmp/err")"
+"$lit" serve --port 0 --proxy 127.0.0.1 --max-per-address 2 --max-rooms-per-address 1 \
+  --max-rate 5 >"$tmp/limits.out" 2>"$tmp/limits.err" &
+lpid=$!
+for _ in $(seq 50); do
+  grep -q "^serving on" "$tmp/limits.out" && break
+  sleep 0.1
+done
+lport=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/limits.out")
+timeout 60 "$py" tests/integration/serve_client.py "$lport" limits >"$tmp/client.out" 2>&1 ||
+  fail "limits: $(cat "$tmp/client.out") $(tail -5 "$tmp/limits.err")"
+kill -TERM "$lpid"
+wait "$lpid"
+
 # SIGTERM: a connected client is told to reconnect, and the server exits 0
 timeout 20 "$py" - "$port" >"$tmp/stop.out" 2>&1 <<'PY' &
 import asyncio, json, sys, websockets

@@ -350,6 +350,51 @@ async def lobby():
         await x.close()
 
 
+async def refused(headers, name):
+    """A connection the server refuses at once: the error, then 1008."""
+    ws = await websockets.connect(URL, extra_headers=headers)
+    f = json.loads(await asyncio.wait_for(ws.recv(), TIMEOUT))
+    check(f["type"] == "error" and f["error"] == name, f"refused: {f}, want {name}")
+    try:
+        await asyncio.wait_for(ws.recv(), TIMEOUT)
+        raise Failure("the refused connection stayed open")
+    except websockets.exceptions.ConnectionClosed as e:
+        check(e.code == 1008 and e.reason == name, f"closed with {e.code} {e.reason}")
+
+
+async def limits():
+    """Against a server run with --proxy 127.0.0.1 --max-per-address 2
+    --max-rooms-per-address 1 --max-rate 5 (cli_serve.sh)."""
+    xff = {"X-Forwarded-For": "10.9.8.7"}
+    a = await Client.open(extra_headers=xff)
+    b = await Client.open(extra_headers=xff)
+    # the proxy's last entry counts, not what the client put before it
+    await refused({"X-Forwarded-For": "10.9.8.6, 10.9.8.7"}, "too_many_connections")
+    c = await Client.open(extra_headers={"X-Forwarded-For": "1.2.3.4, 10.9.8.6"})
+    # one room open from an address
+    await a.send({"type": "create", "name": "Ann"})
+    await a.until("room")
+    await b.error({"type": "create", "name": "Bo"}, "too_many_own_rooms")
+    # a flood: 40 at once, 5 a second after: the rest refused
+    for _ in range(45):
+        await c.send({"type": "lobby"})
+    answers = [(await c.next()).get("error", "lobby") for _ in range(45)]
+    lobbies = answers.count("lobby")
+    check(40 <= lobbies <= 42 and answers[-1] == "too_many_messages", f"a flood: {answers}")
+    # refused ones in a row close the connection (one at a time, so that
+    # the close does not meet messages still coming, which would reset it)
+    try:
+        for _ in range(60):
+            await c.send({"type": "lobby"})
+            await c.next()
+        raise Failure("a flood was not closed")
+    except websockets.exceptions.ConnectionClosed as e:
+        check(e.code == 1008 and e.reason == "too_many_messages",
+              f"a flood closed with {e.code} {e.reason}")
+    for x in (a, b):
+        await x.close()
+
+
 async def main(names):
     scenarios = {
         "healthz": healthz,
@@ -361,8 +406,9 @@ async def main(names):
         "origin": origin,
         "resume": resume_and_leave,
         "lobby": lobby,
+        "limits": limits,  # only against a server with those limits
     }
-    for name in names or scenarios:
+    for name in names or [n for n in scenarios if n != "limits"]:
         try:
             await scenarios[name]()
         except (Failure, asyncio.TimeoutError, websockets.exceptions.WebSocketException) as e:

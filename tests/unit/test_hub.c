@@ -98,17 +98,22 @@ static void say(Table *t, int i, const char *text)
     hub_receive(t->hub, t->c[i], text, strlen(text), 0);
 }
 
-/* Sends a message (a format whose %d, if any, is the client's last seq) and
- * expects an error of that name back. */
-static void expect_error(Table *t, int i, const char *format, const char *name)
+/* Sends a message at time now (a format whose %d, if any, is the client's
+ * last seq) and expects an error of that name back. */
+static void expect_error_at(Table *t, int i, int64_t now, const char *format, const char *name)
 {
     char text[512];
     snprintf(text, sizeof text, format, t->seq[i]);
-    say(t, i, text);
+    hub_receive(t->hub, t->c[i], text, strlen(text), now);
     json_t *j = drain(t, i);
     cr_assert(j, "no answer to %s", text);
     cr_assert_str_eq(json_string_value(json_object_get(j, "error")), name, "%s", text);
     json_decref(j);
+}
+
+static void expect_error(Table *t, int i, const char *format, const char *name)
+{
+    expect_error_at(t, i, 0, format, name);
 }
 
 /* Six members seated 1..6 and one spectator, in a 6-player classic room
@@ -281,11 +286,13 @@ Test(hub, refusals_name_the_referee_status)
 Test(hub, a_client_that_never_reads_is_dropped)
 {
     uint64_t state = 1;
-    Hub *h = hub_with(NULL, &state);
+    HubConfig config = {.ctx = &state, .random = counter_random, .max_rate = 1000};
+    Hub *h = hub_new(&config);
     HubClient *c = hub_connect(h, NULL, 0);
     int sent = 0;
     while (!c->close_code && sent < 1000000) {
-        hub_receive(h, c, "{\"type\":\"lobby\"}", 16, 0);
+        /* a message a millisecond: within the rate */
+        hub_receive(h, c, "{\"type\":\"lobby\"}", 16, sent);
         sent++;
         cr_assert_leq(c->queued, HUB_QUEUE_MAX);
     }
@@ -1144,10 +1151,10 @@ Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
              "{\"type\":\"act\",\"seq\":%%d,\"id\":\"a\",\"action\":\"ask\",\"card\":\"%s\","
              "\"target\":2}",
              lit_card_name(rules.deck, card));
-    expect_error(&t, 0, ask, "waiting");
-    expect_error(&t, 4, "{\"type\":\"wait\"}", "waiting");
-    expect_error(&t, 1, "{\"type\":\"ready\"}", "not_waiting");
-    expect_error(&t, 6, "{\"type\":\"wait\"}", "not_seated");
+    expect_error_at(&t, 0, 6000, ask, "waiting");
+    expect_error_at(&t, 4, 6000, "{\"type\":\"wait\"}", "waiting");
+    expect_error_at(&t, 1, 6000, "{\"type\":\"ready\"}", "not_waiting");
+    expect_error_at(&t, 6, 6000, "{\"type\":\"wait\"}", "not_seated");
     /* ready at 8 s: the 15 s run again */
     clock = say_at(&t, 2, 8000, "{\"type\":\"ready\"}");
     cr_assert(json_is_null(json_object_get(json_object_get(clock, "clock"), "wait")));
@@ -1158,7 +1165,7 @@ Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
     cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS);
     hub_tick(t.hub, 9000 + HUB_WAIT_MS);
     cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS + 14000);
-    expect_error(&t, 2, "{\"type\":\"wait\"}", "no_waits");
+    expect_error_at(&t, 2, 9000 + HUB_WAIT_MS, "{\"type\":\"wait\"}", "no_waits");
     /* seat 1 runs out of time: the basic bot moves for it, marked */
     int64_t now = hub_next_wake(t.hub);
     hub_tick(t.hub, now);
@@ -1358,4 +1365,123 @@ Test(hub, a_resume_catches_up_from_the_last_seq_seen)
              code, token);
     expect_error(&t, gone, msg, "bad_message");
     table_close(&t);
+}
+
+/* ---- limits ---------------------------------------------------------------- */
+
+/* The type of c's last queued frame (the rest dropped), its error name when
+ * it is an error, in out. */
+static const char *last_answer(HubClient *c, char out[64])
+{
+    json_t *j = frame_of(c, NULL);
+    cr_assert(j);
+    const char *e = json_string_value(json_object_get(j, "error"));
+    snprintf(out, 64, "%s", e ? e : json_string_value(json_object_get(j, "type")));
+    json_decref(j);
+    return out;
+}
+
+/* Messages from one connection: HUB_BURST at once, then max_rate a second;
+ * beyond, each is refused, and HUB_BURST refused in a row close it. */
+Test(hub, a_connection_sending_too_fast_is_refused_then_closed)
+{
+    uint64_t state = 2;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *c = hub_connect(h, NULL, 0);
+    char got[64];
+    for (int i = 0; i < HUB_BURST; i++)
+        send_text(h, c, "{\"type\":\"lobby\"}", 1000);
+    cr_assert_str_eq(last_answer(c, got), "lobby");
+    send_text(h, c, "{\"type\":\"lobby\"}", 1000);
+    cr_assert_str_eq(last_answer(c, got), "too_many_messages");
+    /* a step (1000 / HUB_RATE_DEFAULT ms) later, one more is taken */
+    send_text(h, c, "{\"type\":\"lobby\"}", 1000 + 1000 / HUB_RATE_DEFAULT);
+    cr_assert_str_eq(last_answer(c, got), "lobby");
+    for (int i = 0; i < HUB_BURST - 1; i++) {
+        send_text(h, c, "{\"type\":\"lobby\"}", 1050);
+        cr_assert_str_eq(last_answer(c, got), "too_many_messages");
+        cr_assert_eq(c->close_code, 0);
+    }
+    send_text(h, c, "{\"type\":\"lobby\"}", 1050);
+    cr_assert_eq(c->close_code, HUB_CLOSE_POLICY, "a flood closes the connection");
+    hub_disconnect(h, c, 1050);
+    hub_free(h);
+}
+
+/* Connections and rooms per address (the peer's, or a trusted proxy's
+ * X-Forwarded-For: net.c): beyond the limits, named refusals; a closed
+ * connection or room makes room again. */
+Test(hub, an_address_has_so_many_connections_and_rooms)
+{
+    uint64_t state = 3;
+    HubConfig config = {.ctx = &state, .random = counter_random, .max_per_address = 3,
+                        .max_rooms_per_address = 2};
+    Hub *h = hub_new(&config);
+    HubClient *a[4], *other;
+    char got[64];
+    for (int i = 0; i < 4; i++)
+        a[i] = hub_connect_from(h, NULL, "10.0.0.1", 0);
+    for (int i = 0; i < 3; i++)
+        cr_assert_str_eq(last_answer(a[i], got), "welcome");
+    cr_assert_str_eq(last_answer(a[3], got), "too_many_connections");
+    cr_assert_eq(a[3]->close_code, HUB_CLOSE_POLICY);
+    other = hub_connect_from(h, NULL, "10.0.0.2", 0);
+    cr_assert_str_eq(last_answer(other, got), "welcome", "another address");
+    hub_disconnect(h, a[3], 0);
+    a[3] = hub_connect_from(h, NULL, "10.0.0.1", 0);
+    cr_assert_str_eq(last_answer(a[3], got), "too_many_connections", "the refused one counted");
+    hub_disconnect(h, a[3], 0);
+    hub_disconnect(h, a[2], 0);
+    a[2] = hub_connect_from(h, NULL, "10.0.0.1", 0);
+    cr_assert_str_eq(last_answer(a[2], got), "welcome", "a connection closed makes room");
+    /* two rooms open from the address; a third once one closes */
+    const char *create = "{\"type\":\"create\",\"name\":\"Ann\"}";
+    send_text(h, a[0], create, 0);
+    send_text(h, a[1], create, 0);
+    cr_assert_str_eq(last_answer(a[1], got), "room");
+    send_text(h, a[2], create, 0);
+    cr_assert_str_eq(last_answer(a[2], got), "too_many_own_rooms");
+    send_text(h, other, create, 0);
+    cr_assert_str_eq(last_answer(other, got), "room", "another address's room");
+    send_text(h, a[0], "{\"type\":\"leave\"}", 0);
+    send_text(h, a[2], create, 0);
+    cr_assert_str_eq(last_answer(a[2], got), "room", "a room closed makes room");
+    for (int i = 0; i < 3; i++)
+        hub_disconnect(h, a[i], 0);
+    hub_disconnect(h, other, 0);
+    hub_free(h);
+}
+
+/* The lobby comes in pages of HUB_LOBBY_PAGE, newest rooms first. */
+Test(hub, the_lobby_comes_in_pages)
+{
+    uint64_t state = 4;
+    Hub *h = hub_with(NULL, &state);
+    enum { N = HUB_LOBBY_PAGE + 10 };
+    HubClient *c[N];
+    for (int i = 0; i < N; i++) {
+        c[i] = hub_connect(h, NULL, 0);
+        send_text(h, c[i], "{\"type\":\"create\",\"name\":\"Ann\",\"public\":true}", 0);
+        json_decref(frame_of(c[i], NULL));
+    }
+    const char *asks[] = {"{\"type\":\"lobby\"}", "{\"type\":\"lobby\",\"page\":1}",
+                          "{\"type\":\"lobby\",\"page\":2}"};
+    const size_t sizes[] = {HUB_LOBBY_PAGE, 10, 0};
+    for (int p = 0; p < 3; p++) {
+        send_text(h, c[0], asks[p], 0);
+        json_t *j = frame_of(c[0], "lobby");
+        cr_assert_eq(json_array_size(json_object_get(j, "rooms")), sizes[p], "page %d", p);
+        cr_assert_eq(int_at(j, "page", NULL), p);
+        cr_assert_eq(int_at(j, "pages", NULL), 2);
+        cr_assert_eq(int_at(j, "total", NULL), N);
+        json_decref(j);
+    }
+    char got[64];
+    send_text(h, c[0], "{\"type\":\"lobby\",\"page\":-1}", 0);
+    cr_assert_str_eq(last_answer(c[0], got), "bad_value");
+    send_text(h, c[0], "{\"type\":\"lobby\",\"page\":\"1\"}", 0);
+    cr_assert_str_eq(last_answer(c[0], got), "bad_message");
+    for (int i = 0; i < N; i++)
+        hub_disconnect(h, c[i], 0);
+    hub_free(h);
 }
