@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# load.sh BUILD_DIR [lit-load options]: a `lit serve` on a free loopback
+# port pinned to core 1, and lit-load (tools/load.c) pinned to core 0 with
+# the options given (docs/BENCHMARKS.md). Exits with lit-load's status.
+set -euo pipefail
+build=${1:?usage: scripts/load.sh BUILD_DIR [lit-load options]}
+shift
+# six sockets a client on each side: raise the open-file limit to the hard one
+ulimit -n "$(ulimit -Hn)"
+tmp=$(mktemp -d)
+server=
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$tmp"' EXIT
+# taskset execs its command, so $! is the server's own pid (for its memory)
+pin0=() pin1=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  pin0=(taskset -c 0) pin1=(taskset -c 1)
+fi
+"${pin1[@]}" "$build/lit" serve --port 0 --max-rooms 100000 >"$tmp/out" 2>"$tmp/err" &
+server=$!
+for _ in $(seq 100); do
+  grep -q "^serving on" "$tmp/out" && break
+  sleep 0.1
+done
+port=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/out")
+[ -n "$port" ] || { echo "load.sh: the server did not start: $(cat "$tmp/err")" >&2; exit 1; }
+rc=0
+"${pin0[@]}" "$build/lit-load" --port "$port" --server-pid "$server" "$@" || rc=$?
+kill -TERM "$server"
+wait "$server" || { echo "load.sh: the server did not stop cleanly" >&2; rc=1; }
+server=
+if grep -q "AddressSanitizer\|LeakSanitizer\|runtime error" "$tmp/err"; then
+  grep -m5 "AddressSanitizer\|LeakSanitizer\|runtime error" "$tmp/err" >&2
+  rc=1
+fi
+exit "$rc"
