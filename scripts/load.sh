@@ -3,6 +3,7 @@
 # port pinned to core 1, and lit-load (tools/load.c) pinned to core 0 with
 # the options given (docs/BENCHMARKS.md). Exits with lit-load's status.
 set -euo pipefail
+. "$(dirname "$0")/serve_port.sh"
 build=${1:?usage: scripts/load.sh BUILD_DIR [lit-load options]}
 shift
 # six sockets a client on each side: raise the open-file limit to the hard one
@@ -17,11 +18,7 @@ if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
 fi
 "${pin1[@]}" "$build/lit" serve --port 0 --max-rooms 100000 >"$tmp/out" 2>"$tmp/err" &
 server=$!
-for _ in $(seq 100); do
-  grep -q "^serving on" "$tmp/out" && break
-  sleep 0.1
-done
-port=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/out")
+port=$(served_port "$tmp/out")
 [ -n "$port" ] || { echo "load.sh: the server did not start: $(cat "$tmp/err")" >&2; exit 1; }
 rc=0
 "${pin0[@]}" "$build/lit-load" --port "$port" --server-pid "$server" "$@" || rc=$?

@@ -5,6 +5,7 @@
 # server runs. The long run (100 kills and more) is in docs/RELIABILITY.md.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+. scripts/serve_port.sh
 py=/usr/bin/python3
 kills=${LIT_RESTART_KILLS:-30}
 seed=${LIT_RESTART_SEED:-$(date +%s)}
@@ -35,10 +36,7 @@ grep -q "not taken up" "$tmp/lit.db.log" && fail "a room was not taken up: $(gre
 # the games, listed and downloaded, while a server runs on the file
 "$lit" serve --port 0 --db "$tmp/lit.db" >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
-for _ in $(seq 50); do
-  grep -q "^serving on" "$tmp/serve.out" && break
-  sleep 0.1
-done
+served_port "$tmp/serve.out" >/dev/null
 grep -q "^serve: 1 rooms taken up from the store$" "$tmp/serve.err" || fail "taken up: $(cat "$tmp/serve.err")"
 run 0 "$lit" games --db "$tmp/lit.db"
 head -1 "$tmp/out" | grep -q "^id  *room  *game  *started  *finished  *result  *score  *actions$" ||

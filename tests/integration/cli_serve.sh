@@ -4,6 +4,7 @@
 # then SIGTERM must tell the clients to reconnect and stop the server cleanly.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
+. scripts/serve_port.sh
 py=/usr/bin/python3
 
 # refusals of the command line
@@ -16,11 +17,7 @@ grep -q "^lit: --max-rooms: not a number from 1 to 100000: '0'" "$tmp/err" || fa
 
 "$lit" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
-for _ in $(seq 50); do
-  grep -q "^serving on" "$tmp/serve.out" && break
-  sleep 0.1
-done
-port=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/serve.out")
+port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_serve; }
 
 # it listens on IPv4 loopback only
@@ -38,11 +35,7 @@ grep -q "^lit: --max-rate: not a number from 1 to 100000: '0'" "$tmp/err" || fai
 "$lit" serve --port 0 --proxy 127.0.0.1 --max-per-address 2 --max-rooms-per-address 1 \
   --max-rate 5 >"$tmp/limits.out" 2>"$tmp/limits.err" &
 lpid=$!
-for _ in $(seq 50); do
-  grep -q "^serving on" "$tmp/limits.out" && break
-  sleep 0.1
-done
-lport=$(sed -n 's|^serving on http://127\.0\.0\.1:\([0-9]*\)/$|\1|p' "$tmp/limits.out")
+lport=$(served_port "$tmp/limits.out")
 timeout 60 "$py" tests/integration/serve_client.py "$lport" limits >"$tmp/client.out" 2>&1 ||
   fail "limits: $(cat "$tmp/client.out") $(tail -5 "$tmp/limits.err")"
 kill -TERM "$lpid"
