@@ -43,7 +43,6 @@ typedef struct Client {
     size_t out_len;
     json_t *you;           /* "you" of its last game or event frame */
     long seq;              /* the last seq it saw */
-    long seen_n;           /* the last event number it has */
 } Client;
 
 typedef struct Table {
@@ -58,7 +57,6 @@ typedef struct Table {
     int64_t sent_at;       /* the pending action's send (0: none) */
     long pending_n;        /* ... and its event's number */
     int got;               /* clients that have that event */
-    int64_t next_at;       /* when it acts next */
     uint64_t rng;
     lws_sorted_usec_list_t sul;
     long ids;
@@ -157,7 +155,6 @@ static void on_table_timer(lws_sorted_usec_list_t *sul);
 
 static void schedule(Table *t, int64_t at)
 {
-    t->next_at = at;
     int64_t wait = at - now_us();
     lws_sul_schedule(L.ctx, 0, &t->sul, on_table_timer, wait > 0 ? wait : 0);
 }
@@ -296,13 +293,11 @@ static void on_frame(Client *c, json_t *j)
         }
         t->turn = json_is_integer(turn) ? (int)json_integer_value(turn) - 1 : -1;
         t->actions = actions;
-        c->seen_n = actions;
         if (c->seat == 0)
             plan_next(t, now_us());
         return;
     }
     long n = (long)json_integer_value(json_object_get(json_object_get(j, "event"), "n"));
-    c->seen_n = n;
     if (t->sent_at && n == t->pending_n && ++t->got == SEATS) {
         int64_t now = now_us();
         record_latency(now - t->sent_at);

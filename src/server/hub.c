@@ -685,13 +685,14 @@ static json_t *game_json(const Room *r, int m)
 /* One event of the game as member m sees it: the event and the public state
  * (the same for every member, built once by the caller and shared), then
  * the member's own part. */
-static json_t *event_json(const Room *r, int m, json_t *event, json_t *state, int by_bot)
+static json_t *event_json(const Room *r, int m, json_t *event, json_t *state, json_t *clock,
+                          int by_bot)
 {
     const Member *me = &r->members[m];
     LitView v;
     view_of(r, me->seat, &v);
-    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b,s:o}", "type", "event", "seq", r->seq, "event",
-                          event, "state", state, "bot", by_bot, "clock", clock_json(r));
+    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b,s:O}", "type", "event", "seq", r->seq, "event",
+                          event, "state", state, "bot", by_bot, "clock", clock);
     return with_seat(j, r, me, &v);
 }
 
@@ -741,11 +742,12 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     uint32_t i = r->log.len - 1;
     json_t *event = event_of(r, e, i), *state = wire_state(&r->game.pub);
     const char *line = json_string_value(json_object_get(event, "line"));
+    const char *who = !by_bot                  ? ""
+                      : r->by[i] == BY_TIMEOUT ? " (bot, timeout)"
+                      : r->by[i] == BY_AWAY    ? " (bot, away)"
+                                               : " (bot)";
     if (line)
-        log_line(h, "room %s game %d: %s%s%s", r->code, r->games, line, by_bot ? " (bot" : "",
-                 !by_bot ? "" : r->by[i] == BY_TIMEOUT ? ", timeout)"
-                              : r->by[i] == BY_AWAY  ? ", away)"
-                                                     : ")");
+        log_line(h, "room %s game %d: %s%s", r->code, r->games, line, who);
     if (r->game.pub.result != LIT_ONGOING)
         log_line(h, "room %s game %d over: %s %d-%d", r->code, r->games,
                  lit_result_name(r->game.pub.result), r->game.pub.score[0],
@@ -755,11 +757,13 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     r->game_seq = r->seq;
     r->event_seq[i] = r->seq;
     arm(r, h->now);
+    json_t *clock = clock_json(r); /* the same for every member, as state */
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
-            send_json(r->members[m].client, event_json(r, m, event, state, by_bot));
+            send_json(r->members[m].client, event_json(r, m, event, state, clock, by_bot));
     json_decref(event);
     json_decref(state);
+    json_decref(clock);
     if (r->state == ROOM_OVER)
         broadcast_room(r); /* its state, and a match's count */
 }
@@ -1486,13 +1490,15 @@ void hub_tick(Hub *h, int64_t now)
             close_room(h, r, 1);
             continue;
         }
+        /* each arms the room again; a room with nothing due is not looked at */
         if (r->waiter >= 0 && r->wait_until <= now)
             end_wait(r, now);
         if (r->grace_at <= now)
             stand_in_for_gone(h, r, now);
-        if (r->wake_at <= now)
+        if (r->wake_at <= now) {
             move_for(h, r, now);
-        arm(r, now);
+            arm(r, now); /* when move_for found nothing to move */
+        }
     }
     flush(h, now);
 }
@@ -2431,24 +2437,33 @@ static int check_needs(HubClient *c, int need)
     return 0;
 }
 
+/* Whether a message from c at now goes beyond max_rate a second (with
+ * HUB_BURST ahead at most): each message is due one step after the last
+ * (in us), and one due further ahead than the burst is refused. */
+static int over_rate(const Hub *h, HubClient *c, int64_t now)
+{
+    int rate = h->config.max_rate ? h->config.max_rate : HUB_RATE_DEFAULT;
+    int64_t step = 1000000 / rate, at = now * 1000;
+    int64_t due = (c->rate_at > at ? c->rate_at : at) + step;
+    if (due - at > (int64_t)HUB_BURST * step)
+        return 1;
+    c->rate_at = due;
+    return 0;
+}
+
 void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t now)
 {
     static const char *const type_key[] = {"type", NULL};
     h->now = now;
     if (c->close_code)
         return;
-    /* 0. the rate: max_rate a second on average, HUB_BURST ahead at most
-     * (the time each message is due, one step after the last, in us) */
-    int rate = h->config.max_rate ? h->config.max_rate : HUB_RATE_DEFAULT;
-    int64_t step = 1000000 / rate, at = now * 1000;
-    int64_t due = (c->rate_at > at ? c->rate_at : at) + step;
-    if (due - at > (int64_t)HUB_BURST * step) {
+    /* 0. the rate */
+    if (over_rate(h, c, now)) {
         fail(c, E_TOO_MANY_MESSAGES, NULL);
         if (++c->refused >= HUB_BURST)
             close_client(c, HUB_CLOSE_POLICY, "too_many_messages");
         return;
     }
-    c->rate_at = due;
     c->refused = 0;
     /* 1. the bytes: capped before anything reads them */
     if (len > HUB_MESSAGE_MAX) {
