@@ -338,6 +338,39 @@ async def resume_and_leave():
     await d.close()
 
 
+async def stand_in():
+    """Over real sockets: a player gone (grace 0) is stood in for by the basic
+    bot and takes the seat back on resuming; a timed turn (10 s, the least)
+    runs out to the basic bot, marked."""
+    h, joined, room = await create(players=4, pace_ms=0, turn_ms=10000, grace_ms=0)
+    code = joined["room"]
+    b = await Client.open()
+    await b.send({"type": "join", "room": code, "name": "Bo", "seat": 2})
+    bo = await b.until("joined")
+    await h.send({"type": "fill"})
+    await h.until("room")
+    await h.send({"type": "start"})
+    game = await h.until("game")
+    check(game["clock"]["turn_ms"] == 10000 and game["state"]["turn"] == 1, f"game: {game}")
+    await b.close()
+    room = await h.until("room")
+    while not room["seats"][1]["away"]:
+        room = await h.until("room")
+    check(not room["seats"][1]["connected"], f"away: {room['seats'][1]}")
+    # Ann does not act: after 10 s the basic bot moves for her
+    while True:  # read directly: up to 10 s pass without a frame
+        f = json.loads(await asyncio.wait_for(h.ws.recv(), 15))
+        if f["type"] == "event" and f["event"]["seat"] == 1:
+            break
+    check(f["bot"] and f["event"]["stand_in"] == "timeout", f"timeout: {f}")
+    b = await Client.open()
+    await b.send({"type": "resume", "room": code, "token": bo["token"]})
+    room = await b.until("room")
+    check(room["seats"][1]["connected"] and not room["seats"][1]["away"], f"back: {room}")
+    await b.close()
+    await h.close()
+
+
 async def lobby():
     h, joined, room = await create(name="Pub", public=True)
     p, joined2, _ = await create(name="Priv")
@@ -406,6 +439,7 @@ async def main(names):
         "origin": origin,
         "resume": resume_and_leave,
         "lobby": lobby,
+        "stand-in": stand_in,
         "limits": limits,  # only against a server with those limits
     }
     for name in names or [n for n in scenarios if n != "limits"]:
