@@ -1,8 +1,13 @@
 /* net.c - HTTP and WebSocket on libwebsockets 4.1.6 (net.h).
  *
- * One event loop (lws_service), one protocol for both HTTP (/healthz, the
- * records of finished games) and the WebSocket of docs/PROTOCOL.md. What
- * libwebsockets leaves to us:
+ * One event loop, one protocol for both HTTP (/healthz, the records of
+ * finished games) and the WebSocket of docs/PROTOCOL.md. The loop is libev's
+ * (epoll here), owned by us and lent to libwebsockets: lws's own loop is
+ * poll(), whose every wake-up walks every socket, and at a thousand tables
+ * that is six thousand (docs/BENCHMARKS.md). The hub's timer is a libev
+ * timer, not an lws_sul: lws 4.1's libev glue never moves its one armed
+ * timer earlier, so a sul due before it would wait for the next socket
+ * event. What libwebsockets leaves to us:
  * - lws_write buffers whatever the socket does not take, without limit: we
  *   write one frame per writable callback from the hub's per-client queue,
  *   which the hub caps (HUB_QUEUE_MAX);
@@ -14,6 +19,7 @@
 #include "net.h"
 
 #include <arpa/inet.h>
+#include <ev.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,12 +42,15 @@ typedef struct Conn {
 typedef struct Net {
     const NetConfig *config;
     struct lws_context *ctx;
+    struct ev_loop *loop;
+    ev_signal sigint, sigterm;
+    ev_timer timer;       /* the hub's next wake-up */
+    ev_timer drain;       /* on the way out: until the clients are gone */
+    int64_t drain_until;
     Hub *hub;
-    lws_sorted_usec_list_t sul;
 } Net;
 
 static Net net;
-static volatile sig_atomic_t stopping;
 
 static int64_t now_ms(void)
 {
@@ -50,23 +59,23 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void on_timer(lws_sorted_usec_list_t *sul);
-
 /* After anything that may change the hub: its next wake-up as the timer. */
 static void reschedule(void)
 {
+    ev_timer_stop(net.loop, &net.timer);
     int64_t next = hub_next_wake(net.hub);
-    if (next == INT64_MAX) {
-        lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, LWS_SET_TIMER_USEC_CANCEL);
+    if (next == INT64_MAX)
         return;
-    }
     int64_t wait = next - now_ms();
-    lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, (lws_usec_t)(wait > 0 ? wait : 0) * 1000);
+    ev_timer_set(&net.timer, wait > 0 ? (double)wait / 1e3 : 0.0, 0.0);
+    ev_timer_start(net.loop, &net.timer);
 }
 
-static void on_timer(lws_sorted_usec_list_t *sul)
+static void on_timer(struct ev_loop *loop, ev_timer *w, int revents)
 {
-    (void)sul;
+    (void)loop;
+    (void)w;
+    (void)revents;
     hub_tick(net.hub, now_ms());
     reschedule();
 }
@@ -355,12 +364,20 @@ static const struct lws_protocols protocols[] = {
     {"literature", callback, sizeof(Conn), 0, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
-static void on_signal(int sig)
+/* SIGINT or SIGTERM: out of the loop, in the loop's own time */
+static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
 {
-    (void)sig;
-    stopping = 1;
-    if (net.ctx)
-        lws_cancel_service(net.ctx);
+    (void)w;
+    (void)revents;
+    ev_break(loop, EVBREAK_ALL);
+}
+
+static void on_drain(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)w;
+    (void)revents;
+    if (!hub_clients(net.hub) || now_ms() >= net.drain_until)
+        ev_break(loop, EVBREAK_ALL);
 }
 
 int net_serve(const NetConfig *config)
@@ -388,16 +405,26 @@ int net_serve(const NetConfig *config)
     }
     if (config->store)
         fprintf(stderr, "serve: %d rooms taken up from the store\n", rooms);
+    net.loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOENV);
+    if (!net.loop) {
+        fprintf(stderr, "serve: cannot make an event loop\n");
+        hub_free(net.hub);
+        return 1;
+    }
+    void *loops[1] = {net.loop};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = config->port;
     info.iface = config->bind;
     info.protocols = protocols;
+    info.foreign_loops = loops;
     /* "127.0.0.1" alone would listen on every interface of both families */
-    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_LIBEV;
     net.ctx = lws_create_context(&info);
     if (!net.ctx) {
         fprintf(stderr, "serve: cannot listen on %s:%d\n", config->bind, config->port);
+        ev_loop_destroy(net.loop);
         hub_free(net.hub);
         return 1;
     }
@@ -406,22 +433,31 @@ int net_serve(const NetConfig *config)
     printf("serving on http://%s:%d/\n", config->bind, port);
     fflush(stdout);
 
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
-    while (!stopping)
-        if (lws_service(net.ctx, 0) < 0)
-            break;
+    ev_signal_init(&net.sigint, on_signal, SIGINT);
+    ev_signal_init(&net.sigterm, on_signal, SIGTERM);
+    ev_signal_start(net.loop, &net.sigint);
+    ev_signal_start(net.loop, &net.sigterm);
+    ev_timer_init(&net.timer, on_timer, 0.0, 0.0);
+    reschedule();
+    ev_run(net.loop, 0);
 
     /* tell every client to reconnect, and give the frames a moment */
     fprintf(stderr, "serve: stopping\n");
     hub_shutdown(net.hub);
-    int64_t until = now_ms() + 1000;
-    while (hub_clients(net.hub) && now_ms() < until) {
-        lws_sul_schedule(net.ctx, 0, &net.sul, on_timer, 50 * 1000);
-        lws_service(net.ctx, 0);
-    }
+    ev_timer_stop(net.loop, &net.timer);
+    net.drain_until = now_ms() + 1000;
+    ev_timer_init(&net.drain, on_drain, 0.0, 0.05);
+    ev_timer_start(net.loop, &net.drain);
+    ev_run(net.loop, 0);
+    ev_timer_stop(net.loop, &net.drain);
+    ev_timer_stop(net.loop, &net.timer);
+    ev_signal_stop(net.loop, &net.sigint);
+    ev_signal_stop(net.loop, &net.sigterm);
     lws_context_destroy(net.ctx);
+    /* lws lets go of its watchers in the loop's time */
+    ev_run(net.loop, EVRUN_NOWAIT);
+    ev_loop_destroy(net.loop);
     hub_free(net.hub);
     return 0;
 }
