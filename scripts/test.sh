@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: installs what is missing, then
+# Every test: installs what is missing (scripts/deps.sh; the npm test tools
+# and chromium, scripts/test_tools.sh), then
 #   1. the normal build and its CTest suite;
 #   2. the sanitizer build (ASan + UBSan, -fno-sanitize-recover=all) and the
 #      same suite, with leak detection and halt on error;
@@ -9,7 +10,7 @@
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh || exit 1
+scripts/deps.sh && scripts/test_tools.sh --browser || exit 1
 
 passed=0
 failed=0

@@ -15,6 +15,7 @@ static const char usage[] =
     "usage: lit serve [--db FILE] [--port N] [--bind ADDR] [--origin LIST]\n"
     "                 [--max-rooms N] [--db-max-mb N] [--proxy ADDR]\n"
     "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
+    "                 [--web DIR]\n"
     "\n"
     "Serves online tables: HTTP and WebSocket (docs/PROTOCOL.md). Prints\n"
     "\"serving on http://ADDR:PORT/\" once listening; stops cleanly on SIGINT or\n"
@@ -41,6 +42,9 @@ static const char usage[] =
     "                  1 to 100000 (default 8)\n"
     "  --max-rate N    messages a second from one connection, 1 to 100000\n"
     "                  (default 20, after a burst of 40)\n"
+    "  --web DIR       serve the browser table's files from DIR, read on each\n"
+    "                  request (for working on web/; default: the files built\n"
+    "                  into this binary)\n"
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
 
@@ -58,6 +62,7 @@ int cmd_serve(int argc, char **argv)
                                           {"max-rooms-per-address", required_argument, NULL,
                                            'R'},
                                           {"max-rate", required_argument, NULL, 't'},
+                                          {"web", required_argument, NULL, 'w'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     NetConfig config = {.bind = "127.0.0.1", .port = 8080};
@@ -110,6 +115,15 @@ int cmd_serve(int argc, char **argv)
         case 'd':
             db = optarg;
             break;
+        case 'w': {
+            struct stat st;
+            if (stat(optarg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+                say("--web: not a folder: '%s'", optarg);
+                return 2;
+            }
+            config.web_dir = optarg;
+            break;
+        }
         case 'm':
             if (parse_u64(optarg, &v) || v < 1 || v > 1000000) {
                 say("--db-max-mb: not a number from 1 to 1000000: '%s'", optarg);

@@ -675,10 +675,10 @@ static json_t *game_json(const Room *r, int m)
     json_t *history = json_array();
     for (uint32_t i = 0; i < v.history_len; i++)
         json_array_append_new(history, event_of(r, &v.history[i], i));
-    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o,s:o}", "type", "game", "seq",
+    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "type", "game", "seq",
                           r->seq, "game", r->games, "id", r->game_id, "rules", rules, "dealer",
-                          r->dealer + 1, "state", wire_state(&v.pub), "history", history,
-                          "clock", clock_json(r));
+                          r->dealer + 1, "sets", wire_sets(r->rules.deck), "state",
+                          wire_state(&v.pub), "history", history, "clock", clock_json(r));
     return with_seat(j, r, me, &v);
 }
 

@@ -29,6 +29,7 @@
 
 #include "../store/store.h"
 #include "hub.h"
+#include "web.h"
 
 typedef struct Conn {
     HubClient *client;    /* WebSocket: the hub's client */
@@ -94,6 +95,19 @@ static void wake(HubClient *c, void *ctx)
 
 /* ---- HTTP ---------------------------------------------------------------- */
 
+/* The headers every answer carries: the page may run only its own scripts
+ * and styles (no inline ones), talk only to this server, and be framed by
+ * nobody. */
+static const struct {
+    const char *name, *value;
+} http_headers[] = {
+    {"content-security-policy:",
+     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+    {"x-content-type-options:", "nosniff"},
+    {"referrer-policy:", "no-referrer"},
+};
+
 /* Answers with len bytes of body; a nonempty download names the file the
  * browser saves it as. */
 static int http_answer_file(struct lws *wsi, Conn *conn, unsigned status, const char *type,
@@ -112,11 +126,17 @@ static int http_answer_file(struct lws *wsi, Conn *conn, unsigned status, const 
         (download[0] &&
          lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)disposition,
-                                     (int)strlen(disposition), &p, end)) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
-                                    (const unsigned char *)"nosniff", 7, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-store", 8, &p, end) ||
+                                     (int)strlen(disposition), &p, end)))
+        return -1;
+    for (size_t i = 0; i < sizeof http_headers / sizeof http_headers[0]; i++)
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)http_headers[i].name,
+                                        (const unsigned char *)http_headers[i].value,
+                                        (int)strlen(http_headers[i].value), &p, end))
+            return -1;
+    /* records never kept; the page's files asked again each time (no-cache) */
+    const char *cache = download[0] ? "no-store" : "no-cache";
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)cache, (int)strlen(cache), &p, end) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     lws_callback_on_writable(wsi);
@@ -162,6 +182,34 @@ static int on_record(struct lws *wsi, Conn *conn, const char *path)
     return rc;
 }
 
+/* GET / and GET /NAME: the browser table's files, built in or from --web. */
+static int on_web(struct lws *wsi, Conn *conn, const char *path)
+{
+    const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
+    if (!web_name_ok(name))
+        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+    if (!net.config->web_dir) {
+        const WebFile *f = web_find(name);
+        if (!f)
+            return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+        return http_answer_file(wsi, conn, HTTP_STATUS_OK, web_type(name),
+                                (const char *)f->data, f->len, "");
+    }
+    char file[4096];
+    snprintf(file, sizeof file, "%s/%s", net.config->web_dir, name);
+    FILE *in = fopen(file, "rb");
+    if (!in)
+        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+    enum { WEB_FILE_MAX = 4 << 20 };
+    char *data = malloc(WEB_FILE_MAX);
+    size_t len = data ? fread(data, 1, WEB_FILE_MAX, in) : 0;
+    fclose(in);
+    int rc = data ? http_answer_file(wsi, conn, HTTP_STATUS_OK, web_type(name), data, len, "")
+                  : -1;
+    free(data);
+    return rc;
+}
+
 static int on_http(struct lws *wsi, Conn *conn, const char *path)
 {
     if (strcmp(path, "/healthz") == 0) {
@@ -172,7 +220,7 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
     }
     if (strncmp(path, "/games/", 7) == 0)
         return on_record(wsi, conn, path);
-    return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
+    return on_web(wsi, conn, path);
 }
 
 static int http_writable(struct lws *wsi, Conn *conn)

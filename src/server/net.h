@@ -12,6 +12,7 @@ typedef struct NetConfig {
     int max_per_address;   /* connections from one address (0: the hub's default) */
     int max_rooms_per_address; /* rooms open made from one address (0: default) */
     const char *proxy;     /* a reverse proxy trusted for X-Forwarded-For (may be NULL) */
+    const char *web_dir;   /* the browser table's files from there (NULL: built in) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
 } NetConfig;

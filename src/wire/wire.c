@@ -14,6 +14,15 @@ json_t *wire_cards(int deck, uint64_t cards)
     return a;
 }
 
+json_t *wire_sets(int deck)
+{
+    json_t *o = json_object();
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        json_object_set_new(o, lit_set_name(deck, set),
+                            wire_cards(deck, lit_set_mask(deck, set)));
+    return o;
+}
+
 json_t *wire_seats(unsigned seats)
 {
     json_t *a = json_array();

@@ -20,6 +20,10 @@
 enum { WIRE_WHY_MAX = 256 };
 
 json_t *wire_cards(int deck, uint64_t cards);
+
+/* Every set of the deck with its cards, in the deck's order:
+ * {"low-clubs":["2c",...,"7c"],...}. */
+json_t *wire_sets(int deck);
 json_t *wire_seats(unsigned seats);
 const char *wire_team_name(int team);
 

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# test_tools.sh [--browser]: the test tools from npm (package-lock.json:
+# ws for the protocol clients, playwright-core for the browser tests),
+# installed with `npm ci` when node_modules does not match the lockfile; with
+# --browser also Debian's chromium. Node.js and npm come from Debian when
+# missing. The product never needs any of this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v node >/dev/null || need+=(nodejs)
+command -v npm >/dev/null || need+=(npm)
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null; then
+  need+=(chromium)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "test_tools: installing ${need[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# the lockfile npm ci last installed is kept beside it: the same, nothing to do
+if ! cmp -s package-lock.json node_modules/.lit-lock.json; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
+  cp package-lock.json node_modules/.lit-lock.json
+fi
