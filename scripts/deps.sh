@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
           libcriterion-dev libjansson-dev libncurses-dev libwebsockets-dev libsqlite3-dev python3
           libev-dev libwebsockets-evlib-ev
-          python3-websockets iproute2 tmux)
+          iproute2 tmux)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
 fi

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `lit serve --db`: rooms and games kept across restarts. The command line's
 # refusals; kill -9 at random moments of games, with nothing any client was
-# sent lost (restart_client.py); `lit games` and `lit backup` while the
-# server runs. The long run (100 kills and more) is in docs/RELIABILITY.md.
+# sent lost (restart_client.mjs: Node.js with npm's ws, from
+# scripts/test_tools.sh); `lit games` and `lit backup` while the server runs.
+# The long run (100 kills and more) is in docs/RELIABILITY.md.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . scripts/serve_port.sh
-py=/usr/bin/python3
+scripts/test_tools.sh ||
+  { fail "scripts/test_tools.sh failed: no node or no ws for the client"; finish cli_restart; }
 kills=${LIT_RESTART_KILLS:-30}
 seed=${LIT_RESTART_SEED:-$(date +%s)}
 
@@ -28,7 +30,7 @@ grep -qx "lit: backup: give --db FILE and --to NEW" "$tmp/err" || fail "backup: 
 
 # kill -9 at random moments; every game goes on with its whole history
 echo "cli_restart: $kills kills, seed $seed" >&2
-timeout 600 "$py" tests/integration/restart_client.py "$lit" "$tmp/lit.db" "$kills" "$seed" \
+timeout 600 node tests/integration/restart_client.mjs "$lit" "$tmp/lit.db" "$kills" "$seed" \
   >"$tmp/client.out" 2>&1 || fail "restarts (seed $seed): $(tail -5 "$tmp/client.out")"
 grep -q "^ok: " "$tmp/client.out" || fail "restarts: $(tail -3 "$tmp/client.out")"
 grep -q "not taken up" "$tmp/lit.db.log" && fail "a room was not taken up: $(grep "not taken up" "$tmp/lit.db.log")"

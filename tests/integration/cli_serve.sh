@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# `lit serve` over loopback: protocol clients (serve_client.py, Debian's
-# python3-websockets) play whole games and send every kind of bad message;
-# then SIGTERM must tell the clients to reconnect and stop the server cleanly.
+# `lit serve` over loopback: protocol clients (serve_client.mjs, Node.js with
+# npm's ws, from scripts/test_tools.sh) play whole games and send every kind
+# of bad message; then SIGTERM must tell the clients to reconnect and stop the
+# server cleanly.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . scripts/serve_port.sh
-py=/usr/bin/python3
+scripts/test_tools.sh ||
+  { fail "scripts/test_tools.sh failed: no node or no ws for the clients"; finish cli_serve; }
 
 # refusals of the command line
 run 2 "$lit" serve --port 70000
@@ -24,7 +26,7 @@ port=$(served_port "$tmp/serve.out")
 listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
 [ "$listen" = "127.0.0.1:$port" ] || fail "listens on: $listen"
 
-timeout 300 "$py" tests/integration/serve_client.py "$port" >"$tmp/client.out" 2>&1 ||
+timeout 300 node tests/integration/serve_client.mjs "$port" >"$tmp/client.out" 2>&1 ||
   fail "protocol clients: $(cat "$tmp/client.out")"
 
 # the limits: a second server trusting loopback as its proxy
@@ -36,32 +38,27 @@ grep -q "^lit: --max-rate: not a number from 1 to 100000: '0'" "$tmp/err" || fai
   --max-rate 5 >"$tmp/limits.out" 2>"$tmp/limits.err" &
 lpid=$!
 lport=$(served_port "$tmp/limits.out")
-timeout 60 "$py" tests/integration/serve_client.py "$lport" limits >"$tmp/client.out" 2>&1 ||
+timeout 60 node tests/integration/serve_client.mjs "$lport" limits >"$tmp/client.out" 2>&1 ||
   fail "limits: $(cat "$tmp/client.out") $(tail -5 "$tmp/limits.err")"
 kill -TERM "$lpid"
 wait "$lpid"
 
-# SIGTERM: a connected client is told to reconnect, and the server exits 0
-timeout 20 "$py" - "$port" >"$tmp/stop.out" 2>&1 <<'PY' &
-import asyncio, json, sys, websockets
-async def main():
-    async with websockets.connect(f"ws://127.0.0.1:{sys.argv[1]}/") as ws:
-        await ws.recv()
-        await ws.send(json.dumps({"type": "create", "name": "Ann"}))
-        frames = []
-        try:
-            while True:
-                frames.append(json.loads(await ws.recv()))
-        except websockets.exceptions.ConnectionClosed as e:
-            print(frames[-1]["type"], e.code)
-asyncio.run(main())
-PY
+# SIGTERM: a connected client (in a room: it says so on stderr) is told to
+# reconnect, and the server exits 0
+timeout 20 node tests/integration/serve_client.mjs "$port" closing >"$tmp/stop.out" \
+  2>"$tmp/stop.err" &
 client=$!
-sleep 1
+for _ in $(seq 100); do
+  grep -q "^in a room$" "$tmp/stop.err" && break
+  sleep 0.1
+done
+grep -q "^in a room$" "$tmp/stop.err" ||
+  fail "the SIGTERM client is in no room: $(cat "$tmp/stop.out" "$tmp/stop.err")"
 kill -TERM "$pid"
 wait "$pid"; rc=$?
 [ "$rc" = 0 ] || fail "exit status after SIGTERM: $rc"
 wait "$client"
-[ "$(cat "$tmp/stop.out")" = "closing 1001" ] || fail "on SIGTERM the client saw: $(cat "$tmp/stop.out")"
+[ "$(cat "$tmp/stop.out")" = "closing 1001" ] ||
+  fail "on SIGTERM the client saw: $(cat "$tmp/stop.out" "$tmp/stop.err")"
 grep -q "Ann\|hand" "$tmp/serve.err" && fail "the log holds names or hands"
 finish cli_serve
