@@ -14,19 +14,9 @@
 #include <string.h>
 
 #include "../src/server/hub.h"
+#include "../tests/support/counter_random.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int counter_random(void *buf, size_t len, void *ctx)
-{
-    uint64_t *state = ctx;
-    unsigned char *p = buf;
-    for (size_t i = 0; i < len; i++) {
-        *state = *state * 6364136223846793005u + 1442695040888963407u;
-        p[i] = (unsigned char)(*state >> 56);
-    }
-    return 0;
-}
 
 static void check_frames(HubClient *c)
 {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, and only those
 # that are missing (checked with dpkg-query). Nothing else is downloaded.
+# scripts/deps.sh --only PKG... does the same for the packages named.
 set -euo pipefail
 
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
@@ -9,6 +10,9 @@ packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
           iproute2 tmux)
 if [ "${1:-}" = "--figures" ]; then
   packages+=(valgrind)
+elif [ "${1:-}" = "--only" ]; then # deps.sh --only PKG...: those packages instead
+  shift
+  packages=("$@")
 fi
 
 missing=()

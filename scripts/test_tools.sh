@@ -13,14 +13,8 @@ command -v npm >/dev/null || need+=(npm)
 if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null; then
   need+=(chromium)
 fi
-if [ ${#need[@]} -gt 0 ]; then
-  echo "test_tools: installing ${need[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+# by command, not by package: Node.js may come from outside Debian
+[ ${#need[@]} -eq 0 ] || scripts/deps.sh --only "${need[@]}"
 
 # the lockfile npm ci last installed is kept beside it: the same, nothing to do
 if ! cmp -s package-lock.json node_modules/.lit-lock.json; then

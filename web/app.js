@@ -428,6 +428,17 @@ function renderClaimed() {
   }
 }
 
+// A row of a set's cards, headed by its name.
+function setRow(set) {
+  const row = document.createElement("div");
+  row.className = "group";
+  const label = document.createElement("span");
+  label.className = "setname";
+  label.textContent = setLabel(set);
+  row.append(label);
+  return row;
+}
+
 function renderHand() {
   const g = S.game, hand = $("hand");
   hand.replaceChildren();
@@ -439,12 +450,7 @@ function renderHand() {
   for (const [set, cards] of Object.entries(g.sets)) {
     const held = cards.filter((c) => mine.has(c));
     if (!held.length) continue;
-    const group = document.createElement("div");
-    group.className = "group";
-    const label = document.createElement("span");
-    label.className = "setname";
-    label.textContent = setLabel(set);
-    group.append(label);
+    const group = setRow(set);
     for (const c of held) group.append(cardFace(c));
     hand.append(group);
   }
@@ -488,12 +494,7 @@ function renderAsk() {
   for (const [set, cards] of Object.entries(g.sets)) {
     if (!g.state.live.includes(set)) continue;
     const askable = cards.filter((c) => legal.has(c));
-    const row = document.createElement("div");
-    row.className = "group";
-    const label = document.createElement("span");
-    label.className = "setname";
-    label.textContent = setLabel(set);
-    row.append(label);
+    const row = setRow(set);
     if (!askable.length) {
       const note = document.createElement("span");
       note.className = "note";

@@ -10,20 +10,8 @@
 
 #include "../../src/server/hub.h"
 #include "../../src/store/store.h"
+#include "../support/counter_random.h"
 #include "helpers.h"
-
-/* Random bytes from a counter: two hubs given the same draw the same codes,
- * tokens and seeds. */
-static int counter_random(void *buf, size_t len, void *ctx)
-{
-    uint64_t *state = ctx;
-    unsigned char *p = buf;
-    for (size_t i = 0; i < len; i++) {
-        *state = *state * 6364136223846793005u + 1442695040888963407u;
-        p[i] = (unsigned char)(*state >> 56);
-    }
-    return 0;
-}
 
 /* A hub drawing from counter_random (its state at *random), saving to store
  * (NULL: none). */
