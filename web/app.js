@@ -498,10 +498,11 @@ function renderAsk() {
     if (!askable.length) {
       const note = document.createElement("span");
       note.className = "note";
-      note.textContent = reason(refusedCards[cards[0]] || "no_base_card");
+      // no card of it may be asked: the referee's reason, for the whole set
+      const why = refusedCards[cards[0]] || "no_base_card";
+      note.textContent = why === "own_card" ? "you hold all of it" : reason(why);
       row.append(note);
-      if (refusedCards[cards[0]] !== "no_base_card" || cards.some((c) => legal.has(c)))
-        cardsBox.append(row);
+      cardsBox.append(row);
       continue;
     }
     for (const c of cards) {

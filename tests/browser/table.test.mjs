@@ -149,6 +149,18 @@ test("one person plays a whole game against bots, to the end", async () => {
   await start(page);
   const cards = await page.locator("#hand .card").count();
   assert.equal(cards, 8, "six players: eight cards each");
+  // the dealer (seat 1) asks first: every live set has a row in the picker,
+  // either its cards or the referee's reason why none of it may be asked
+  await page.locator("#ask").waitFor({ state: "visible" });
+  const rows = page.locator("#ask-cards .group");
+  assert.equal(await rows.count(), 8);
+  for (let i = 0; i < 8; i++) {
+    const row = rows.nth(i);
+    const note = await row.locator(".note").count();
+    if (note) assert.match(await row.locator(".note").textContent(),
+                           /^(you hold no other card of its set|you hold all of it)$/);
+    else assert.ok(await row.locator("button.card:not([disabled])").count() > 0);
+  }
   await shot(page, "table-desktop");
   await playToEnd([page]);
   const result = await page.locator("#o-result").textContent();
