@@ -87,6 +87,7 @@ typedef struct LitOdds {
                            * estimates (samples > 0) */
     LitU192 deals;        /* consistent deals (0: no deal fits) */
     uint32_t states;      /* the largest layer of the dynamic program */
+    uint32_t stepped;     /* its layers made card by card (docs/DEDUCTION.md) */
     /* P(seat holds card), for live cards (0 for cards out of play) */
     double p[LIT_MAX_CARDS][LIT_MAX_PLAYERS];
     /* For each live set and team: P(the team holds every card of the set),

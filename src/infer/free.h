@@ -19,8 +19,11 @@ unsigned infer_free_sets(const LitKnow *k);
  * seats nothing tells apart share a field (docs/DEDUCTION.md "Merged
  * seats"); INFER_DENSE, the layers may be dense arrays ("Dense layers");
  * INFER_POOL, the free cards of sets with clauses join the free sets' ("The
- * pool"). lit_odds does all three. The figures are the same either way. */
-enum { INFER_MERGE = 1, INFER_DENSE = 2, INFER_POOL = 4 };
+ * pool"); INFER_STEPS, a block's layers may come by card steps where those
+ * cost less than its vectors ("Card steps"), and INFER_STEPS_ALWAYS, by
+ * card steps wherever the steps can take its clauses. lit_odds does the
+ * first four. The figures are the same either way. */
+enum { INFER_MERGE = 1, INFER_DENSE = 2, INFER_POOL = 4, INFER_STEPS = 8, INFER_STEPS_ALWAYS = 16 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 
 #endif

@@ -17,6 +17,8 @@
  *      number of consistent deals in which block j gives v; every local
  *      placement with vector v has that many deals, which gives the marginals
  *      and the claim figures of the block's set.
+ * Where it costs less, a block's layers come card by card instead of vector
+ * by vector (back_steps; docs/DEDUCTION.md "Card steps").
  * Nothing is allocated: tables live in the caller's workspace.
  */
 #include "literature/infer.h"
@@ -28,7 +30,7 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048 };
+enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4 };
 
 /* A dense index of the vectors of one sum: every field but one (the one
  * the sum then gives) as a digit, field f's radix its slots + 1. So the
@@ -497,6 +499,7 @@ typedef struct Ctx {
     uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
     Dense dense;             /* the layers' index, when use_dense */
     int use_dense;
+    unsigned how;            /* infer_odds's choices (free.h) */
 } Ctx;
 
 /* The layers and F are dense (Dense) when the vectors within the slots
@@ -952,6 +955,7 @@ typedef struct Plan {
     LitU192 total;           /* consistent deals of the fields */
     LitU192 deals;           /* consistent deals: total times splits(0) */
     uint32_t states;         /* the largest layer */
+    uint32_t stepped;        /* layers made by card steps */
     /* For a block with pooled cards (claims only): the layer after it with
      * the pool less those cards, blocks j+1.. and free - pooled cards. */
     Table short_pool[LIT_MAX_SETS];
@@ -1080,6 +1084,200 @@ static int back_hashed(const Ctx *cx, const Block *b, const Table *next, Table *
     return 0;
 }
 
+/* a -= x mod 2^192 (an inclusion-exclusion term; the sum of the terms is
+ * a count, so it comes out right whatever the partial sums wrap to). */
+static inline void sub_in(LitU192 *a, const LitU192 *x)
+{
+    uint64_t b0 = a->w[0] < x->w[0], w0 = a->w[0] - x->w[0];
+    uint64_t w1 = a->w[1] - x->w[1], b1 = a->w[1] < x->w[1];
+    b1 += w1 < b0;
+    w1 -= b0;
+    a->w[0] = w0;
+    a->w[1] = w1;
+    a->w[2] -= x->w[2] + b1;
+}
+
+/* The card steps of a block (docs/DEDUCTION.md "Card steps"): its cards
+ * that no clause names first, then per term of the inclusion-exclusion
+ * over its clauses the others, each in the fields the term allows. */
+typedef struct Steps {
+    int n;                            /* the block's cards, named last */
+    int card[LIT_MAX_SET_SIZE];       /* in the order they are stepped */
+    int named;                        /* the first named one, in that order */
+    int nc;                           /* clauses (at most STEP_CLAUSES) */
+    unsigned drop[1 << STEP_CLAUSES][LIT_MAX_SET_SIZE]; /* fields a term takes away */
+    unsigned keep[1 << STEP_CLAUSES][LIT_MAX_SET_SIZE]; /* fields it keeps to */
+    uint32_t stride[LIT_MAX_PLAYERS]; /* each field's dense stride (0 for the sum's) */
+} Steps;
+
+/* The card steps of b: 0, or -1 when it has more clauses than they take. */
+static int steps_init(Steps *st, const Ctx *cx, const Block *b)
+{
+    const LitKnow *k = cx->k;
+    Walk wk;
+    walk_init(&wk, k, b, &cx->lay, b->cand, cx->slots, ~0u);
+    if (wk.nc > STEP_CLAUSES)
+        return -1;
+    memset(st, 0, sizeof *st);
+    st->nc = wk.nc;
+    uint8_t named = 0;
+    for (int i = 0; i < wk.nc; i++)
+        named |= wk.cmask[i];
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 0; c < b->n; c++)
+            if ((named >> b->pos[c] & 1) == pass)
+                st->card[st->n++] = c;
+    st->named = 0;
+    while (st->named < st->n && !(named >> b->pos[st->card[st->named]] & 1))
+        st->named++;
+    /* Term S: the deals that break every clause of S (with sign (-1)^|S|):
+     * "seat holds one of C" broken, no card of C there; "seat lacks one of
+     * L" broken, every card of L there. */
+    for (unsigned t = 0; t < 1u << st->nc; t++)
+        for (int c = 0; c < b->n; c++) {
+            st->keep[t][c] = ~0u;
+            for (int i = 0; i < st->nc; i++)
+                if ((t >> i & 1) && (wk.cmask[i] >> b->pos[c] & 1)) {
+                    if (wk.cneed[i])
+                        st->drop[t][c] |= 1u << wk.cseat[i];
+                    else
+                        st->keep[t][c] &= 1u << wk.cseat[i];
+                }
+        }
+    const Dense *d = &cx->dense;
+    for (int f = 0; f < cx->lay.n; f++)
+        for (int i = 0; i < d->n; i++)
+            if (d->off[i] == cx->lay.off[f])
+                st->stride[f] = d->stride[i];
+    return 0;
+}
+
+/* The work of b's card steps after a layer of states (states times the
+ * fields a card may go to, per step), to weigh against its vectors. */
+static uint64_t steps_work(const Steps *st, const Block *b, uint64_t states)
+{
+    uint64_t work = 0;
+    for (int i = 0; i < st->named; i++)
+        work += (uint64_t)lit_popcount(b->cand[st->card[i]]);
+    for (unsigned t = 0; t < 1u << st->nc; t++)
+        for (int i = st->named; i < st->n; i++) {
+            int c = st->card[i];
+            work += (uint64_t)lit_popcount(b->cand[c] & ~st->drop[t][c] & st->keep[t][c]);
+        }
+    return work * states;
+}
+
+/* Whether block b goes by card steps after (or before) a layer of states:
+ * with dense layers, clauses the steps take, and less work than its vectors
+ * (or always, with INFER_STEPS_ALWAYS: the tests). */
+static int stepping(const Ctx *cx, Steps *st, const Block *b, uint64_t states)
+{
+    if (!cx->use_dense || !(cx->how & (INFER_STEPS | INFER_STEPS_ALWAYS)) ||
+        steps_init(st, cx, b))
+        return 0;
+    return (cx->how & INFER_STEPS_ALWAYS) || steps_work(st, b, states) < b->n_vec * states;
+}
+
+/* One card step: out (+= or -=, by sign) the ways in gives each vector with
+ * one more card, in one of the fields of allow. Dense tables. */
+static void step_card(const Ctx *cx, const Steps *st, const Table *in, unsigned allow,
+                      Table *out, int sign)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots;
+    uint64_t one[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+    int n = 0;
+    for (unsigned m = allow; m; m &= m - 1) {
+        one[n] = unit_one(&cx->lay, lit_lsb(m));
+        stride[n++] = st->stride[lit_lsb(m)];
+    }
+    for (uint32_t i = 0; i < in->cap; i++) {
+        if (!in->key[i])
+            continue;
+        uint64_t x = in->key[i] - 1;
+        for (int f = 0; f < n; f++) {
+            uint64_t y = x + one[f];
+            if (!fits(guard, y, slots))
+                continue;
+            uint32_t at = i + stride[f];
+            if (sign > 0) {
+                add_dense(out, at, y, &in->val[i]);
+            } else if (out->key[at]) {
+                sub_in(&out->val[at], &in->val[i]);
+            } else {
+                out->key[at] = y + 1;
+                out->val[at] = lit_u192(0);
+                sub_in(&out->val[at], &in->val[i]);
+                out->count++;
+            }
+        }
+    }
+}
+
+static void table_clear(Table *t)
+{
+    memset(t->key, 0, sizeof(uint64_t) * t->cap);
+    t->count = 0;
+}
+
+/* out = the ways block b and what next counts give each vector, by card
+ * steps: dense tables, three of them in w for the steps. 0, or -1 when w
+ * cannot hold them. */
+static int back_steps(const Ctx *cx, const Steps *st, const Block *b, const Table *next,
+                      Table *out, Work w)
+{
+    Table buf[3];
+    for (int i = 0; i < 3; i++)
+        if (layer_new(&buf[i], &w, 1, cx))
+            return -1;
+    /* the cards no clause names, once */
+    const Table *from = next;
+    int use = 0;
+    for (int i = 0; i < st->named; i++) {
+        Table *to = st->named == st->n && i == st->n - 1 ? out : &buf[use];
+        if (to != out)
+            table_clear(to);
+        step_card(cx, st, from, b->cand[st->card[i]], to, 1);
+        from = to;
+        use = 1 - use;
+    }
+    if (st->named == st->n)
+        return 0;
+    /* the terms step from there through the two other buffers */
+    const Table *common = from;
+    int spare[2] = {0, 1};
+    if (common == &buf[0])
+        spare[0] = 2;
+    else if (common == &buf[1])
+        spare[1] = 2;
+    for (unsigned t = 0; t < 1u << st->nc; t++) {
+        int sign = lit_popcount(t) & 1 ? -1 : 1, empty = 0;
+        for (int i = st->named; i < st->n; i++) {
+            int c = st->card[i];
+            empty |= (b->cand[c] & ~st->drop[t][c] & st->keep[t][c]) == 0;
+        }
+        if (empty)
+            continue;
+        from = common;
+        for (int i = st->named, u = 0; i < st->n; i++, u = 1 - u) {
+            int c = st->card[i], last = i == st->n - 1;
+            Table *to = last ? out : &buf[spare[u]];
+            if (!last)
+                table_clear(to);
+            step_card(cx, st, from, b->cand[c] & ~st->drop[t][c] & st->keep[t][c], to,
+                      last ? sign : 1);
+            from = to;
+        }
+    }
+    /* the terms' vectors whose sum is no deal */
+    for (uint32_t i = 0; i < out->cap; i++)
+        if (out->key[i] && lit_u192_is_zero(&out->val[i])) {
+            out->key[i] = 0;
+            out->count--;
+        }
+    return 0;
+}
+
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
  * every block also keeps its placements grouped by vector (for sampling);
@@ -1093,6 +1291,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     Ctx *cx = &pl->cx;
     cx->k = k;
     cx->players = players;
+    cx->how = how;
     for (int n = 0; n <= LIT_MAX_CARDS; n++) {
         cx->choose[n][0] = 1;
         for (int j = 1; j <= n; j++)
@@ -1251,6 +1450,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     for (int j = nb - 1; j >= 0; j--) {
         const Table *next = &layer[j + 1];
         const Block *b = &pl->blocks[j];
+        Steps st;
         cards_after += b->n;
         uint64_t bound = (uint64_t)next->count * b->n_vec;
         uint64_t most = vectors(&cx->lay, slots, cards_after);
@@ -1275,6 +1475,9 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
             }
             if (!lit_u192_is_zero(&sum))
                 add_to(&layer[0], slots, &sum);
+        } else if (stepping(cx, &st, b, next->count) &&
+                   back_steps(cx, &st, b, next, &layer[j], *w) == 0) {
+            pl->stepped++; /* card by card (docs/DEDUCTION.md "Card steps") */
         } else if (cx->use_dense) {
             /* Vector by vector, the layer after in index order: its reads
              * and the writes at index + the vector's go in order. */
@@ -1451,7 +1654,8 @@ static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
-    return infer_odds(k, work, work_size, odds, INFER_MERGE | INFER_DENSE | INFER_POOL);
+    return infer_odds(k, work, work_size, odds,
+                      INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS);
 }
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
@@ -1483,6 +1687,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     }
     odds->exact = 1;
     odds->states = pl->states;
+    odds->stepped = pl->stepped;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
     if (built == PLAN_NONE)
@@ -1541,6 +1746,18 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                                    b->n_vec, &scratch, &iv, &order))
                 goto over;
             uint32_t is = dense_index(&cx.dense, slots);
+            /* The next F by card steps when they cost less, less the
+             * vectors the layer after cannot complete; then the pass
+             * below forms only G. */
+            Steps st;
+            int stepped = stepping(&cx, &st, b, f.count) &&
+                          back_steps(&cx, &st, b, &f, &nf, scratch) == 0;
+            odds->stepped += (uint32_t)stepped;
+            for (uint32_t i = 0; stepped && i < nf.cap; i++)
+                if (nf.key[i] && !after->key[is - i]) {
+                    nf.key[i] = 0;
+                    nf.count--;
+                }
             for (uint32_t e0 = 0; e0 < f.count; e0 += CHUNK) {
                 uint32_t e1 = f.count - e0 < CHUNK ? f.count : e0 + CHUNK;
                 for (uint32_t o = 0; o < b->n_vec; o++) {
@@ -1555,8 +1772,10 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                         uint32_t ib = is - i - iv[v];
                         if (!after->key[ib])
                             continue;
-                        LitU192 x = times(&f.val[i], b->vec[v].n);
-                        add_dense(&nf, i + iv[v], given + vec, &x);
+                        if (!stepped) {
+                            LitU192 x = times(&f.val[i], b->vec[v].n);
+                            add_dense(&nf, i + iv[v], given + vec, &x);
+                        }
                         LitU192 y = mul_low(&f.val[i], &after->val[ib]);
                         add_in(&sum, &y);
                     }
@@ -1811,7 +2030,8 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
     if (!sp)
         return LIT_NO_SPACE;
     sp->k = *k;
-    int built = plan_build(&sp->plan, &sp->k, &w, 1, INFER_MERGE | INFER_DENSE | INFER_POOL);
+    int built = plan_build(&sp->plan, &sp->k, &w, 1,
+                           INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)

@@ -505,6 +505,68 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
  * probabilities (within 1e-12) as the program with every seat a field of
  * its own, hashed layers and only the free sets' cards pooled. At 8 players from the 40th action on (before it, the
  * unmerged program takes up to a second a position). */
+/* Card steps (docs/DEDUCTION.md "Card steps") give every figure the
+ * vector-by-vector program gives, to the bit: the same counts, so the same
+ * doubles. Taken wherever they can be (INFER_STEPS_ALWAYS), under rules
+ * with "lacks one of" clauses (must-claim) and blocks of several clauses,
+ * whose inclusion-exclusion terms wrap below zero on the way. */
+Test(infer, card_steps_change_no_figure)
+{
+    static LitOdds stepped, plain;
+    static const char *const rules[] = {"classic", "classic players=8", "classic must-claim=on",
+                                        "club players=8 must-claim=on", "quartets", "jokers"};
+    const unsigned base = INFER_MERGE | INFER_DENSE | INFER_POOL;
+    long positions = 0, blocks = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            LitGame g;
+            cr_assert_eq(lit_game_new(&g, &rl, seed + 90 * r, 0), LIT_OK);
+            int viewer = seed == 3 ? LIT_NOBODY : (int)(seed % (uint64_t)rl.players);
+            LitKnow k;
+            cr_assert_eq(lit_know_start(&k, &rl, 0, viewer,
+                                        viewer == LIT_NOBODY ? 0 : g.hands[viewer]),
+                         LIT_OK);
+            LitRng rng;
+            lit_rng_seed(&rng, seed);
+            for (int actions = 0; !lit_game_over(&g); actions++) {
+                if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
+                    for (int how = 0; how < 2; how++) {
+                        cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
+                                                base | (how ? INFER_STEPS : INFER_STEPS_ALWAYS)),
+                                     LIT_OK);
+                        cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, base),
+                                     LIT_OK);
+                        cr_assert_eq(stepped.exact, plain.exact, "%s, action %d", rules[r],
+                                     actions);
+                        if (!plain.exact)
+                            continue;
+                        cr_assert_eq(plain.stepped, 0);
+                        blocks += how ? 0 : stepped.stepped;
+                        positions += how ? 0 : 1;
+                        cr_assert_eq(lit_u192_cmp(&stepped.deals, &plain.deals), 0,
+                                     "%s, action %d", rules[r], actions);
+                        cr_assert_eq(stepped.states, plain.states, "%s, action %d", rules[r],
+                                     actions);
+                        cr_assert_eq(memcmp(stepped.best, plain.best, sizeof plain.best), 0);
+                        cr_assert_eq(memcmp(stepped.p, plain.p, sizeof plain.p), 0,
+                                     "%s, action %d", rules[r], actions);
+                        cr_assert_eq(memcmp(stepped.team_all, plain.team_all,
+                                            sizeof plain.team_all), 0);
+                        cr_assert_eq(memcmp(stepped.best_p, plain.best_p, sizeof plain.best_p),
+                                     0);
+                    }
+                }
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(positions, 300, "%ld positions", positions);
+    cr_assert_gt(blocks, 2000, "%ld layers by card steps", blocks);
+}
+
 Test(infer, the_shortcuts_change_no_figure)
 {
     static LitOdds merged, plain;
