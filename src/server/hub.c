@@ -2192,6 +2192,7 @@ static int on_start(Hub *h, HubClient *c, Message *msg)
     log_line(h, "room %s game %d started, dealer %d", r->code, r->games, dealer + 1);
     broadcast_game(r);
     r->base_seq = r->seq; /* a member who saw the game frame can catch up */
+    broadcast_room(r);    /* the room is playing, and everyone's waits are whole */
     return 0;
 }
 
@@ -2364,6 +2365,7 @@ static int on_wait(Hub *h, HubClient *c, Message *msg)
     r->held_ms = r->wake_at == INT64_MAX ? -1 : r->wake_at - msg->now;
     arm(r, msg->now);
     log_line(h, "room %s game %d: seat %d waits", r->code, r->games, me->seat + 1);
+    broadcast_room(r); /* its waits_left is one less */
     broadcast(r, clock_frame);
     return 0;
 }

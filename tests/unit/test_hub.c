@@ -244,11 +244,13 @@ Test(hub, refusals_name_the_referee_status)
     expect_error(&t, 0, "{\"type\":\"act\",\"seq\":%d,\"id\":\"y\",\"action\":\"ask\",\"card\":\"2c\","
                         "\"target\":3}",
                  "ask_teammate");
-    t.seq[0]--;
+    /* the last frame seen is the room frame after the game frame: the seq
+     * before the game frame is older than the game's last change */
+    t.seq[0] -= 2;
     expect_error(&t, 0, "{\"type\":\"act\",\"seq\":%d,\"id\":\"z\",\"action\":\"ask\",\"card\":\"2c\","
                         "\"target\":2}",
                  "stale_state");
-    t.seq[0]++;
+    t.seq[0] += 2;
     expect_error(&t, 6, "{\"type\":\"act\",\"seq\":%d,\"id\":\"s\",\"action\":\"ask\",\"card\":\"2c\","
                         "\"target\":2}",
                  "not_seated");
@@ -1123,6 +1125,9 @@ Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
     table_open_with(&t, g.hands, store, ",\"turn_ms\":20000");
     cr_assert(strstr(t.log[0], "\"clock\":{\"turn_ms\":20000,\"left_ms\":20000,\"wait\":null}"),
               "%s", t.log[0]);
+    /* the game frame is followed by a room frame: playing, two waits each */
+    cr_assert(strstr(t.log[2], "\"state\":\"playing\""), "%s", t.log[2]);
+    cr_assert(strstr(t.log[2], "\"waits_left\":2}"), "%s", t.log[2]);
     cr_assert_eq(hub_next_wake(t.hub), 20000);
     /* seat 3 waits at 5 s: seat 1's 15 s left are held */
     json_t *clock = say_at(&t, 2, 5000, "{\"type\":\"wait\"}");
@@ -1130,6 +1135,7 @@ Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
     cr_assert_eq(int_at(clock, "clock", "left_ms"), 15000);
     json_t *wait = json_object_get(json_object_get(clock, "clock"), "wait");
     cr_assert_eq(int_at(wait, "seat", NULL), 3);
+    cr_assert(strstr(t.log[2], "\"waits_left\":1}"), "a room frame tells the waits left");
     cr_assert_eq(int_at(wait, "left_ms", NULL), HUB_WAIT_MS);
     json_decref(clock);
     cr_assert_eq(hub_next_wake(t.hub), 5000 + HUB_WAIT_MS, "only the wait's end is due");
@@ -1153,6 +1159,7 @@ Test(hub_store, a_timed_turn_runs_out_to_the_basic_bot_and_is_marked)
     cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS);
     hub_tick(t.hub, 9000 + HUB_WAIT_MS);
     cr_assert_eq(hub_next_wake(t.hub), 9000 + HUB_WAIT_MS + 14000);
+    cr_assert(strstr(t.log[2], "\"waits_left\":0}"), "%s", t.log[2]);
     expect_error_at(&t, 2, 9000 + HUB_WAIT_MS, "{\"type\":\"wait\"}", "no_waits");
     /* seat 1 runs out of time: the basic bot moves for it, marked */
     int64_t now = hub_next_wake(t.hub);
