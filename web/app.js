@@ -2,8 +2,9 @@
 // Everything it shows comes in the server's frames (legal actions, reasons,
 // claim truths, the scoresheet); it re-implements no rule. Names and chat
 // are set as text, never as HTML.
-import { cardFace, cardInfo, reason, setLabel, teamOf } from "./cards.js";
+import { cardFace, cardInfo, reason, setLabel, setSymbol, teamOf } from "./cards.js";
 import { openClaim } from "./claim.js";
+import { keepFocus, rove, visible } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +22,10 @@ const S = {
   retry: 0,
   stopped: false,    // replaced, or told to go: no more reconnecting
   wasMyTurn: false,
-  aidOpen: false,
+  overTold: null,    // the game whose end was announced
+  sizesAt: -1,       // counts=request: the hand sizes asked for at this action count
+  keyboard: false,   // the last input was a key (not a pointer)
+  chatSent: null,    // the chat line sent and not yet back
 };
 
 // ---- storage: the seat token survives a reload --------------------------
@@ -78,8 +82,14 @@ function showError(text) {
                        6000);
 }
 
+// The aria-live log: each event a line of its own (a line replacing the
+// last could be lost when bots move at once); the last eight are kept.
 function announce(text) {
-  $("announce").textContent = text;
+  const log = $("announce");
+  const p = document.createElement("p");
+  p.textContent = text;
+  log.append(p);
+  while (log.children.length > 8) log.firstChild.remove();
 }
 
 // ---- frames ---------------------------------------------------------------
@@ -119,7 +129,8 @@ function receive(f) {
     S.clockAt = performance.now();
     S.pick = { card: null, target: null };
     S.aid = null;
-    // a game frame is sent without a room frame when the game starts
+    S.sizesAt = -1;
+    // the room frame that says so follows the game frame
     if (S.room) S.room.state = S.game.result ? "over" : "playing";
     render();
     break;
@@ -143,7 +154,14 @@ function receive(f) {
     render();
     break;
   case "clock":
-    if (S.game) { S.game.clock = f.clock; S.clockAt = performance.now(); render(); }
+    if (S.game) {
+      const was = S.game.clock && S.game.clock.wait;
+      S.game.clock = f.clock;
+      S.clockAt = performance.now();
+      if (f.clock.wait && !was) announce(`${f.clock.wait.name} asked to wait: play is held.`);
+      if (!f.clock.wait && was) announce("Play goes on.");
+      render();
+    }
     break;
   case "aid":
     S.aid = f;
@@ -176,6 +194,7 @@ function receive(f) {
 }
 
 function onError(f) {
+  if (["bad_text", "too_fast", "chat_off"].includes(f.error)) S.chatSent = null;
   if (f.error === "replaced") {
     S.stopped = true;
     status("this seat is open in another window");
@@ -189,6 +208,7 @@ function onError(f) {
 }
 
 function forget() {
+  $("chat").replaceChildren();
   if (S.code) store.del("token." + S.code);
   store.del("current");
   S.code = S.token = S.room = S.game = null;
@@ -251,7 +271,12 @@ function joinRoom(code) {
 }
 
 function renderLobby(f) {
+  if ($("home").hidden) return;
   const ul = $("lobby");
+  // the same rooms: nothing to redraw (a redraw would take the focus away)
+  const key = JSON.stringify(f.rooms);
+  if (ul.dataset.shown === key) return;
+  ul.dataset.shown = key;
   ul.replaceChildren();
   if (!f.rooms.length) {
     const li = document.createElement("li");
@@ -268,6 +293,8 @@ function renderLobby(f) {
     b.type = "button";
     b.className = "small";
     b.textContent = "Join";
+    b.dataset.room = r.code;
+    b.setAttribute("aria-label", `Join ${r.host}'s room`);
     b.addEventListener("click", () => joinRoom(r.code));
     li.append(text, " ", b);
     ul.append(li);
@@ -297,10 +324,13 @@ function renderRoom() {
   $("r-rules").textContent = `Rules: ${r.rules}. Bots: ${r.bots}.` +
     (r.turn_ms ? ` ${r.turn_ms / 1000} s a turn.` : " No turn timer.") +
     (r.chat ? "" : " A silent room.") + (r.public ? " Listed in the lobby." : " Private.");
-  $("r-match").textContent = r.match
-    ? `Match to ${r.match.to}: team A ${r.match.wins[0]}, team B ${r.match.wins[1]}` +
-      (r.match.winner ? ` (team ${r.match.winner} has won)` : "")
-    : "";
+  $("r-match").textContent = matchText(r.match);
+  // between games the room sits below the table: it is where the next game is set up
+  const over = r.state === "over";
+  $("r-title").firstChild.textContent = over ? "The next game in room " : "Room ";
+  $("r-next").hidden = !over;
+  $("r-next").textContent = over
+    ? "Seats, bots and teams for the next game; the result is above." : "";
   const ol = $("seats");
   ol.replaceChildren();
   for (const s of r.seats) {
@@ -334,7 +364,16 @@ function renderRoom() {
     ? "Watching: " + r.spectators.join(", ") : "";
   $("r-host").hidden = !you.host;
   $("start").disabled = r.seats.some((s) => s.kind === "empty");
+  $("start").hidden = over; // "Play again", with the result
+
   $("stand").hidden = you.seat === null || r.state === "playing";
+  $("leave").hidden = over; // the result has its own
+}
+
+function matchText(m) {
+  if (!m) return "";
+  return `Match to ${m.to} games: team A ${m.wins[0]}, team B ${m.wins[1]}` +
+    (m.winner ? ` (team ${m.winner} has won the match)` : "");
 }
 
 // ---- the table --------------------------------------------------------------
@@ -343,15 +382,39 @@ function mySeat() {
   return S.game && S.game.you ? S.game.you.seat : null;
 }
 
+// counts (docs/RULES.md): "shown" always; "request" when asked for, until
+// the next action (000: "Any player may ask at any time how many cards
+// another player ... has"); "hidden" never.
+function countsShown() {
+  const g = S.game, counts = (S.room.options && S.room.options.counts) || "request";
+  return counts === "shown" || (counts === "request" && S.sizesAt === g.state.actions);
+}
+
+function renderSizes() {
+  const g = S.game, counts = (S.room.options && S.room.options.counts) || "request";
+  $("sizes").hidden = counts !== "request" || !!g.result;
+  $("sizes-note").textContent = counts === "hidden" ? "Hand sizes are not shown under these rules."
+    : counts === "request" && countsShown() ? "Hand sizes as asked, until the next move."
+    : "";
+}
+
+function askSizes() {
+  S.sizesAt = S.game.state.actions;
+  const sizes = S.game.state.hand_sizes.map((n, i) => `${seatName(i + 1)} ${n}`).join(", ");
+  announce(`Cards held: ${sizes}.`);
+  render();
+}
+
 function renderTable() {
   const g = S.game, r = S.room, st = g.state, me = mySeat();
   const players = st.hand_sizes.length;
-  const counts = (r.options && r.options.counts) || "request";
+  const counts = countsShown();
   $("t-score").textContent = `Team A ${st.score[0]} : ${st.score[1]} Team B`;
+  $("t-match").textContent = r.match
+    ? `Match to ${r.match.to}: A ${r.match.wins[0]}, B ${r.match.wins[1]}` : "";
   const turnName = st.turn ? seatName(st.turn) : null;
   $("t-turn").textContent = g.result ? "Game over"
     : st.turn === me ? "Your turn" : turnName ? `${turnName} to play` : "";
-  renderClock();
 
   // the seats, from the one to my left round to my right; mine is below
   const ring = $("ring");
@@ -364,6 +427,8 @@ function renderTable() {
   const mine = $("my-seat");
   mine.replaceChildren();
   if (me) mine.append(seatBox(me, counts));
+  renderSizes();
+  renderClock();
 
   renderClaimed();
   renderHand();
@@ -371,6 +436,7 @@ function renderTable() {
   renderHistory();
   renderOver();
   $("aid-box").hidden = !r.aid || !me;
+  $("t-leave").hidden = !!g.result; // the result has its own
 }
 
 function seatBox(n, counts) {
@@ -385,7 +451,7 @@ function seatBox(n, counts) {
   const meta = document.createElement("span");
   meta.className = "meta";
   let text = `seat ${n} · team ${team}`;
-  if (counts !== "hidden") text += ` · ${st.hand_sizes[n - 1]} cards`;
+  if (counts) text += ` · ${st.hand_sizes[n - 1]} cards`;
   if (s && s.kind === "human" && s.away) text += " · a bot plays for now";
   else if (s && s.kind === "human" && !s.connected) text += " · gone";
   meta.textContent = text;
@@ -394,37 +460,79 @@ function seatBox(n, counts) {
     const mark = document.createElement("span");
     mark.className = "marker";
     mark.textContent = "\u25B6 to play";
+    const clock = document.createElement("span");
+    clock.className = "seatclock";
+    mark.append(clock);
     box.prepend(mark);
   }
   return box;
 }
 
+// The turn's clock, counted down here from the frame's left_ms (the server
+// and the page share no clock): in the score bar and on the seat to play.
 function renderClock() {
   const c = S.game && S.game.clock;
-  let text = "";
+  let text = "", seat = "", low = false;
   if (c && c.wait) {
     const left = Math.max(0, c.wait.left_ms - (performance.now() - S.clockAt));
     text = `${c.wait.name} asked to wait (${Math.ceil(left / 1000)} s)`;
+    seat = " \u00B7 held";
   } else if (c && c.turn_ms && c.left_ms !== null && !S.game.result) {
-    const left = Math.max(0, c.left_ms - (performance.now() - S.clockAt));
-    text = `\u23F1 ${Math.ceil(left / 1000)} s`;
+    const left = Math.ceil(Math.max(0, c.left_ms - (performance.now() - S.clockAt)) / 1000);
+    low = left <= 5;
+    text = `\u23F1 ${left} s left` + (low ? " \u2757" : "");
+    seat = ` \u00B7 \u23F1 ${left} s`;
   }
   $("t-clock").textContent = text;
+  $("t-clock").classList.toggle("low", low);
+  for (const el of document.querySelectorAll("#table .seatclock")) el.textContent = seat;
 }
 
+// The claimed sets as markers in three rows: team A's, team B's and the
+// sets nobody scored (a cancelled or point-off claim). Each says its set
+// (words and suit symbol) and whose claim decided it: never colour alone.
 function renderClaimed() {
   const box = $("claimed");
   box.replaceChildren();
+  const rows = { A: [], B: [], none: [] };
   for (const e of S.game.history) {
     if (e.action !== "claim") continue;
-    const item = document.createElement("span");
-    item.className = "claimedset";
-    const team = teamOf(e.seat);
-    const other = team === "A" ? "B" : "A";
-    const to = e.outcome === "won" ? "team " + team
-      : e.outcome === "lost" ? "team " + other : "nobody";
-    item.textContent = `${setLabel(e.set)}: ${to}`;
-    box.append(item);
+    const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
+    const to = e.outcome === "won" ? team : e.outcome === "lost" ? other : "none";
+    const chip = document.createElement("span");
+    chip.className = "setchip" + (to === "none" ? " nobody" : " team" + to);
+    chip.dataset.set = e.set;
+    chip.dataset.to = to;
+    const sym = setSymbol(e.set);
+    const name = document.createElement("span");
+    name.className = "chipname" + (sym.red ? " red" : "");
+    name.textContent = (sym.symbol ? sym.symbol + " " : "") + setLabel(e.set);
+    const by = document.createElement("span");
+    by.className = "chipby";
+    by.textContent = e.outcome === "won" ? `claimed by ${seatName(e.seat)}`
+      : e.outcome === "lost" ? `${seatName(e.seat)} claimed wrong`
+      : e.outcome === "cancelled" ? `${seatName(e.seat)}'s claim cancelled`
+      : `point off: ${seatName(e.seat)}`;
+    chip.append(name, by);
+    rows[to].push(chip);
+  }
+  for (const [to, chips] of Object.entries(rows)) {
+    if (to === "none" && !chips.length) continue;
+    const row = document.createElement("div");
+    row.className = "claimrow" + (to === "none" ? "" : " team" + to);
+    row.dataset.to = to;
+    const head = document.createElement("span");
+    head.className = "claimhead";
+    head.textContent = to === "none" ? `Nobody's (${chips.length})`
+      : `Team ${to}'s sets (${chips.length})`;
+    row.append(head, ...chips);
+    if (!chips.length) {
+      const none = document.createElement("span");
+      none.className = "note";
+      none.textContent = "none yet";
+      row.append(none);
+    }
+    box.append(row);
   }
 }
 
@@ -446,13 +554,21 @@ function renderHand() {
     hand.textContent = "You are watching: no hand is shown.";
     return;
   }
+  // each set a block: its name over its cards, the blocks side by side
   const mine = new Set(g.you.hand);
   for (const [set, cards] of Object.entries(g.sets)) {
     const held = cards.filter((c) => mine.has(c));
     if (!held.length) continue;
-    const group = setRow(set);
-    for (const c of held) group.append(cardFace(c));
-    hand.append(group);
+    const block = document.createElement("div");
+    block.className = "handset";
+    const label = document.createElement("span");
+    label.className = "setname";
+    label.textContent = setLabel(set);
+    const row = document.createElement("div");
+    row.className = "cards";
+    for (const c of held) row.append(cardFace(c));
+    block.append(label, row);
+    hand.append(block);
   }
   if (!g.you.hand.length) hand.textContent = "You have no cards.";
 }
@@ -477,8 +593,31 @@ function renderActions() {
   $("ready").hidden = !waiting;
   $("aid").hidden = !S.room.aid;
   const myTurn = g.state.turn === you.seat;
-  if (myTurn && !S.wasMyTurn) cue();
+  const a = document.activeElement;
+  if (myTurn && !S.wasMyTurn) {
+    cue();
+    announce("Your turn" + (why ? ": " + reason(why) : "."));
+    // a keyboard player whose focus went nowhere starts at the first choice
+    if (S.keyboard && (!a || a === document.body || a === box || !visible(a))) {
+      const b = firstChoice();
+      if (b) b.focus();
+    }
+  }
   S.wasMyTurn = myTurn;
+}
+
+// The first thing the seat may do now: a card to ask for, a seat to pass
+// to or choose, the claim button (null when it is not the seat's turn).
+function firstChoice() {
+  const g = S.game;
+  if (!g || !g.you || g.result || g.state.turn !== g.you.seat) return null;
+  for (const id of ["ask-cards", "passes", "claim"]) {
+    const el = $(id);
+    if (!visible(el)) continue;
+    const b = el.matches("button") ? (el.disabled ? null : el) : rove(el);
+    if (b) return b;
+  }
+  return null;
 }
 
 function renderAsk() {
@@ -517,7 +656,7 @@ function renderAsk() {
         b.addEventListener("click", () => {
           S.pick.card = c;
           if (!legal.get(c).includes(S.pick.target)) S.pick.target = null;
-          renderAsk();
+          keepFocus(renderAsk);
         });
       }
       row.append(b);
@@ -540,9 +679,11 @@ function renderAsk() {
     b.textContent = seatName(n) + (why ? ` (${reason(why)})` : "");
     b.disabled = !ok;
     b.setAttribute("aria-pressed", String(S.pick.target === n));
-    b.addEventListener("click", () => { S.pick.target = n; renderAsk(); });
+    b.addEventListener("click", () => { S.pick.target = n; keepFocus(renderAsk); });
     targets.append(b);
   }
+  rove(cardsBox);
+  rove(targets);
   const go = $("ask-go");
   go.disabled = !(S.pick.card && S.pick.target);
   go.textContent = S.pick.card && S.pick.target
@@ -559,15 +700,18 @@ function renderPasses() {
   p.className = "step";
   p.textContent = verb;
   box.append(p);
+  box.setAttribute("aria-label", verb);
   for (const n of list) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "target";
+    b.dataset.seat = String(n);
     b.textContent = seatName(n);
     b.addEventListener("click", () =>
       act({ action: you.passes.length ? "pass" : "choose", target: n }));
     box.append(b);
   }
+  rove(box);
 }
 
 function lineOf(e) {
@@ -579,7 +723,11 @@ function lineOf(e) {
   case "claim": {
     const truth = e.truth ? Object.entries(e.truth)
       .map(([c, s]) => `${cardInfo(c).label} ${who(s)}`).join(", ") : "";
+    const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
+    const meaning = { won: `team ${team} scores it`, lost: `team ${other} scores it`,
+                      cancelled: "nobody scores it", "point-off": `team ${team} loses a point` };
     return `${who(e.seat)} claimed ${setLabel(e.set)}: ${e.outcome}` +
+           (meaning[e.outcome] ? `, ${meaning[e.outcome]}` : "") +
            (truth ? ` (held: ${truth})` : "");
   }
   case "pass":
@@ -599,6 +747,7 @@ function renderHistory() {
   ol.replaceChildren();
   for (const e of shown.slice().reverse()) {
     const li = document.createElement("li");
+    if (typeof e.n === "number") li.value = e.n;
     li.textContent = lineOf(e) + (e.stand_in ? " (a bot played for them)" : "");
     ol.append(li);
   }
@@ -644,7 +793,14 @@ function renderOver() {
   const st = g.state;
   const words = { A: "Team A wins", B: "Team B wins", draw: "A draw",
                   aborted: "The game was ended" };
-  $("o-result").textContent = `${words[g.result] || g.result}, ${st.score[0]} to ${st.score[1]}`;
+  const result = `${words[g.result] || g.result}, ${st.score[0]} to ${st.score[1]}`;
+  $("o-result").textContent = result;
+  $("o-match").textContent = matchText(S.room.match);
+  // told once the room frame after the last event has counted the game
+  if (S.overTold !== g.id && S.room.state === "over") {
+    S.overTold = g.id;
+    announce(`Game over: ${result}.` + (S.room.match ? " " + matchText(S.room.match) + "." : ""));
+  }
   const table = $("o-stats");
   table.replaceChildren();
   const head = table.insertRow();
@@ -663,6 +819,10 @@ function renderOver() {
   if (g.record) a.href = g.record;
   $("again").hidden = !S.room.you.host;
   $("again").disabled = S.room.seats.some((s) => s.kind === "empty");
+  $("o-next").textContent = S.room.you.host
+    ? (S.room.seats.some((s) => s.kind === "empty")
+      ? "Fill the empty seats below to play again." : "")
+    : "The host starts the next game.";
 }
 
 function renderAid() {
@@ -695,26 +855,56 @@ function renderAid() {
 
 // ---- chat -----------------------------------------------------------------
 
+// A chat line: the name and the text as text nodes, never HTML.
 function addChat(f) {
   const li = document.createElement("li");
-  const who = document.createElement("b");
-  who.textContent = f.from + ": ";
-  li.append(who, document.createTextNode(f.text));
+  const who = document.createElement("span");
+  who.className = "from";
+  who.textContent = f.from + (f.seat ? ` (seat ${f.seat})` : " (watching)") + ": ";
+  const text = document.createElement("span");
+  text.className = "text";
+  text.textContent = f.text;
+  li.append(who, text);
   $("chat").append(li);
   while ($("chat").children.length > 100) $("chat").firstChild.remove();
+  $("chat").scrollTop = $("chat").scrollHeight;
+  // our own line is back: the field may be cleared (a refused one stays to be mended)
+  if (S.room && f.from === S.room.you.name && f.text === S.chatSent) {
+    if ($("chat-text").value.trim() === f.text) $("chat-text").value = "";
+    S.chatSent = null;
+  }
+}
+
+function sendChat(e) {
+  e.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > 200) {
+    showError(`A chat line is at most 200 bytes; this one is ${bytes} ` +
+              "(accented letters take 2, many symbols 3 or 4).");
+    return;
+  }
+  S.chatSent = text;
+  send({ type: "chat", text });
 }
 
 // ---- the whole page ---------------------------------------------------------
 
+// The page from the last frames. In the lobby, the room; during a game,
+// the table; after one, the table with the result on top and the room (the
+// next game's seats) below it.
 function render() {
   if (!S.room) return;
-  $("home").hidden = true;
-  const playing = S.room.state !== "lobby" && S.game;
-  $("room").hidden = S.room.state === "playing" && !!S.game;
-  if (!$("room").hidden) renderRoom();
-  $("table").hidden = !playing;
-  if (playing) renderTable();
-  $("chat-box").hidden = !S.room.chat;
+  keepFocus(() => {
+    $("home").hidden = true;
+    const playing = S.room.state !== "lobby" && S.game;
+    $("room").hidden = S.room.state === "playing" && !!S.game;
+    if (!$("room").hidden) renderRoom();
+    $("table").hidden = !playing;
+    if (playing) renderTable();
+    $("chat-box").hidden = !S.room.chat;
+  }, $("actions"), firstChoice);
 }
 
 // a short tone on the turn's start, unless muted (no file: Web Audio)
@@ -733,10 +923,10 @@ function cue() {
   } catch { /* no audio here */ }
 }
 
+// One name for the toggle ("Mute turn sound"), its state in aria-pressed
+// and in its look; kept in the browser's storage.
 function renderMute() {
-  const muted = store.get("muted") === "1";
-  $("mute").textContent = muted ? "Sound off" : "Sound on";
-  $("mute").setAttribute("aria-pressed", String(muted));
+  $("mute").setAttribute("aria-pressed", String(store.get("muted") === "1"));
 }
 
 function wire() {
@@ -764,6 +954,7 @@ function wire() {
   });
   $("claim").addEventListener("click", () => {
     const g = S.game;
+    if (!g || !g.you || !g.you.claimable.length) return;
     openClaim({
       sets: g.sets, claimable: g.you.claimable, hand: g.you.hand, me: g.you.seat,
       players: g.state.hand_sizes.length, seatName,
@@ -777,17 +968,18 @@ function wire() {
     store.set("muted", store.get("muted") === "1" ? "0" : "1");
     renderMute();
   });
-  $("chat-form").addEventListener("submit", (e) => {
-    e.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (text) send({ type: "chat", text });
-    $("chat-text").value = "";
-  });
+  $("chat-form").addEventListener("submit", sendChat);
+  $("sizes").addEventListener("click", askSizes);
+  // keyboard or pointer: a keyboard player's focus is looked after (keys.js)
+  document.addEventListener("keydown", () => { S.keyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { S.keyboard = false; }, true);
   window.addEventListener("hashchange", () => {
     const code = hashRoom();
     if (code && !S.room) $("j-code").value = code;
   });
   setInterval(() => { if (S.game && !$("table").hidden) renderClock(); }, 250);
+  // the open rooms, kept fresh while the home page shows
+  setInterval(() => { if (!$("home").hidden && S.open) send({ type: "lobby" }); }, 5000);
   renderMute();
 }
 

@@ -69,3 +69,10 @@ const REASONS = {
 export function reason(name) {
   return REASONS[name] || name.replaceAll("_", " ");
 }
+
+// A set's suit symbol when its name ends in a suit ("low-hearts" -> ♥,
+// red), else none (a quartet, the eights and jokers).
+export function setSymbol(name) {
+  const suit = Object.values(SUITS).find((s) => name.endsWith("-" + s.word));
+  return suit ? { symbol: suit.symbol, red: suit.red } : { symbol: "", red: false };
+}

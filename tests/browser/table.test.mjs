@@ -22,7 +22,10 @@ let server, base, browser, dir;
 before(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   dir = mkdtempSync(join(tmpdir(), "lit-browser-"));
-  server = spawn(LIT, ["serve", "--port", "0", "--db", join(dir, "lit.db")],
+  // every page comes from 127.0.0.1, and a room left by closing its page
+  // stays ten minutes: more than the default 8 rooms from one address
+  server = spawn(LIT, ["serve", "--port", "0", "--db", join(dir, "lit.db"),
+                       "--max-rooms-per-address", "64"],
                  { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   server.stderr.on("data", (d) => { log += d; });
@@ -48,11 +51,24 @@ after(async () => {
 });
 
 // A page of its own (its own storage: another person), failing the test on
-// any script error or a refused content-security-policy.
+// any script error or a refused content-security-policy. The test listens
+// without acting: it counts the turn's sounds (window.tones) and keeps every
+// line the aria-live log was given (window.heard; the log keeps the last few).
 async function person(viewport = DESKTOP) {
   const phone = viewport.width < 500;
   const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
   context.setDefaultTimeout(STEP);
+  await context.addInitScript(() => {
+    window.tones = 0;
+    const make = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () { window.tones++; return make.call(this); };
+    window.heard = [];
+    addEventListener("DOMContentLoaded", () => {
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) window.heard.push(n.textContent);
+      }).observe(document.getElementById("announce"), { childList: true });
+    });
+  });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
@@ -61,14 +77,36 @@ async function person(viewport = DESKTOP) {
   return page;
 }
 
-async function createRoom(page, name, { players = "6", pace = "0", preset = "classic" } = {}) {
+async function createRoom(page, name, { players = "6", pace = "0", preset = "classic",
+                                        turn = "0", match = "0", pub = false,
+                                        chat = true } = {}) {
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Players", { exact: true }).selectOption(players);
   await page.getByLabel("Rules", { exact: true }).selectOption(preset);
   await page.getByLabel("Bot pace").selectOption(pace);
+  await page.getByLabel("Turn timer").selectOption(turn);
+  await page.getByLabel("Match", { exact: true }).selectOption(match);
+  await page.getByLabel("listed in the lobby").setChecked(pub);
+  await page.getByLabel("chat (off: a silent room)").setChecked(chat);
   await page.getByRole("button", { name: "Create the room" }).click();
   await page.locator("#room").waitFor({ state: "visible", timeout: STEP });
   return (await page.locator("#r-code").textContent()).trim();
+}
+
+// Every line the aria-live log was given, oldest first.
+async function told(page) {
+  return page.evaluate(() => window.heard);
+}
+
+async function toldMatching(page, re, timeout = STEP) {
+  await page.waitForFunction((src) => window.heard.some((t) => new RegExp(src).test(t)),
+                             re.source, { timeout });
+  return (await told(page)).filter((t) => re.test(t)).pop();
+}
+
+async function myTurn(page, timeout = 60000) {
+  await page.waitForFunction(() => /Your turn/.test(
+    document.getElementById("t-turn").textContent), null, { timeout });
 }
 
 async function start(page) {
@@ -142,9 +180,9 @@ async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true });
 }
 
-test("one person plays a whole game against bots, to the end", async () => {
+test("one person plays a whole game against bots, to the end, in a match", async () => {
   const page = await person();
-  await createRoom(page, "Ann");
+  await createRoom(page, "Ann", { match: "5" });
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
   const cards = await page.locator("#hand .card").count();
@@ -162,9 +200,28 @@ test("one person plays a whole game against bots, to the end", async () => {
     else assert.ok(await row.locator("button.card:not([disabled])").count() > 0);
   }
   await shot(page, "table-desktop");
+  assert.equal(await page.locator("#t-match").textContent(), "Match to 5: A 0, B 0");
   await playToEnd([page]);
   const result = await page.locator("#o-result").textContent();
-  assert.match(result, /^(Team A wins|Team B wins|A draw), \d+ to \d+$/);
+  const [, winner, a, b] = /^(Team A wins|Team B wins|A draw), (\d+) to (\d+)$/.exec(result);
+  // the end told to a screen reader, with the match
+  const wins = winner === "Team A wins" ? [1, 0] : winner === "Team B wins" ? [0, 1] : [0, 0];
+  const match = `Match to 5 games: team A ${wins[0]}, team B ${wins[1]}`;
+  assert.equal((await told(page)).pop(), `Game over: ${result}. ${match}.`);
+  await page.waitForFunction((t) => document.getElementById("t-match").textContent === t,
+                             `Match to 5: A ${wins[0]}, B ${wins[1]}`);
+  assert.equal(await page.locator("#o-match").textContent(), match);
+  // every set claimed, each a marker in its team's row: as many as its score
+  assert.equal(await page.locator("#claimed .setchip").count(), 8);
+  assert.equal(await page.locator("#claimed [data-to=A] .setchip").count(), Number(a));
+  assert.equal(await page.locator("#claimed [data-to=B] .setchip").count(), Number(b));
+  for (const text of await page.locator("#claimed .setchip").allTextContents())
+    assert.match(text, /^(. )?(low|high) (clubs|diamonds|hearts|spades)(claimed by|.+ claimed wrong|.+'s claim cancelled)/);
+  // the result on top, the final table under it, the next game's room below
+  const top = async (sel) => (await page.locator(sel).boundingBox()).y;
+  assert.ok(await top("#over") < await top("#ring"), "the result above the table");
+  assert.ok(await top("#ring") < await top("#room"), "the room below the table");
+  assert.equal(await page.locator("#start").isVisible(), false, "Play again, not Start");
   // statistics for every player, and the record to download
   assert.equal(await page.locator("#o-stats tr").count(), 7);
   const href = await page.locator("#o-record").getAttribute("href");
@@ -177,6 +234,7 @@ test("one person plays a whole game against bots, to the end", async () => {
   // play again: a new game in the same room
   await page.getByRole("button", { name: "Play again" }).click();
   await page.locator("#over").waitFor({ state: "hidden", timeout: STEP });
+  assert.equal(await page.locator("#t-match").textContent(), `Match to 5: A ${wins[0]}, B ${wins[1]}`);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -232,8 +290,7 @@ test("the claim dialog on a phone: assign, see, cancel, claim", async () => {
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
   await shot(page, "table-phone");
-  await page.waitForFunction(() => /Your turn/.test(
-    document.getElementById("t-turn").textContent), null, { timeout: 60000 });
+  await myTurn(page);
   await page.getByRole("button", { name: "Claim a set…" }).click();
   const dialog = page.locator("#claim-dialog");
   await dialog.waitFor({ state: "visible", timeout: STEP });
@@ -258,10 +315,15 @@ test("the claim dialog on a phone: assign, see, cancel, claim", async () => {
   await dialog.waitFor({ state: "hidden", timeout: STEP });
   await page.getByRole("button", { name: "Claim a set…" }).click();
   await finishClaim(page);
-  await page.waitForFunction(() => /claimed/.test(document.getElementById("announce")
-    .textContent), null, { timeout: STEP });
-  assert.match(await page.locator("#announce").textContent(),
-               /^Pia claimed .+: (won|cancelled|lost|point-off)/);
+  const line = await toldMatching(page, /^Pia claimed /);
+  const [, set, outcome] = /^Pia claimed ([a-z]+ [a-z]+): (won|cancelled|lost|point-off), /
+    .exec(line);
+  // the set's marker, in the row of the team that scored it (or nobody's)
+  const chip = page.locator("#claimed .setchip", { hasText: set });
+  const to = { won: "A", lost: "B", cancelled: "none", "point-off": "none" }[outcome];
+  assert.equal(await chip.getAttribute("data-to"), to);
+  assert.match(await chip.textContent(), outcome === "won" ? /claimed by Pia$/ : /Pia/);
+  await shot(page, "claimed-phone");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -293,4 +355,260 @@ test("six people play a game together in six browsers", async () => {
   }
   await shot(pages[1], "over-phone");
   for (const p of pages) await p.context().close();
+});
+
+// ---- the keyboard alone -------------------------------------------------
+
+// What has the focus: its id, its group's id, its key, its text, and
+// whether a focus ring shows (an outline of at least 2 px).
+async function focused(page) {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return { id: "", group: "", key: "", text: "", ring: false };
+    const css = getComputedStyle(a);
+    return {
+      id: a.id, group: a.closest("[role=group], dialog, form, section")?.id || "",
+      key: a.dataset.card || a.dataset.seat || a.dataset.set || "",
+      text: a.textContent.trim(), pressed: a.getAttribute("aria-pressed"),
+      ring: css.outlineStyle !== "none" && parseFloat(css.outlineWidth) >= 2,
+    };
+  });
+}
+
+// Tab (or Shift+Tab) until the focus is on what WANT says, each stop with
+// a visible ring; fails after 40 presses.
+async function tabTo(page, want, back = false) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const f = await focused(page);
+    if (f.id || f.group) assert.ok(f.ring, `no focus ring on ${JSON.stringify(f)}`);
+    if (want(f)) return f;
+  }
+  assert.fail(`tabbing never reached it: ${want}`);
+}
+
+async function press(page, key) {
+  await page.keyboard.press(key);
+  const f = await focused(page);
+  assert.ok(f.ring, `after ${key}, no focus ring on ${JSON.stringify(f)}`);
+  return f;
+}
+
+test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim", async () => {
+  const page = await person();
+  // the turn's sound off first; it stays off across a reload
+  let f = await tabTo(page, (x) => x.id === "mute");
+  assert.equal(f.pressed, "false");
+  assert.equal((await press(page, "Space")).pressed, "true");
+  await tabTo(page, (x) => x.id === "name");
+  await page.keyboard.type("Kay");
+  await tabTo(page, (x) => x.id === "c-pace");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await page.locator("#c-pace").inputValue(), "0", "bots at once");
+  await tabTo(page, (x) => x.id === "create-room");
+  await page.keyboard.press("Enter");
+  await page.locator("#room").waitFor({ state: "visible" });
+  await tabTo(page, (x) => x.id === "fill");
+  await press(page, "Enter");
+  await page.waitForFunction(() => !document.getElementById("start").disabled);
+  await tabTo(page, (x) => x.id === "start", true);
+  await page.keyboard.press("Enter");
+  await page.locator("#table").waitFor({ state: "visible" });
+  // the first turn is the dealer's (seat 1): the focus is on the cards to ask for
+  await myTurn(page);
+  await page.waitForFunction(() => document.activeElement.closest("#ask-cards"));
+  f = await focused(page);
+  assert.ok(f.ring && f.key, JSON.stringify(f));
+  await shot(page, "keyboard-desktop");
+  const first = f.key;
+  f = await press(page, "ArrowRight");
+  assert.notEqual(f.key, first, "the arrow moves to the next card");
+  f = await press(page, "Space");
+  assert.equal(f.pressed, "true", "the card is chosen, and keeps the focus");
+  f = await tabTo(page, (x) => x.group === "ask-targets");
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true");
+  const target = f.key;
+  f = await tabTo(page, (x) => x.id === "ask-go");
+  const words = /^Ask bot \d for the (.+)$/.exec(f.text)[1];
+  await page.keyboard.press("Enter");
+  // the ask, told in the live region: hit or miss
+  const asked = await toldMatching(page, new RegExp(`^Kay asked bot ${target} for the `));
+  assert.match(asked, new RegExp(`^Kay asked bot ${target} for the ${words}: (got it|no)$`));
+  // the Ask button went away under the focus: on Kay's turn the focus is
+  // on the next choice (at once after a hit, when the turn is back after a miss)
+  await myTurn(page);
+  await page.waitForFunction(() => document.activeElement.closest("#ask-cards, #passes") ||
+                                   document.activeElement.id === "claim");
+  assert.ok((await focused(page)).ring);
+  // on a turn of Kay's with a set to claim: to the claim button, and open it
+  for (;;) {
+    await myTurn(page);
+    if (await page.locator("#claim").isEnabled()) break;
+    await page.waitForTimeout(100);
+  }
+  await tabTo(page, (x) => x.id === "claim");
+  await page.keyboard.press("Enter");
+  await page.locator("#claim-dialog").waitFor({ state: "visible" });
+  f = await focused(page);
+  assert.equal(f.group, "cd-sets", "the focus starts on the sets");
+  assert.ok(f.ring);
+  f = await press(page, "ArrowRight");
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true", "the set chosen");
+  const set = f.key;
+  await tabTo(page, (x) => x.group === "cd-mates");
+  // Enter gives the chosen card to the teammate, again and again, until
+  // every card has a holder: then the focus is on Claim
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+    await press(page, "Enter");
+  assert.equal((await focused(page)).id, "cd-confirm");
+  assert.match(await page.locator("#cd-summary").textContent(), /^[a-z]+ [a-z]+: /);
+  await shot(page, "keyboard-claim-desktop");
+  // Escape cancels: the focus is back on the claim button, nothing claimed
+  await page.keyboard.press("Escape");
+  await page.locator("#claim-dialog").waitFor({ state: "hidden" });
+  assert.equal((await focused(page)).id, "claim");
+  assert.ok(!(await told(page)).some((t) => /^Kay claimed/.test(t)), "nothing claimed");
+  assert.equal(await page.locator(`#claimed .setchip[data-set=${set}]`).count(), 0);
+  // again, the first set this time, and confirm with Enter
+  await page.keyboard.press("Enter");
+  await page.locator("#claim-dialog").waitFor({ state: "visible" });
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true");
+  assert.notEqual(f.key, set);
+  const chosen = f.key;
+  await tabTo(page, (x) => x.group === "cd-mates");
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+    await press(page, "Enter");
+  await page.keyboard.press("Enter");
+  const claimed = await toldMatching(page, /^Kay claimed /);
+  assert.match(claimed, new RegExp(`^Kay claimed ${chosen.replace("-", " ")}: ` +
+                                   "(won|cancelled|lost|point-off), "));
+  await page.locator(`#claimed .setchip[data-set=${chosen}]`).waitFor();
+  // the turn came to Kay twice or more and no sound played: muted
+  assert.equal(await page.evaluate(() => window.tones), 0);
+  await page.reload();
+  await page.locator("#table").waitFor({ state: "visible" });
+  assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---- the lobby and the chat ----------------------------------------------
+
+test("the lobby lists public rooms only; chat is text, limited, and off in silent rooms", async () => {
+  // names and lines that would be markup if set as HTML
+  const host = "<b>Al</b>", guest = "<img src=x onerror=alert(1)>";
+  const line = "<b>hi</b> <img src=y onerror=alert(2)> & bye";
+  const quiet = await person();
+  const al = await person();
+  const bo = await person(PHONE);
+  // a private, silent room first, then a public one
+  await createRoom(quiet, "Cy", { chat: false });
+  assert.equal(await quiet.locator("#chat-box").isVisible(), false);
+  assert.equal(await quiet.locator("#chat-text").count(), 1);
+  assert.equal(await quiet.locator("#chat-text").isVisible(), false, "a silent room: no chat input");
+  const code = await createRoom(al, host, { pub: true });
+  // Bo's lobby: Al's room, by its host's name as text; not Cy's
+  await bo.getByRole("button", { name: "Refresh" }).click();
+  const entry = bo.locator("#lobby li", { hasText: `${host}'s room` });
+  await entry.waitFor();
+  assert.match(await entry.textContent(), /^<b>Al<\/b>'s room: classic, 1 of 6 seated/);
+  assert.equal(await bo.locator("#lobby li", { hasText: "Cy's room" }).count(), 0);
+  assert.equal(await bo.locator("#lobby b, #lobby img").count(), 0);
+  await shot(bo, "lobby-phone");
+  // joined from the lobby: watching, then seated
+  await bo.getByLabel("Your name").fill(guest);
+  await entry.getByRole("button", { name: `Join ${host}'s room` }).click();
+  await bo.locator("#room").waitFor({ state: "visible" });
+  assert.equal((await bo.locator("#r-code").textContent()).trim(), code);
+  await al.locator("#r-spectators", { hasText: `Watching: ${guest}` }).waitFor();
+  await bo.locator("#seats li", { hasText: "Seat 2," }).getByRole("button", { name: "Sit here" })
+    .click();
+  await al.locator("#seats li", { hasText: `Seat 2, team B: ${guest}` }).waitFor();
+  // the host's buttons are the host's
+  assert.equal(await bo.getByRole("button", { name: "Start the game" }).isVisible(), false);
+  assert.equal(await al.getByRole("button", { name: "Start the game" }).isVisible(), true);
+  // a chat line each way, shown as typed
+  await bo.getByLabel("a chat line").fill(line);
+  await bo.getByLabel("a chat line").press("Enter");
+  const said = `${guest} (seat 2): ${line}`;
+  await al.locator("#chat li", { hasText: line }).waitFor();
+  assert.deepEqual(await al.locator("#chat li").allTextContents(), [said]);
+  await bo.waitForFunction(() => document.getElementById("chat-text").value === "");
+  await al.getByLabel("a chat line").fill("welcome");
+  await al.getByRole("button", { name: "Send" }).click();
+  await bo.locator("#chat li", { hasText: "welcome" }).waitFor();
+  assert.deepEqual(await bo.locator("#chat li").allTextContents(),
+                   [said, `${host} (seat 1): welcome`]);
+  for (const p of [al, bo]) {
+    assert.equal(await p.locator("#chat b, #chat img, #seats b, #seats img").count(), 0);
+    assert.equal(await p.evaluate(() => document.querySelectorAll("img").length), 0);
+  }
+  // a line over 200 bytes (150 two-byte letters) is refused with a reason, and kept
+  const long = "\u00e9".repeat(150);
+  await bo.getByLabel("a chat line").fill(long);
+  await bo.getByLabel("a chat line").press("Enter");
+  await bo.locator("#error", { hasText: "at most 200 bytes" }).waitFor();
+  assert.match(await bo.locator("#error").textContent(), /this one is 300/);
+  assert.equal(await bo.getByLabel("a chat line").inputValue(), long);
+  assert.equal(await al.locator("#chat li").count(), 2);
+  await shot(bo, "chat-phone");
+  for (const p of [quiet, al, bo]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+// ---- the turn's clock, waits, hand sizes on request, the sound ----------
+
+test("a timed turn counts down on the seat to play; waits are two; sizes on request", async () => {
+  const page = await person();
+  await createRoom(page, "Tim", { turn: "20000", pace: "1000" });
+  assert.match(await page.locator("#r-rules").textContent(), /20 s a turn/);
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await myTurn(page, STEP);
+  // the turn started with a sound (not muted here)
+  await page.waitForFunction(() => window.tones >= 1);
+  const seconds = async (sel) => Number(/(\d+) s/.exec(await page.locator(sel).textContent())[1]);
+  assert.match(await page.locator("#t-clock").textContent(), /^\u23F1 \d+ s left$/);
+  assert.match(await page.locator("#my-seat .seatbox.turn .seatclock").textContent(),
+               /^ \u00B7 \u23F1 \d+ s$/);
+  const before = await seconds("#t-clock");
+  assert.ok(before <= 20 && before >= 15, `${before}`);
+  await page.waitForTimeout(1300);
+  assert.ok(await seconds("#t-clock") < before, "the clock counts down");
+  // hand sizes (classic: counts=request) are not shown until asked for
+  const meta = page.locator("#ring .seatbox .meta");
+  assert.ok((await meta.allTextContents()).every((t) => !/cards/.test(t)));
+  await page.getByRole("button", { name: "How many cards does each hold?" }).click();
+  assert.ok((await meta.allTextContents()).every((t) => / · 8 cards$/.test(t)));
+  assert.match((await told(page)).pop(), /^Cards held: Tim 8, bot 2 8, bot 3 8, bot 4 8, bot 5 8, bot 6 8\.$/);
+  // wait: the clock is held, Ready ends it; twice a game
+  const wait = page.locator("#wait");
+  assert.equal(await wait.textContent(), "Wait (2 left)");
+  for (const left of [1, 0]) {
+    await wait.click();
+    await page.locator("#t-clock", { hasText: "Tim asked to wait (" }).waitFor();
+    assert.match(await page.locator("#my-seat .seatclock").textContent(), /held/);
+    await toldMatching(page, /^Tim asked to wait: play is held\.$/);
+    assert.equal(await wait.isVisible(), false);
+    if (left === 1) await shot(page, "wait-desktop");
+    await page.getByRole("button", { name: "Ready" }).click();
+    await page.locator("#t-clock", { hasText: "s left" }).waitFor();
+    await wait.waitFor({ state: "visible" });
+    assert.equal(await wait.textContent(), `Wait (${left} left)`);
+  }
+  assert.equal(await wait.isDisabled(), true, "no third wait");
+  // an ask: the sizes asked for are shown until the next move only
+  await page.locator("#ask-cards button:not([disabled])").first().click();
+  await page.locator("#ask-targets button:not([disabled])").first().click();
+  await page.locator("#ask-go").click();
+  await page.waitForFunction(() => [...document.querySelectorAll("#ring .seatbox .meta")]
+    .every((m) => !/cards/.test(m.textContent)));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
