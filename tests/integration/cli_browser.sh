@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The browser table (web/) in Debian's chromium, driven by playwright-core
 # through clicks and keys only (tests/browser/table.test.mjs): a game against
-# bots to its end, a spectator, a reload, the claim dialog on a phone, six
-# browsers at one table. Screenshots at phone and desktop sizes are kept in
+# bots to its end in a match, a spectator, a reload, the claim dialog on a
+# phone, six browsers at one table, a game by the keyboard alone, the lobby
+# and the chat between browsers, a timed turn with waits and hand sizes on
+# request. Screenshots at phone and desktop sizes are kept in
 # BUILD_DIR/browser-artifacts. Also the page's own serving: the files built
 # into lit, their types, the content-security-policy, no path out of web/.
 set -uo pipefail
@@ -49,9 +51,13 @@ done
 kill -TERM "$pid" "$dev"
 wait "$pid" "$dev"
 
+rm -f "$artifacts"/*.png # each screenshot checked below is this run's
 LIT="$lit" ARTIFACTS="$artifacts" timeout 600 node --test tests/browser/table.test.mjs \
   >"$tmp/browser.out" 2>&1 || fail "browser tests: $(grep -A12 '^not ok' "$tmp/browser.out")"
 grep "^# \(pass\|fail\)" "$tmp/browser.out"
-ls "$artifacts"/table-phone.png "$artifacts"/table-desktop.png >/dev/null ||
-  fail "no screenshots in $artifacts"
+for name in table-phone table-desktop claim-phone claimed-phone over-phone over-desktop \
+            keyboard-desktop keyboard-claim-desktop lobby-phone chat-phone wait-desktop \
+            spectator-phone; do
+  [ -s "$artifacts/$name.png" ] || fail "no screenshot $name.png in $artifacts"
+done
 finish cli_browser
