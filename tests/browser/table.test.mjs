@@ -439,6 +439,13 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   // the Ask button went away under the focus: on Kay's turn the focus is
   // on the next choice (at once after a hit, when the turn is back after a miss)
   await myTurn(page);
+  // the turn's coming is told (in the same redraw as the turn line): at
+  // the start, and after a miss again, once the turn is back
+  const heard = await told(page);
+  assert.ok(heard.indexOf("Your turn.") >= 0 &&
+            heard.indexOf("Your turn.") < heard.indexOf(asked), heard.join("\n"));
+  if (/: no$/.test(asked))
+    assert.ok(heard.lastIndexOf("Your turn.") > heard.indexOf(asked), heard.join("\n"));
   await page.waitForFunction(() => document.activeElement.closest("#ask-cards, #passes") ||
                                    document.activeElement.id === "claim");
   assert.ok((await focused(page)).ring);
