@@ -1179,9 +1179,11 @@ static int stepping(const Ctx *cx, Steps *st, const Block *b, uint64_t states)
 }
 
 /* One card step: out (+= or -=, by sign) the ways in gives each vector with
- * one more card, in one of the fields of allow. Dense tables. */
-static void step_card(const Ctx *cx, const Steps *st, const Table *in, unsigned allow,
-                      Table *out, int sign)
+ * one more card, in one of the fields of allow. Dense tables. consume is
+ * in or NULL: in is then left empty (a buffer of the steps, cleared as it
+ * is read rather than by a pass of its own). */
+static void step_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
+                      unsigned allow, Table *out, int sign)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
     uint64_t one[LIT_MAX_PLAYERS];
@@ -1191,10 +1193,14 @@ static void step_card(const Ctx *cx, const Steps *st, const Table *in, unsigned 
         one[n] = unit_one(&cx->lay, lit_lsb(m));
         stride[n++] = st->stride[lit_lsb(m)];
     }
-    for (uint32_t i = 0; i < in->cap; i++) {
+    uint32_t left = in->count;
+    for (uint32_t i = 0; left > 0; i++) {
         if (!in->key[i])
             continue;
+        left--;
         uint64_t x = in->key[i] - 1;
+        if (consume)
+            consume->key[i] = 0;
         for (int f = 0; f < n; f++) {
             uint64_t y = x + one[f];
             if (!fits(guard, y, slots))
@@ -1212,12 +1218,8 @@ static void step_card(const Ctx *cx, const Steps *st, const Table *in, unsigned 
             }
         }
     }
-}
-
-static void table_clear(Table *t)
-{
-    memset(t->key, 0, sizeof(uint64_t) * t->cap);
-    t->count = 0;
+    if (consume)
+        consume->count = 0;
 }
 
 /* out = the ways block b and what next counts give each vector, by card
@@ -1226,19 +1228,19 @@ static void table_clear(Table *t)
 static int back_steps(const Ctx *cx, const Steps *st, const Block *b, const Table *next,
                       Table *out, Work w)
 {
+    /* The buffers start empty and each is left empty as it is read. */
     Table buf[3];
     for (int i = 0; i < 3; i++)
         if (layer_new(&buf[i], &w, 1, cx))
             return -1;
     /* the cards no clause names, once */
     const Table *from = next;
+    Table *mine = NULL; /* from, when it is a buffer */
     int use = 0;
     for (int i = 0; i < st->named; i++) {
         Table *to = st->named == st->n && i == st->n - 1 ? out : &buf[use];
-        if (to != out)
-            table_clear(to);
-        step_card(cx, st, from, b->cand[st->card[i]], to, 1);
-        from = to;
+        step_card(cx, st, from, mine, b->cand[st->card[i]], to, 1);
+        from = mine = to;
         use = 1 - use;
     }
     if (st->named == st->n)
@@ -1259,14 +1261,13 @@ static int back_steps(const Ctx *cx, const Steps *st, const Block *b, const Tabl
         if (empty)
             continue;
         from = common;
+        mine = NULL;
         for (int i = st->named, u = 0; i < st->n; i++, u = 1 - u) {
             int c = st->card[i], last = i == st->n - 1;
             Table *to = last ? out : &buf[spare[u]];
-            if (!last)
-                table_clear(to);
-            step_card(cx, st, from, b->cand[c] & ~st->drop[t][c] & st->keep[t][c], to,
+            step_card(cx, st, from, mine, b->cand[c] & ~st->drop[t][c] & st->keep[t][c], to,
                       last ? sign : 1);
-            from = to;
+            from = mine = to;
         }
     }
     /* the terms' vectors whose sum is no deal */
