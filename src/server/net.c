@@ -1,7 +1,8 @@
 /* net.c - HTTP and WebSocket on libwebsockets 4.1.6 (net.h).
  *
  * One event loop, one protocol for both HTTP (/healthz, the records of
- * finished games) and the WebSocket of docs/PROTOCOL.md. The loop is libev's
+ * finished games, the page; each answer decided by route.c, and only
+ * written here) and the WebSocket of docs/PROTOCOL.md. The loop is libev's
  * (epoll here), owned by us and lent to libwebsockets: lws's own loop is
  * poll(), whose every wake-up walks every socket, and at a thousand tables
  * that is six thousand (docs/BENCHMARKS.md). The hub's timer is a libev
@@ -27,9 +28,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../store/store.h"
 #include "hub.h"
-#include "web.h"
+#include "route.h"
 
 typedef struct Conn {
     HubClient *client;    /* WebSocket: the hub's client */
@@ -95,132 +95,46 @@ static void wake(HubClient *c, void *ctx)
 
 /* ---- HTTP ---------------------------------------------------------------- */
 
-/* The headers every answer carries: the page may run only its own scripts
- * and styles (no inline ones), talk only to this server, and be framed by
- * nobody. */
-static const struct {
-    const char *name, *value;
-} http_headers[] = {
-    {"content-security-policy:",
-     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
-    {"x-content-type-options:", "nosniff"},
-    {"referrer-policy:", "no-referrer"},
-};
-
-/* Answers with len bytes of body; a nonempty download names the file the
- * browser saves it as. */
-static int http_answer_file(struct lws *wsi, Conn *conn, unsigned status, const char *type,
-                            const char *body, size_t len, const char *download)
+/* Puts the hub's answer (route.c) on the wire: its headers now, its body
+ * (copied behind LWS_PRE) when the connection is writable. */
+static int on_http(struct lws *wsi, Conn *conn, const char *path)
 {
+    RouteConfig rc = {net.hub, net.config->store, net.config->web_dir};
+    RouteAnswer a;
+    if (route_http(&rc, path, &a))
+        return -1;
+    if (a.log[0])
+        fprintf(stderr, "serve: %s\n", a.log);
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
-    conn->body_len = len;
-    conn->body = malloc(LWS_PRE + conn->body_len + 1);
-    if (!conn->body)
+    conn->body_len = a.len;
+    conn->body = malloc(LWS_PRE + a.len + 1);
+    if (!conn->body) {
+        route_answer_free(&a);
         return -1;
-    memcpy(conn->body + LWS_PRE, body, conn->body_len);
+    }
+    memcpy(conn->body + LWS_PRE, a.body, a.len);
+    route_answer_free(&a);
     char disposition[96];
-    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", download);
-    if (lws_add_http_common_headers(wsi, status, type, conn->body_len, &p, end) ||
-        (download[0] &&
+    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", a.download);
+    if (lws_add_http_common_headers(wsi, (unsigned)a.status, a.type, conn->body_len, &p, end) ||
+        (a.download[0] &&
          lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)disposition,
                                      (int)strlen(disposition), &p, end)))
         return -1;
-    for (size_t i = 0; i < sizeof http_headers / sizeof http_headers[0]; i++)
-        if (lws_add_http_header_by_name(wsi, (const unsigned char *)http_headers[i].name,
-                                        (const unsigned char *)http_headers[i].value,
-                                        (int)strlen(http_headers[i].value), &p, end))
+    for (const RouteHeader *h = route_headers; h->name; h++)
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)h->name,
+                                        (const unsigned char *)h->value, (int)strlen(h->value),
+                                        &p, end))
             return -1;
-    /* records never kept; the page's files asked again each time (no-cache) */
-    const char *cache = download[0] ? "no-store" : "no-cache";
     if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)cache, (int)strlen(cache), &p, end) ||
+                                    (const unsigned char *)a.cache, (int)strlen(a.cache), &p,
+                                    end) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     lws_callback_on_writable(wsi);
     return 0;
-}
-
-static int http_answer(struct lws *wsi, Conn *conn, unsigned status, const char *type,
-                       const char *body)
-{
-    return http_answer_file(wsi, conn, status, type, body, strlen(body), "");
-}
-
-/* GET /games/ID.lit: the record of a finished game. An unfinished game's is
- * refused: its header holds the deal. The id is 16 characters of the room
- * codes' alphabet (28^16 ids: not to be guessed). */
-static int on_record(struct lws *wsi, Conn *conn, const char *path)
-{
-    char id[HUB_GAME_ID_LEN + 1], name[HUB_GAME_ID_LEN + 8];
-    size_t len = strlen(path);
-    if (!net.config->store || len != 7 + HUB_GAME_ID_LEN + 4 ||
-        strcmp(path + len - 4, ".lit") != 0 ||
-        strspn(path + 7, "BCDFGHJKLMNPQRSTVWXZ23456789") != HUB_GAME_ID_LEN)
-        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
-    memcpy(id, path + 7, HUB_GAME_ID_LEN);
-    id[HUB_GAME_ID_LEN] = 0;
-    char *text = NULL;
-    size_t text_len = 0;
-    int st = store_record(net.config->store, id, &text, &text_len);
-    if (st == STORE_NOT_FOUND)
-        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
-    if (st == STORE_UNFINISHED)
-        return http_answer(wsi, conn, HTTP_STATUS_CONFLICT, "text/plain",
-                           "unfinished: a game's record is given once it has ended\n");
-    if (st != STORE_OK) {
-        fprintf(stderr, "serve: record %s: %s\n", id, store_error(net.config->store));
-        return http_answer(wsi, conn, HTTP_STATUS_SERVICE_UNAVAILABLE, "text/plain",
-                           "store_error: try again\n");
-    }
-    snprintf(name, sizeof name, "%s.lit", id);
-    int rc = http_answer_file(wsi, conn, HTTP_STATUS_OK, "text/plain; charset=utf-8", text,
-                              text_len, name);
-    free(text);
-    return rc;
-}
-
-/* GET / and GET /NAME: the browser table's files, built in or from --web. */
-static int on_web(struct lws *wsi, Conn *conn, const char *path)
-{
-    const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
-    if (!web_name_ok(name))
-        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
-    if (!net.config->web_dir) {
-        const WebFile *f = web_find(name);
-        if (!f)
-            return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
-        return http_answer_file(wsi, conn, HTTP_STATUS_OK, web_type(name),
-                                (const char *)f->data, f->len, "");
-    }
-    char file[4096];
-    snprintf(file, sizeof file, "%s/%s", net.config->web_dir, name);
-    FILE *in = fopen(file, "rb");
-    if (!in)
-        return http_answer(wsi, conn, HTTP_STATUS_NOT_FOUND, "text/plain", "not found\n");
-    enum { WEB_FILE_MAX = 4 << 20 };
-    char *data = malloc(WEB_FILE_MAX);
-    size_t len = data ? fread(data, 1, WEB_FILE_MAX, in) : 0;
-    fclose(in);
-    int rc = data ? http_answer_file(wsi, conn, HTTP_STATUS_OK, web_type(name), data, len, "")
-                  : -1;
-    free(data);
-    return rc;
-}
-
-static int on_http(struct lws *wsi, Conn *conn, const char *path)
-{
-    if (strcmp(path, "/healthz") == 0) {
-        char body[128];
-        snprintf(body, sizeof body, "{\"ok\":true,\"rooms\":%d,\"clients\":%d}\n",
-                 hub_rooms(net.hub), hub_clients(net.hub));
-        return http_answer(wsi, conn, HTTP_STATUS_OK, "application/json", body);
-    }
-    if (strncmp(path, "/games/", 7) == 0)
-        return on_record(wsi, conn, path);
-    return on_web(wsi, conn, path);
 }
 
 static int http_writable(struct lws *wsi, Conn *conn)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../src/server/hub.h"
+#include "../../src/server/route.h"
 #include "../../src/store/store.h"
 #include "../support/counter_random.h"
 #include "helpers.h"
@@ -184,20 +185,20 @@ static void table_play(Table *t, const LitAction *actions, int n, int deck)
     }
 }
 
-/* The issue's non-interference test: two deals that give seat 1 the same
- * view (cards of sets nobody touches swapped between two other seats) and
- * the same actions give seat 1 and a spectator byte-identical frames. */
-Test(hub, frames_depend_only_on_the_view)
+/* Two deals that give seat 1 the same view through the same actions: a
+ * seeded classic deal (a) and the same with two cards of sets nobody
+ * touches swapped between seats 3 and 5 (b); the actions are the first n
+ * legal asks of the game (all of them asks). */
+static void same_view_deals(uint64_t a[LIT_MAX_PLAYERS], uint64_t b[LIT_MAX_PLAYERS],
+                            LitAction *actions, int n)
 {
     LitRules rules = rules_of("classic");
-    uint64_t a[LIT_MAX_PLAYERS] = {0}, b[LIT_MAX_PLAYERS];
     LitGame g;
     lit_game_new(&g, &rules, 7, 0);
-    memcpy(a, g.hands, sizeof a);
-    /* the actions: 24 first legal asks */
-    LitAction actions[24];
+    memset(a, 0, LIT_MAX_PLAYERS * sizeof *a);
+    memcpy(a, g.hands, LIT_MAX_PLAYERS * sizeof *a);
     uint64_t touched = 0;
-    for (int k = 0; k < 24; k++) {
+    for (int k = 0; k < n; k++) {
         LitAction legal[LIT_MAX_LEGAL];
         cr_assert(lit_game_legal(&g, g.pub.turn, legal, LIT_MAX_LEGAL) > 0);
         actions[k] = legal[0];
@@ -206,13 +207,25 @@ Test(hub, frames_depend_only_on_the_view)
         cr_assert_eq(lit_game_apply(&g, &legal[0], NULL), LIT_OK);
     }
     /* the swap: a card of an untouched set from seat 3 and one from seat 5 */
-    memcpy(b, a, sizeof b);
+    memcpy(b, a, LIT_MAX_PLAYERS * sizeof *b);
     uint64_t x = a[2] & ~touched, y = a[4] & ~touched;
     cr_assert(x && y, "every set was touched: choose another seed");
     uint64_t cx = x & (~x + 1), cy = y & (~y + 1);
     b[2] = (b[2] & ~cx) | cy;
     b[4] = (b[4] & ~cy) | cx;
-    cr_assert(memcmp(a, b, sizeof a) != 0);
+    cr_assert(memcmp(a, b, LIT_MAX_PLAYERS * sizeof *a) != 0);
+}
+
+/* The issue's non-interference test: two deals that give seat 1 the same
+ * view (cards of sets nobody touches swapped between two other seats) and
+ * the same actions give seat 1 and a spectator byte-identical frames. (The
+ * HTTP answers: hub_store's http_answers_depend_only_on_the_view.) */
+Test(hub, frames_depend_only_on_the_view)
+{
+    LitRules rules = rules_of("classic");
+    uint64_t a[LIT_MAX_PLAYERS], b[LIT_MAX_PLAYERS];
+    LitAction actions[24];
+    same_view_deals(a, b, actions, 24);
 
     Table ta, tb;
     table_open(&ta, a);
@@ -446,13 +459,18 @@ static void remove_dir(void)
     scratch_remove(dir);
 }
 
-static Store *store_in_dir(void)
+static Store *store_named(const char *name)
 {
     char path[128], error[STORE_ERROR_MAX];
-    snprintf(path, sizeof path, "%s/hub.db", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
     Store *s = store_sqlite_open(path, NULL, error);
     cr_assert(s, "%s", error);
     return s;
+}
+
+static Store *store_in_dir(void)
+{
+    return store_named("hub.db");
 }
 
 /* A store whose saves fail while fail is set (a full or read-only disk),
@@ -999,6 +1017,148 @@ Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
     hub_disconnect(a, bo, 0);
     hub_free(a);
     store_close(store);
+}
+
+/* An HTTP answer (route.c) as one text: the status, the content type, the
+ * cache-control, the download name, a blank line, the body. */
+static char *http_text(Hub *h, Store *store, const char *path)
+{
+    RouteConfig config = {h, store, NULL};
+    RouteAnswer a;
+    cr_assert_eq(route_http(&config, path, &a), 0, "%s", path);
+    cr_assert_eq(memchr(a.body, 0, a.len), NULL, "%s: a NUL in the body", path);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    cr_assert(f);
+    fprintf(f, "%d\n%s\n%s\n%s\n\n", a.status, a.type, a.cache, a.download);
+    fwrite(a.body, 1, a.len, f);
+    cr_assert_eq(fclose(f), 0);
+    route_answer_free(&a);
+    return text;
+}
+
+/* The record without its deal (the Hand tags), to compare what must be
+ * equal of the records of two deals. */
+static char *without_deal(const char *record)
+{
+    char *out = calloc(1, strlen(record) + 1);
+    for (const char *p = record; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (strncmp(p, "[Hand", 5) != 0)
+            strncat(out, p, n);
+        p += n;
+    }
+    return out;
+}
+
+/* Every path a client can ask for during a game, under the hubs of two
+ * deals that seat 1 cannot tell apart: the answers must be byte-identical
+ * (each is the same whoever asks: an answer depends on the path alone, so
+ * seat 1 and a spectator get the same). Returns the record's answer of the
+ * first hub, to look at further. */
+static char *same_http(Table *ta, Store *sa, Table *tb, Store *sb, const char *id,
+                       int record_status)
+{
+    char record[64], lower[64];
+    snprintf(record, sizeof record, "/games/%s.lit", id);
+    snprintf(lower, sizeof lower, "/games/%s.LIT", id);
+    const struct {
+        const char *path;
+        int status;
+    } paths[] = {
+        {"/healthz", 200},
+        {"/", 200},                     /* the page */
+        {"/app.js", 200},               /* a file of it */
+        {"/favicon.svg", 200},
+        {"/games", 404},                /* no list of games over HTTP (lit games) */
+        {"/games/", 404},
+        {lower, 404},                   /* not a record's path */
+        {"/games/BBBBBBBBBBBBBBBB.lit", 404}, /* no such game */
+        {"/nothing.js", 404},
+        {"/../CMakeLists.txt", 404},
+        {record, record_status},
+    };
+    char *kept = NULL;
+    for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+        char *a = http_text(ta->hub, sa, paths[i].path);
+        char *b = http_text(tb->hub, sb, paths[i].path);
+        cr_assert_eq(atoi(a), paths[i].status, "%s: %.200s", paths[i].path, a);
+        if (paths[i].path == record && record_status == 200) {
+            /* the record of a game that has ended holds its deal: the deals
+             * differ, and so may the records there; everything else of the
+             * answer must be equal */
+            char *da = without_deal(a), *db = without_deal(b);
+            cr_assert_str_eq(da, db);
+            cr_assert_str_neq(a, b, "the deals differ: so must the records' Hand tags");
+            free(da);
+            free(db);
+        } else {
+            cr_assert_str_eq(a, b, "%s", paths[i].path);
+        }
+        free(b);
+        if (paths[i].path == record)
+            kept = a;
+        else
+            free(a);
+    }
+    return kept;
+}
+
+/* The issue's non-interference test for HTTP: two deals that give seat 1
+ * the same view and the same actions give byte-identical answers to every
+ * path (the frames: hub's frames_depend_only_on_the_view), at the deal,
+ * during the game, and once the game has ended (aborted: the room closed;
+ * a game played to its end shows every hand in its claims, so the views
+ * would differ before then). Each hub keeps its own store. */
+Test(hub_store, http_answers_depend_only_on_the_view)
+{
+    LitRules rules = rules_of("classic");
+    uint64_t a[LIT_MAX_PLAYERS], b[LIT_MAX_PLAYERS];
+    LitAction actions[24];
+    same_view_deals(a, b, actions, 24);
+    Store *sa = store_named("a.db"), *sb = store_named("b.db");
+    Table ta, tb;
+    table_open_in(&ta, a, sa);
+    table_open_in(&tb, b, sb);
+    char id[HUB_GAME_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", logged(&ta, 0, "id"));
+    cr_assert_str_eq(logged(&tb, 0, "id"), id);
+
+    free(same_http(&ta, sa, &tb, sb, id, 409));
+    table_play(&ta, actions, 12, rules.deck);
+    table_play(&tb, actions, 12, rules.deck);
+    char *refused = same_http(&ta, sa, &tb, sb, id, 409);
+    cr_assert_str_eq(refused, "409\ntext/plain\nno-cache\n\n\n"
+                              "unfinished: a game's record is given once it has ended\n");
+    free(refused);
+    table_play(&ta, actions + 12, 12, rules.deck);
+    table_play(&tb, actions + 12, 12, rules.deck);
+    char *health = http_text(ta.hub, sa, "/healthz");
+    cr_assert_str_eq(health, "200\napplication/json\nno-cache\n\n\n"
+                             "{\"ok\":true,\"rooms\":1,\"clients\":7}\n");
+    free(health);
+    free(same_http(&ta, sa, &tb, sb, id, 409));
+
+    /* everyone leaves: the room closes, its game ends aborted, and its
+     * record is given */
+    for (int i = 0; i < 7; i++) {
+        say(&ta, i, "{\"type\":\"leave\"}");
+        say(&tb, i, "{\"type\":\"leave\"}");
+    }
+    cr_assert_eq(hub_rooms(ta.hub), 0);
+    char *got = same_http(&ta, sa, &tb, sb, id, 200);
+    char head[96];
+    snprintf(head, sizeof head, "200\ntext/plain; charset=utf-8\nno-store\n%s.lit\n\n", id);
+    cr_assert_eq(strncmp(got, head, strlen(head)), 0, "%.200s", got);
+    cr_assert(strstr(got, "[Result \"aborted\"]"), "%s", got);
+    cr_assert(strstr(got, "\n24. "), "every action is in the record: %s", got);
+    free(got);
+    table_close(&ta);
+    table_close(&tb);
+    store_close(sa);
+    store_close(sb);
 }
 
 /* ---- time: grace, timed turns, waits; match play; catching up ---------- */

@@ -1,0 +1,116 @@
+/* route.c - the answers to HTTP requests (route.h). */
+#include "route.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../store/store.h"
+#include "web.h"
+
+const RouteHeader route_headers[] = {
+    {"content-security-policy:",
+     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+    {"x-content-type-options:", "nosniff"},
+    {"referrer-policy:", "no-referrer"},
+    {NULL, NULL},
+};
+
+/* An answer whose body is len bytes at body (static, or owned when the
+ * caller has set a->owned to it). */
+static int answer(RouteAnswer *a, int status, const char *type, const char *body, size_t len)
+{
+    a->status = status;
+    a->type = type;
+    a->body = body;
+    a->len = len;
+    return 0;
+}
+
+static int text(RouteAnswer *a, int status, const char *body)
+{
+    return answer(a, status, "text/plain", body, strlen(body));
+}
+
+/* GET /games/ID.lit: the record of a finished game. An unfinished game's is
+ * refused: its header holds the deal. The id is 16 characters of the room
+ * codes' alphabet (28^16 ids: not to be guessed). */
+static int record(const RouteConfig *config, const char *path, RouteAnswer *a)
+{
+    char id[HUB_GAME_ID_LEN + 1];
+    size_t len = strlen(path);
+    if (!config->store || len != 7 + HUB_GAME_ID_LEN + 4 || strcmp(path + len - 4, ".lit") != 0 ||
+        strspn(path + 7, "BCDFGHJKLMNPQRSTVWXZ23456789") != HUB_GAME_ID_LEN)
+        return text(a, ROUTE_NOT_FOUND, "not found\n");
+    memcpy(id, path + 7, HUB_GAME_ID_LEN);
+    id[HUB_GAME_ID_LEN] = 0;
+    char *body = NULL;
+    size_t body_len = 0;
+    int st = store_record(config->store, id, &body, &body_len);
+    if (st == STORE_NOT_FOUND)
+        return text(a, ROUTE_NOT_FOUND, "not found\n");
+    if (st == STORE_UNFINISHED)
+        return text(a, ROUTE_CONFLICT, "unfinished: a game's record is given once it has ended\n");
+    if (st != STORE_OK) {
+        snprintf(a->log, sizeof a->log, "record %s: %s", id, store_error(config->store));
+        return text(a, ROUTE_UNAVAILABLE, "store_error: try again\n");
+    }
+    a->owned = body;
+    a->cache = "no-store";
+    snprintf(a->download, sizeof a->download, "%s.lit", id);
+    return answer(a, ROUTE_OK, "text/plain; charset=utf-8", body, body_len);
+}
+
+/* GET / and GET /NAME: the browser table's files, built in or from --web. */
+static int web(const RouteConfig *config, const char *path, RouteAnswer *a)
+{
+    const char *name = strcmp(path, "/") == 0 ? "index.html" : path + 1;
+    if (!web_name_ok(name))
+        return text(a, ROUTE_NOT_FOUND, "not found\n");
+    if (!config->web_dir) {
+        const WebFile *f = web_find(name);
+        if (!f)
+            return text(a, ROUTE_NOT_FOUND, "not found\n");
+        return answer(a, ROUTE_OK, web_type(name), (const char *)f->data, f->len);
+    }
+    char file[4096];
+    snprintf(file, sizeof file, "%s/%s", config->web_dir, name);
+    FILE *in = fopen(file, "rb");
+    if (!in)
+        return text(a, ROUTE_NOT_FOUND, "not found\n");
+    char *data = malloc(ROUTE_FILE_MAX);
+    size_t len = data ? fread(data, 1, ROUTE_FILE_MAX, in) : 0;
+    fclose(in);
+    if (!data)
+        return -1;
+    a->owned = data;
+    return answer(a, ROUTE_OK, web_type(name), data, len);
+}
+
+int route_http(const RouteConfig *config, const char *path, RouteAnswer *a)
+{
+    memset(a, 0, sizeof *a);
+    a->cache = "no-cache";
+    int rc;
+    if (strcmp(path, "/healthz") == 0) {
+        snprintf(a->text, sizeof a->text, "{\"ok\":true,\"rooms\":%d,\"clients\":%d}\n",
+                 hub_rooms(config->hub), hub_clients(config->hub));
+        rc = answer(a, ROUTE_OK, "application/json", a->text, strlen(a->text));
+    } else if (strncmp(path, "/games/", 7) == 0) {
+        rc = record(config, path, a);
+    } else {
+        rc = web(config, path, a);
+    }
+    if (rc)
+        memset(a, 0, sizeof *a);
+    return rc;
+}
+
+void route_answer_free(RouteAnswer *a)
+{
+    free(a->owned);
+    a->owned = NULL;
+    a->body = NULL;
+    a->len = 0;
+}
