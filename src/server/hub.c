@@ -124,12 +124,14 @@ typedef struct Room {
     uint32_t seq, game_seq;
     int64_t wake_at;               /* the seat on turn is moved for then (a bot's
                                     * pace, a player's time out; INT64_MAX: none) */
-    uint32_t armed_seq;            /* the game_seq wake_at was set for */
+    int64_t paced_at;              /* the pace's or the turn's time: wake_at, but
+                                    * for an expert whose answer is not back */
+    uint32_t armed_seq;            /* the game_seq paced_at was set for */
     int armed_by;                  /* ... and who moves then (BY_*) */
     int64_t grace_at;              /* a player's grace ends then */
     int waiter;                    /* the member whose wait holds play, or -1 */
     int64_t wait_until;            /* ... until then */
-    int64_t held_ms;               /* what was left of wake_at when it began */
+    int64_t held_ms;               /* what was left of paced_at when it began */
     /* who made each action of the game (BY_*), and the seq of its event:
      * known from action known_from on (the game's start, or the room's
      * restart at seq base_seq) */
@@ -152,6 +154,11 @@ typedef struct Room {
     uint32_t lines_saved;          /* ... and this many of its lines */
     Ended *ended;                  /* records of games ended, not yet saved */
     Address *made_from;            /* the address that made it (NULL: not known) */
+    /* the expert's decision for the seat on turn, made off the loop (HubJob) */
+    uint64_t job_id;               /* the job out for the room (0: none) */
+    uint64_t wanted;               /* nonzero: a job waits for a place in the
+                                    * queue; the order it asked in */
+    HubJob *answer;                /* a job back, not yet played */
 } Room;
 
 /* A room closed whose removal from the store failed: tried again. */
@@ -173,6 +180,22 @@ struct Hub {
     Drop *drops;
     int retry_ms;                  /* nonzero: saves are failing; the wait */
     int64_t retry_at;              /* the next try */
+    /* the expert's jobs */
+    uint64_t jobs;                 /* jobs made (their ids) */
+    uint64_t wants;                /* rooms that waited for a place (their order) */
+};
+
+/* An expert's decision to be made off the loop (hub.h). The view's history
+ * points into events, the job's own copy. */
+struct HubJob {
+    uint64_t id;
+    char room[HUB_CODE_LEN + 1];
+    uint32_t seq;                  /* the room's game_seq it is for */
+    int status;                    /* lit_bot_act's, once run */
+    LitAction action;              /* ... and its action */
+    LitBot bot;                    /* the seat's bot; run: after deciding */
+    LitView view;                  /* the seat's view */
+    LitEvent events[];             /* view.history_len events */
 };
 
 /* ---- frames out ---------------------------------------------------------- */
@@ -358,7 +381,7 @@ static Room *room_new(Hub *h)
     r->hub = h;
     r->host = -1;
     r->idle_since = -1;
-    r->wake_at = r->grace_at = INT64_MAX;
+    r->wake_at = r->paced_at = r->grace_at = INT64_MAX;
     r->waiter = -1;
     r->held_ms = -1;
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
@@ -472,6 +495,7 @@ static void close_room(Hub *h, Room *r, int forget)
     free_brains(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         json_decref(r->aids[s]);
+    hub_job_free(r->answer); /* a job still out is dropped when it comes back */
     free(r);
     h->n_rooms--;
 }
@@ -1105,6 +1129,17 @@ static const char *read_members(Room *r, json_t *members)
     return NULL;
 }
 
+/* Whether a stored bot may play here: NULL, or why not (an expert needs
+ * the hub's post, and at most HUB_EXPERT_ROLLOUTS_MAX rollouts). */
+static const char *expert_here(const Hub *h, const LitBotSpec *b)
+{
+    if (b->kind != LIT_BOT_EXPERT)
+        return NULL;
+    if (!h->config.post)
+        return "its expert bots have no worker here";
+    return b->rollouts > HUB_EXPERT_ROLLOUTS_MAX ? "its expert bots search too long" : NULL;
+}
+
 /* The seats of a stored room: NULL, or what is wrong. */
 static const char *read_seats(Hub *h, Room *r, json_t *seats)
 {
@@ -1129,8 +1164,11 @@ static const char *read_seats(Hub *h, Room *r, json_t *seats)
             const char *spec = json_string_value(bot);
             LitBotSpec b;
             if (!spec || lit_bot_spec_parse(&b, spec, strlen(spec)) != LIT_OK ||
-                b.kind == LIT_BOT_EXPERT || seat->member >= 0)
+                seat->member >= 0)
                 return "a seat's bot does not read";
+            const char *why = expert_here(h, &b);
+            if (why)
+                return why;
             if (seat_bot(h, r, s, &b))
                 return "out of memory";
         }
@@ -1214,14 +1252,16 @@ static Room *read_room(Hub *h, const char *code, const char *state, const char *
                v != 1 || !json_is_array(members) || !json_is_array(seats)) {
         *why = "its state does not read";
     } else if (!is_code(code, HUB_CODE_LEN) || lit_rules_parse(&r->rules, rules, NULL) != LIT_OK ||
-               lit_bot_spec_parse(&r->bots, bots, strlen(bots)) != LIT_OK ||
-               r->bots.kind == LIT_BOT_EXPERT || pace < 0 || pace > HUB_PACE_MAX || games < 0 ||
+               lit_bot_spec_parse(&r->bots, bots, strlen(bots)) != LIT_OK || pace < 0 ||
+               pace > HUB_PACE_MAX || games < 0 ||
                games >= INT32_MAX || joins < 0 || joins >= UINT32_MAX || game_seq < 0 ||
                seq < game_seq || seq >= UINT32_MAX || dealer < 0 || host < -1 ||
                host >= HUB_MEMBERS_MAX || !turn_ok(turn_ms) || grace_ms < 0 ||
                grace_ms > HUB_GRACE_MAX || match_to < 0 || match_to > HUB_MATCH_MAX ||
                wins[0] < 0 || wins[1] < 0 || wins[0] > match_to || wins[1] > match_to) {
         *why = "its options or counts are out of range";
+    } else {
+        *why = expert_here(h, &r->bots);
     }
     if (!*why) {
         memcpy(r->code, code, HUB_CODE_LEN + 1);
@@ -1341,12 +1381,16 @@ static int mover(const Room *r, int t)
     return r->turn_ms ? BY_TIMEOUT : -1;
 }
 
+static int expert_ready(Room *r, int seat);
+
 /* Sets the room's times after any change (docs/PROTOCOL.md "Time"). The
  * seat on turn is moved for the room's pace (a bot) or its time (a timed
  * player) after the change of the game that gave it the turn; members
  * coming and going do not put that off (armed_seq, armed_by), but nothing
- * moves in a room nobody is connected to, nor during a wait. grace_at: when
- * the first player gone is to be stood in for. */
+ * moves in a room nobody is connected to, nor during a wait. An expert bot
+ * moves at its pace or when its answer comes back, whichever is later (its
+ * job is handed out here). grace_at: when the first player gone is to be
+ * stood in for. */
 static void arm(Room *r, int64_t now)
 {
     int playing = r->state == ROOM_PLAYING && connected_members(r);
@@ -1359,14 +1403,20 @@ static void arm(Room *r, int64_t now)
     }
     int t = r->game.pub.turn, by = t == LIT_NOBODY ? -1 : mover(r, t);
     if (!playing || by < 0 || r->waiter >= 0) {
-        r->wake_at = INT64_MAX;
+        r->wake_at = r->paced_at = INT64_MAX;
         return;
     }
-    if (r->wake_at != INT64_MAX && r->armed_seq == r->game_seq && r->armed_by == by)
-        return;
-    r->wake_at = now + (by == BY_TIMEOUT ? r->turn_ms : r->pace_ms);
-    r->armed_seq = r->game_seq;
-    r->armed_by = by;
+    if (r->paced_at == INT64_MAX || r->armed_seq != r->game_seq || r->armed_by != by) {
+        r->paced_at = now + (by == BY_TIMEOUT ? r->turn_ms : r->pace_ms);
+        r->armed_seq = r->game_seq;
+        r->armed_by = by;
+    }
+    r->wake_at = r->paced_at;
+    if (by == BY_SEAT && r->seats[t].spec.kind == LIT_BOT_EXPERT) {
+        int ready = expert_ready(r, t);
+        if (ready <= 0) /* its answer is not back; out of memory: try again */
+            r->wake_at = ready == 0 ? INT64_MAX : now + 1000;
+    }
 }
 
 static uint64_t random_seed(Hub *h)
@@ -1397,6 +1447,116 @@ static int seat_bot(Hub *h, Room *r, int s, const LitBotSpec *spec)
     return 0;
 }
 
+/* ---- the expert's jobs (hub.h) ------------------------------------------ */
+
+/* Hands out a job for the expert at seat s of r, made from the room as it
+ * is: 0 out, 1 the queue is full (the room waits for a place: wanted), -1
+ * out of memory. Only a hub with a post callback has expert seats (create
+ * and hub_restore refuse them otherwise). */
+static int hand_out(Room *r, int s)
+{
+    Hub *h = r->hub;
+    Seat *seat = &r->seats[s];
+    if (!seat->brain && new_brain(h, &seat->brain, &seat->spec))
+        return -1;
+    LitView v;
+    view_of(r, s, &v);
+    HubJob *j = malloc(sizeof *j + v.history_len * sizeof *j->events);
+    if (!j)
+        return -1;
+    memset(j, 0, sizeof *j);
+    j->id = ++h->jobs;
+    memcpy(j->room, r->code, sizeof j->room);
+    j->seq = r->game_seq;
+    j->status = LIT_NO_SPACE; /* until it runs */
+    j->bot = *seat->brain;
+    j->view = v;
+    memcpy(j->events, v.history, v.history_len * sizeof *j->events);
+    j->view.history = j->events;
+    if (h->config.post(j, h->config.ctx)) {
+        free(j);
+        r->wanted = ++h->wants;
+        return 1;
+    }
+    r->job_id = j->id;
+    return 0;
+}
+
+/* Whether the expert at seat s of r has its answer for the game as it is
+ * now: 1 yes; 0 not yet (its job is out or waits for a place; handed out
+ * now when neither); -1 out of memory. */
+static int expert_ready(Room *r, int s)
+{
+    if (r->answer && r->answer->seq == r->game_seq)
+        return 1;
+    hub_job_free(r->answer); /* the answer to an earlier state */
+    r->answer = NULL;
+    if (r->job_id || r->wanted)
+        return 0;
+    return hand_out(r, s) < 0 ? -1 : 0;
+}
+
+/* A place in the queue is free: the rooms that waited for one get it, in
+ * the order they asked, until the queue is full again. */
+static void hand_out_wanted(Hub *h, int64_t now)
+{
+    for (;;) {
+        Room *first = NULL;
+        for (Room *r = h->rooms; r; r = r->next)
+            if (r->wanted && (!first || r->wanted < first->wanted))
+                first = r;
+        if (!first)
+            return;
+        first->wanted = 0;
+        arm(first, now); /* hands out its job if its expert is still to move */
+        if (first->wanted)
+            return;
+    }
+}
+
+void hub_job_run(HubJob *j, void *work, size_t size)
+{
+    lit_bot_lend(&j->bot, work, size);
+    j->status = lit_bot_act(&j->bot, &j->view, &j->action);
+    lit_bot_lend(&j->bot, NULL, 0);
+}
+
+void hub_job_done(Hub *h, HubJob *j, int64_t now)
+{
+    h->now = now;
+    Room *r = find_room(h, j->room);
+    if (r && r->job_id == j->id) {
+        r->job_id = 0;
+        if (j->seq == r->game_seq) { /* kept until its move is due */
+            hub_job_free(r->answer);
+            r->answer = j;
+            j = NULL;
+        }
+    } else {
+        r = NULL; /* its room closed while it was out */
+    }
+    hub_job_free(j); /* dropped: the game has moved on, or its room is gone */
+    hand_out_wanted(h, now);
+    if (r)
+        arm(r, now); /* its move at the pace; dropped: a job for the state now */
+    flush(h, now);
+}
+
+void hub_job_free(HubJob *j)
+{
+    free(j);
+}
+
+const char *hub_job_room(const HubJob *j)
+{
+    return j->room;
+}
+
+uint32_t hub_job_seq(const HubJob *j)
+{
+    return j->seq;
+}
+
 /* At the end of a game the seats whose players left are free again, and
  * a match counts the game. */
 static void finish_if_over(Room *r)
@@ -1415,23 +1575,38 @@ static void finish_if_over(Room *r)
 }
 
 /* The seat on turn is moved for (its wake_at has come): by its bot, or by
- * the basic bot standing in for its player. */
+ * the basic bot standing in for its player. An expert's move is the answer
+ * of its job (arm handed it out), made for this very state. */
 static void move_for(Hub *h, Room *r, int64_t now)
 {
     int t = r->game.pub.turn, by = r->armed_by;
-    r->wake_at = INT64_MAX;
+    r->wake_at = r->paced_at = INT64_MAX;
     if (r->state != ROOM_PLAYING || t == LIT_NOBODY || mover(r, t) != by)
         return;
     Seat *seat = &r->seats[t];
-    LitBot **brain = by == BY_SEAT ? &seat->brain : &seat->stand_in;
-    if (!*brain && new_brain(h, brain, by == BY_SEAT ? &seat->spec : &BASIC)) {
-        r->wake_at = now + 1000; /* out of memory: try again in a second */
-        return;
-    }
-    LitView v;
     LitAction a;
-    view_of(r, t, &v);
-    int st = lit_bot_act(*brain, &v, &a);
+    int st;
+    if (by == BY_SEAT && seat->spec.kind == LIT_BOT_EXPERT) {
+        HubJob *j = r->answer;
+        if (!j || j->seq != r->game_seq || !seat->brain)
+            return; /* not back (arm hands its job out) */
+        r->answer = NULL;
+        *seat->brain = j->bot; /* its memory, now of this state */
+        lit_bot_lend(seat->brain, NULL, 0);
+        st = j->status;
+        a = j->action;
+        hub_job_free(j);
+    } else {
+        LitBot **brain = by == BY_SEAT ? &seat->brain : &seat->stand_in;
+        if (!*brain && new_brain(h, brain, by == BY_SEAT ? &seat->spec : &BASIC)) {
+            /* out of memory: try again in a second */
+            r->wake_at = r->paced_at = now + 1000;
+            return;
+        }
+        LitView v;
+        view_of(r, t, &v);
+        st = lit_bot_act(*brain, &v, &a);
+    }
     if (st == LIT_OK)
         st = lit_game_play(&r->game, &r->log, &a);
     if (st != LIT_OK) {
@@ -1474,7 +1649,7 @@ static void end_wait(Room *r, int64_t now)
         return;
     r->waiter = -1;
     if (r->held_ms >= 0)
-        r->wake_at = now + r->held_ms;
+        r->paced_at = now + r->held_ms;
     r->held_ms = -1;
     arm(r, now);
     broadcast(r, clock_frame);
@@ -1607,7 +1782,7 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(NO_WAITS, "no_waits", "you have called wait as often as a game allows")          \
     X(NOT_WAITING, "not_waiting", "you have not called wait")                          \
     X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
-      "that bot is not offered online: its search would hold up every table")          \
+      "this server runs no worker for the expert bot: choose another")                 \
     X(REPLACED, "replaced", "your seat was taken up on another connection")            \
     X(SERVER_ERROR, "server_error", "the server could not do that; try again")
 
@@ -1779,8 +1954,10 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     st = lit_bot_spec_parse(&bots, level, strlen(level));
     if (st != LIT_OK)
         return send_status(c, st, NULL);
-    if (bots.kind == LIT_BOT_EXPERT)
+    if (bots.kind == LIT_BOT_EXPERT && !h->config.post)
         return fail(c, E_BOT_NOT_OFFERED, NULL);
+    if (bots.kind == LIT_BOT_EXPERT && bots.rollouts > HUB_EXPERT_ROLLOUTS_MAX)
+        return fail_text(c, E_BAD_VALUE, "an expert's rollouts are 0 to 64 here", NULL);
     json_t *pub = json_object_get(j, "public"), *aid = json_object_get(j, "aid"),
            *chat = json_object_get(j, "chat");
     if ((pub && !json_is_boolean(pub)) || (aid && !json_is_boolean(aid)) ||
@@ -2362,7 +2539,7 @@ static int on_wait(Hub *h, HubClient *c, Message *msg)
     me->waits++;
     r->waiter = c->member;
     r->wait_until = msg->now + HUB_WAIT_MS;
-    r->held_ms = r->wake_at == INT64_MAX ? -1 : r->wake_at - msg->now;
+    r->held_ms = r->paced_at == INT64_MAX ? -1 : r->paced_at - msg->now;
     arm(r, msg->now);
     log_line(h, "room %s game %d: seat %d waits", r->code, r->games, me->seat + 1);
     broadcast_room(r); /* its waits_left is one less */

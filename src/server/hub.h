@@ -11,7 +11,10 @@
  *
  * Single-threaded: one hub lives in one event loop. Frames to a seat are
  * built from that seat's view (const LitView *) and nothing else, so what a
- * client receives cannot depend on hands it may not see.
+ * client receives cannot depend on hands it may not see. The one exception
+ * to "no threads" is at arm's length: the expert bot's decisions are handed
+ * out as jobs (HubJob, below) that another thread may run; the hub itself
+ * starts none, and only hub_job_run may be called off the hub's thread.
  */
 #ifndef LIT_SERVER_HUB_H
 #define LIT_SERVER_HUB_H
@@ -50,6 +53,8 @@ enum {
     HUB_PER_ADDRESS_DEFAULT = 32, /* connections from one address */
     HUB_ROOMS_PER_ADDRESS_DEFAULT = 8, /* rooms open made from one address */
     HUB_ADDRESS_MAX = 63,       /* bytes of an address's text */
+    HUB_EXPERT_ROLLOUTS_MAX = 64, /* an expert's rollouts in a room, at most
+                                 * (LIT_EXPERT_ROLLOUTS, its default) */
     HUB_LOBBY_PAGE = 50         /* rooms in one page of the lobby */
 };
 
@@ -63,6 +68,7 @@ enum {
 };
 
 typedef struct Hub Hub;
+typedef struct HubJob HubJob;
 struct Store;
 
 /* A frame queued for a client: len bytes at data + headroom (the network
@@ -111,6 +117,13 @@ typedef struct HubConfig {
      * Every change of a room is saved before the hub call that made it
      * returns, so before any frame telling of it can be written. */
     struct Store *store;
+    /* Takes an expert bot's decision to be made off the hub's thread (see
+     * HubJob): 0 when taken (the job comes back through hub_job_done, or
+     * is freed with hub_job_free if it never runs), nonzero when the queue
+     * is full: the room's bot then waits, and its job is handed out when a
+     * job comes back. It must not call into the hub. NULL: nothing runs
+     * jobs, and the expert bot is not offered (bot_not_offered). */
+    int (*post)(HubJob *job, void *ctx);
 } HubConfig;
 
 /* A new hub, or NULL when out of memory. */
@@ -154,6 +167,37 @@ void hub_shutdown(Hub *hub);
  * or INT64_MAX. */
 void hub_tick(Hub *hub, int64_t now_ms);
 int64_t hub_next_wake(const Hub *hub);
+
+/* ---- the expert bot's decisions, off the event loop ----------------------
+ *
+ * Expert searches up to about a quarter of a second a decision at 8 players
+ * (docs/BENCHMARKS.md): too long for the one loop that serves every table.
+ * So when an expert bot is to move, the hub hands its decision out as a job
+ * (HubConfig.post) at once, while the room's pace runs: a copy of the bot
+ * (its memory of the game and its generator), a copy of its seat's view
+ * (the public state, its own hand, the history; no other hand), the room
+ * and the room's game sequence number it is for. One job per room is out
+ * at a time. When it comes back (hub_job_done) its move is played at the
+ * room's pace, the later of the pace's time and the answer's, if the
+ * room's game is still where it was; else it is dropped and, if the expert
+ * is still to move, a job for the new state is handed out. */
+
+/* Makes the job's decision: the one call of the hub that may run on any
+ * thread. It touches only the job and work (size bytes, LIT_BOT_WORK: the
+ * expert's workspace, lent to it for the call). */
+void hub_job_run(HubJob *job, void *work, size_t size);
+
+/* A job run by hub_job_run, back on the hub's thread at now (see above);
+ * the hub frees it. */
+void hub_job_done(Hub *hub, HubJob *job, int64_t now_ms);
+
+/* Frees a job that will not come back (the server stops with it queued). */
+void hub_job_free(HubJob *job);
+
+/* What a job is for: its room's code (static for the job's life) and the
+ * room's game sequence number (the seq of the last change of its game). */
+const char *hub_job_room(const HubJob *job);
+uint32_t hub_job_seq(const HubJob *job);
 
 /* Counts for /healthz and logs. */
 int hub_rooms(const Hub *hub);

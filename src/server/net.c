@@ -16,12 +16,17 @@
  *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
  * - a browser on another site may open a WebSocket to us: an upgrade whose
  *   Origin is neither this host nor an allowed one is refused.
+ * Besides the loop there is one thread, the expert bot's worker: the hub
+ * hands out an expert's decisions as jobs (hub.h, HubJob), the worker runs
+ * them one at a time in its own workspace, and an ev_async brings each back
+ * to the loop, where the hub plays it at the room's pace.
  */
 #include "net.h"
 
 #include <arpa/inet.h>
 #include <ev.h>
 #include <libwebsockets.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +34,7 @@
 #include <time.h>
 
 #include "hub.h"
+#include "literature/bot.h"
 #include "route.h"
 
 typedef struct Conn {
@@ -40,6 +46,29 @@ typedef struct Conn {
     char peer[64];
 } Conn;
 
+enum {
+    /* the expert's jobs out at once: queued, being run, or back and not yet
+     * taken by the loop. One a room at most; beyond this the hub keeps the
+     * rooms waiting, in order (HubConfig.post). */
+    WORKER_QUEUE = 64
+};
+
+/* The expert bot's worker: one thread, one workspace (LIT_BOT_WORK), a
+ * bounded queue of jobs to run and one of jobs run. */
+typedef struct Worker {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t ready;        /* a job to run, or stop */
+    HubJob *todo[WORKER_QUEUE];  /* to run: a ring from todo_head */
+    int todo_head, todo_n;
+    HubJob *done[WORKER_QUEUE];  /* run, for the loop */
+    int done_n;
+    int out;                     /* jobs taken and not yet back in the hub */
+    int stop;
+    void *work;
+    ev_async async;              /* wakes the loop: jobs are done */
+} Worker;
+
 typedef struct Net {
     const NetConfig *config;
     struct lws_context *ctx;
@@ -49,6 +78,8 @@ typedef struct Net {
     ev_timer drain;       /* on the way out: until the clients are gone */
     int64_t drain_until;
     Hub *hub;
+    Worker worker;
+    int working;          /* the worker runs */
 } Net;
 
 static Net net;
@@ -91,6 +122,127 @@ static void wake(HubClient *c, void *ctx)
 {
     (void)ctx;
     lws_callback_on_writable((struct lws *)c->user);
+}
+
+/* ---- the expert's worker --------------------------------------------------- */
+
+/* HubConfig.post: a job for the worker, or 1 when the queue is full (or the
+ * worker has stopped). Never waits: the loop takes the lock for a moment. */
+static int post(HubJob *job, void *ctx)
+{
+    (void)ctx;
+    Worker *w = &net.worker;
+    if (!net.working) /* stopped: the server is on its way out */
+        return 1;
+    pthread_mutex_lock(&w->lock);
+    int full = w->out >= WORKER_QUEUE;
+    if (!full) {
+        w->todo[(w->todo_head + w->todo_n) % WORKER_QUEUE] = job;
+        w->todo_n++;
+        w->out++;
+        pthread_cond_signal(&w->ready);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return full;
+}
+
+/* The worker thread: runs jobs in the order they came, until told to stop
+ * (a job being run is finished first). */
+static void *work(void *arg)
+{
+    Worker *w = arg;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        while (!w->stop && !w->todo_n)
+            pthread_cond_wait(&w->ready, &w->lock);
+        if (w->stop)
+            break;
+        HubJob *job = w->todo[w->todo_head];
+        w->todo_head = (w->todo_head + 1) % WORKER_QUEUE;
+        w->todo_n--;
+        pthread_mutex_unlock(&w->lock);
+        hub_job_run(job, w->work, LIT_BOT_WORK);
+        pthread_mutex_lock(&w->lock);
+        w->done[w->done_n++] = job;
+        ev_async_send(net.loop, &w->async);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+/* In the loop: the jobs run, back to the hub (which may hand out more). */
+static void on_done(struct ev_loop *loop, ev_async *a, int revents)
+{
+    (void)loop;
+    (void)a;
+    (void)revents;
+    Worker *w = &net.worker;
+    HubJob *done[WORKER_QUEUE];
+    pthread_mutex_lock(&w->lock);
+    int n = w->done_n;
+    memcpy(done, w->done, (size_t)n * sizeof *done);
+    w->done_n = 0;
+    w->out -= n;
+    pthread_mutex_unlock(&w->lock);
+    for (int i = 0; i < n; i++)
+        hub_job_done(net.hub, done[i], now_ms());
+    reschedule();
+}
+
+/* Starts the worker: 0, or -1 (out of memory, no thread) with nothing to
+ * undo. It takes no signal: SIGINT and SIGTERM are the loop's. */
+static int worker_start(void)
+{
+    Worker *w = &net.worker;
+    memset(w, 0, sizeof *w);
+    if (!(w->work = malloc(LIT_BOT_WORK)))
+        return -1;
+    if (pthread_mutex_init(&w->lock, NULL)) {
+        free(w->work);
+        return -1;
+    }
+    if (pthread_cond_init(&w->ready, NULL)) {
+        pthread_mutex_destroy(&w->lock);
+        free(w->work);
+        return -1;
+    }
+    ev_async_init(&w->async, on_done);
+    ev_async_start(net.loop, &w->async);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int rc = pthread_create(&w->thread, NULL, work, w);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc) {
+        ev_async_stop(net.loop, &w->async);
+        pthread_cond_destroy(&w->ready);
+        pthread_mutex_destroy(&w->lock);
+        free(w->work);
+        return -1;
+    }
+    return 0;
+}
+
+/* Stops the worker (a job being run is finished) and joins it; the jobs not
+ * yet back in the hub are freed (the hub is stopping too). */
+static void worker_stop(void)
+{
+    Worker *w = &net.worker;
+    pthread_mutex_lock(&w->lock);
+    w->stop = 1;
+    pthread_cond_broadcast(&w->ready);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    for (int i = 0; i < w->todo_n; i++)
+        hub_job_free(w->todo[(w->todo_head + i) % WORKER_QUEUE]);
+    for (int i = 0; i < w->done_n; i++)
+        hub_job_free(w->done[i]);
+    w->todo_n = w->done_n = w->out = 0;
+    ev_async_stop(net.loop, &w->async);
+    pthread_cond_destroy(&w->ready);
+    pthread_mutex_destroy(&w->lock);
+    free(w->work);
+    w->work = NULL;
 }
 
 /* ---- HTTP ---------------------------------------------------------------- */
@@ -342,6 +494,23 @@ static void on_drain(struct ev_loop *loop, ev_timer *w, int revents)
         ev_break(loop, EVBREAK_ALL);
 }
 
+/* Lets go of what net_serve made: lws's context (started: it ran), the
+ * worker, the hub, the loop. */
+static void stop(int started)
+{
+    if (started) {
+        lws_context_destroy(net.ctx);
+        /* lws lets go of its watchers in the loop's time */
+        ev_run(net.loop, EVRUN_NOWAIT);
+    }
+    if (net.working) {
+        net.working = 0;
+        worker_stop();
+    }
+    hub_free(net.hub);
+    ev_loop_destroy(net.loop);
+}
+
 int net_serve(const NetConfig *config)
 {
     lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
@@ -355,24 +524,27 @@ int net_serve(const NetConfig *config)
                     .store = config->store};
     memset(&net, 0, sizeof net);
     net.config = config;
-    net.hub = hub_new(&hc);
-    if (!net.hub) {
-        fprintf(stderr, "serve: out of memory\n");
+    net.loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOENV);
+    if (!net.loop) {
+        fprintf(stderr, "serve: cannot make an event loop\n");
         return 1;
     }
-    int rooms = hub_restore(net.hub, now_ms());
+    /* without its worker the server runs, and offers no expert bot */
+    net.working = worker_start() == 0;
+    if (net.working)
+        hc.post = post;
+    else
+        fprintf(stderr, "serve: no worker for the expert bot (out of memory): not offered\n");
+    net.hub = hub_new(&hc);
+    int rooms = net.hub ? hub_restore(net.hub, now_ms()) : -1;
     if (rooms < 0) {
-        hub_free(net.hub);
+        if (!net.hub)
+            fprintf(stderr, "serve: out of memory\n");
+        stop(0);
         return 1;
     }
     if (config->store)
         fprintf(stderr, "serve: %d rooms taken up from the store\n", rooms);
-    net.loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOENV);
-    if (!net.loop) {
-        fprintf(stderr, "serve: cannot make an event loop\n");
-        hub_free(net.hub);
-        return 1;
-    }
     void *loops[1] = {net.loop};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
@@ -386,8 +558,7 @@ int net_serve(const NetConfig *config)
     net.ctx = lws_create_context(&info);
     if (!net.ctx) {
         fprintf(stderr, "serve: cannot listen on %s:%d\n", config->bind, config->port);
-        ev_loop_destroy(net.loop);
-        hub_free(net.hub);
+        stop(0);
         return 1;
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(net.ctx, "default");
@@ -404,8 +575,13 @@ int net_serve(const NetConfig *config)
     reschedule();
     ev_run(net.loop, 0);
 
-    /* tell every client to reconnect, and give the frames a moment */
+    /* no expert decides any more; tell every client to reconnect, and give
+     * the frames a moment */
     fprintf(stderr, "serve: stopping\n");
+    if (net.working) {
+        net.working = 0;
+        worker_stop();
+    }
     hub_shutdown(net.hub);
     ev_timer_stop(net.loop, &net.timer);
     net.drain_until = now_ms() + 1000;
@@ -416,10 +592,6 @@ int net_serve(const NetConfig *config)
     ev_timer_stop(net.loop, &net.timer);
     ev_signal_stop(net.loop, &net.sigint);
     ev_signal_stop(net.loop, &net.sigterm);
-    lws_context_destroy(net.ctx);
-    /* lws lets go of its watchers in the loop's time */
-    ev_run(net.loop, EVRUN_NOWAIT);
-    ev_loop_destroy(net.loop);
-    hub_free(net.hub);
+    stop(1);
     return 0;
 }

@@ -345,6 +345,37 @@ async function fullGame(rules, players) {
   await c.close();
 }
 
+// The expert bot in a room: its decisions are made on the server's worker
+// thread and played at the room's pace. One person and five experts play a
+// whole 6-player game to the end: every event numbered, the experts' moves
+// marked as bots' (never as stand-ins), the person's as not.
+async function expert() {
+  const [c, , room0] = await create({ players: 6, bots: "expert", pace_ms: 0 });
+  check(room0.bots === "expert", `room: ${show(room0)}`);
+  await c.send({ type: "fill" });
+  const room = await c.until("room");
+  check(room.seats.slice(1).every((s) => s.kind === "bot" && s.bot === "expert"),
+        `fill: ${show(room.seats)}`);
+  await c.send({ type: "start" });
+  const game = await c.until("game");
+  const last = await playToEnd(c, game, { n: 0 });
+  check(last.state.phase === "over" && ["A", "B", "draw"].includes(last.result),
+        `the end: ${show(last.state)} ${show(last.result)}`);
+  const events = c.frames.filter((f) => f.type === "event");
+  check(same(events.map((f) => f.event.n), events.map((_, i) => i + 1)),
+        `events numbered 1..n: ${show(events.map((f) => f.event.n))}`);
+  for (const f of events)
+    check(f.bot === (f.event.seat !== 1) && !("stand_in" in f.event),
+          `who moved: ${show(f)}`);
+  check(events.some((f) => f.bot) && events.some((f) => !f.bot),
+        `both the person and the experts moved: ${events.length} events`);
+  const over = await c.until("room");
+  check(over.state === "over", `the room after the game: ${show(over)}`);
+  await c.send({ type: "leave" }); // the room closes (rooms per address are limited)
+  await c.until("left");
+  await c.close();
+}
+
 // Every bad message of docs/PROTOCOL.md answered with its exact error, the
 // referee's refusals by name, a repeated action acknowledged as a repeat,
 // a stale one refused, and spectators who see no hand and may not act.
@@ -359,7 +390,7 @@ async function errors() {
   await c.error({ type: "create", name: " Ann" }, "bad_name");
   await c.error({ type: "create", name: "Ann", rules: "nosuch" }, "unknown_preset");
   await c.error({ type: "create", name: "Ann", players: 7 }, "bad_rule_value");
-  await c.error({ type: "create", name: "Ann", bots: "expert" }, "bot_not_offered");
+  await c.error({ type: "create", name: "Ann", bots: "expert:65" }, "bad_value");
   await c.error({ type: "create", name: "Ann", pace_ms: 99999 }, "bad_value");
   await c.error({ type: "join", room: "ZZZZZZ", name: "Bo" }, "no_room");
   await c.error({ type: "start" }, "not_in_room");
@@ -623,18 +654,23 @@ async function limits() {
   for (const x of [a, b]) await x.close();
 }
 
-// The SIGTERM client of cli_serve.sh: joins a room, says "in a room" on
-// standard error, then reads until the server closes the connection and
-// prints the last frame's type and the close code ("closing 1001"; a close
-// reason other than "closing" is printed after them).
+// The SIGTERM client of cli_serve.sh: watches eight expert bots play (so
+// the server's worker is busy when the signal comes), says "in a room" on
+// standard error once the first has moved, then reads until the server
+// closes the connection and prints the last frame's type and the close code
+// ("closing 1001"; a close reason other than "closing" is printed after
+// them).
 async function closing() {
   const conn = await Conn.open(url());
   await conn.recv();
-  await conn.send({ type: "create", name: "Ann" });
+  const msgs = [{ type: "create", name: "Ann", players: 8, bots: "expert", pace_ms: 0 },
+                { type: "stand" }, { type: "fill" }, { type: "start" }];
+  for (const m of msgs) await conn.send(m);
   const frames = [];
   for (;;) {
     frames.push(JSON.parse(await conn.recv()));
-    if (frames.at(-1).type === "room") break;
+    check(frames.at(-1).type !== "error", `${show(frames.at(-1))}`);
+    if (frames.at(-1).type === "event") break;
   }
   process.stderr.write("in a room\n");
   let e;
@@ -674,6 +710,7 @@ async function main(args) {
     resume: resumeAndLeave,
     lobby,
     "stand-in": standIn,
+    expert,
     limits, // only against a server with those limits
   };
   const names = args.length > 1 ? args.slice(1)

@@ -12,6 +12,7 @@
 #include "../../src/server/route.h"
 #include "../../src/store/store.h"
 #include "../support/counter_random.h"
+#include "literature/bot.h"
 #include "helpers.h"
 
 /* A hub drawing from counter_random (its state at *random), saving to store
@@ -1639,4 +1640,496 @@ Test(hub, the_lobby_comes_in_pages)
     for (int i = 0; i < N; i++)
         hub_disconnect(h, c[i], 0);
     hub_free(h);
+}
+
+/* ---- the expert's jobs (HubJob) ------------------------------------------ */
+
+/* What a test hub hands its expert's jobs to (HubConfig.post): a queue of at
+ * most cap jobs (beyond: full), run here, at a time the test chooses, in a
+ * workspace of LIT_BOT_WORK bytes, as net.c's worker would. ctx of the hub:
+ * also the state of its random source. */
+typedef struct Jobs {
+    uint64_t random;
+    HubJob *q[8];
+    int n, cap, posted;
+    void *work;
+} Jobs;
+
+static int jobs_random(void *buf, size_t len, void *ctx)
+{
+    return counter_random(buf, len, &((Jobs *)ctx)->random);
+}
+
+static int post_job(HubJob *job, void *ctx)
+{
+    Jobs *js = ctx;
+    if (js->n >= js->cap)
+        return 1;
+    js->q[js->n++] = job;
+    js->posted++;
+    return 0;
+}
+
+static Hub *hub_of_jobs_in(Jobs *js, uint64_t random, int cap, Store *store,
+                           void (*log)(const char *line, void *ctx))
+{
+    memset(js, 0, sizeof *js);
+    js->random = random;
+    js->cap = cap;
+    js->work = malloc(LIT_BOT_WORK);
+    cr_assert(js->work);
+    HubConfig config = {.ctx = js, .random = jobs_random, .post = post_job, .store = store,
+                        .log = log};
+    Hub *h = hub_new(&config);
+    cr_assert(h);
+    return h;
+}
+
+static Hub *hub_of_jobs(Jobs *js, uint64_t random, int cap)
+{
+    return hub_of_jobs_in(js, random, cap, NULL, NULL);
+}
+
+/* The oldest job, taken out of the queue. */
+static HubJob *take_job(Jobs *js)
+{
+    cr_assert_gt(js->n, 0, "no job is out");
+    HubJob *j = js->q[0];
+    memmove(js->q, js->q + 1, (size_t)--js->n * sizeof *js->q);
+    return j;
+}
+
+/* Runs the oldest job and hands it back at now. */
+static void run_job(Hub *h, Jobs *js, int64_t now)
+{
+    HubJob *j = take_job(js);
+    hub_job_run(j, js->work, LIT_BOT_WORK);
+    hub_job_done(h, j, now);
+}
+
+static void jobs_free(Jobs *js)
+{
+    while (js->n)
+        hub_job_free(take_job(js));
+    free(js->work);
+}
+
+/* Every frame queued for c: how many of that type, the last of them kept in
+ * *last (NULL: not wanted). */
+static int frames_of(HubClient *c, const char *type, json_t **last)
+{
+    int n = 0;
+    HubFrame *f;
+    if (last)
+        *last = NULL;
+    while ((f = hub_pop(c))) {
+        json_t *j = json_loadb((const char *)f->data, f->len, 0, NULL);
+        hub_frame_free(f);
+        if (strcmp(json_string_value(json_object_get(j, "type")), type) == 0) {
+            n++;
+            if (last) {
+                json_decref(*last);
+                *last = json_incref(j);
+            }
+        }
+        json_decref(j);
+    }
+    return n;
+}
+
+/* A room of four expert bots (options in extra) watched by its host, c,
+ * started at now: its code in code. */
+static void expert_room(Hub *h, HubClient *c, const char *extra, int64_t now, char code[8])
+{
+    char create[192];
+    snprintf(create, sizeof create,
+             "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:4\"%s}",
+             extra);
+    send_text(h, c, create, now);
+    json_t *room = frame_of(c, "room");
+    cr_assert(room, "%s", create);
+    snprintf(code, 8, "%s", json_string_value(json_object_get(room, "code")));
+    json_decref(room);
+    send_text(h, c, "{\"type\":\"stand\"}", now);
+    send_text(h, c, "{\"type\":\"fill\"}", now);
+    send_text(h, c, "{\"type\":\"start\"}", now);
+}
+
+/* An expert's decision goes out as a job the moment its seat is on turn (the
+ * search runs during the pace), and its move is played at the pace or when
+ * its answer is back, whichever is later. Experts play a whole game so. */
+Test(hub, an_expert_moves_at_its_pace_once_its_answer_is_back)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 31, 4);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    char code[8];
+    expert_room(h, ann, ",\"pace_ms\":700", 1000, code);
+    json_t *game = frame_of(ann, "game");
+    cr_assert(game);
+    cr_assert_eq(js.n, 1, "the first expert's job is out at the deal");
+    cr_assert_str_eq(hub_job_room(js.q[0]), code);
+    cr_assert_eq(hub_job_seq(js.q[0]), json_integer_value(json_object_get(game, "seq")));
+    json_decref(game);
+    cr_assert_eq(hub_next_wake(h), INT64_MAX, "nothing is due before the answer");
+    /* back before the pace: played at the pace */
+    run_job(h, &js, 1200);
+    cr_assert_eq(js.n, 0);
+    cr_assert_eq(hub_next_wake(h), 1700);
+    hub_tick(h, 1699);
+    cr_assert_eq(frames_of(ann, "event", NULL), 0);
+    hub_tick(h, 1700);
+    json_t *event;
+    cr_assert_eq(frames_of(ann, "event", &event), 1);
+    cr_assert(json_is_true(json_object_get(event, "bot")));
+    cr_assert_null(json_object_get(json_object_get(event, "event"), "stand_in"));
+    cr_assert_eq(js.n, 1, "the next expert's job");
+    cr_assert_eq(hub_job_seq(js.q[0]), json_integer_value(json_object_get(event, "seq")));
+    json_decref(event);
+    /* back after the pace (due at 2400): played at once */
+    run_job(h, &js, 3000);
+    cr_assert_eq(hub_next_wake(h), 2400, "due since 2400: now");
+    hub_tick(h, 3000);
+    cr_assert_eq(frames_of(ann, "event", NULL), 1);
+    /* and so to the end of the game */
+    int64_t now = 3000;
+    int moves = 2;
+    while (js.n) {
+        run_job(h, &js, now);
+        now = hub_next_wake(h);
+        cr_assert_neq(now, INT64_MAX);
+        hub_tick(h, now);
+        moves += frames_of(ann, "event", &event);
+        json_decref(event);
+    }
+    cr_assert_gt(moves, 20);
+    cr_assert_eq(js.posted, moves, "one job a move, none dropped");
+    cr_assert_eq(hub_next_wake(h), INT64_MAX);
+    send_text(h, ann, "{\"type\":\"kick\",\"seat\":1}", now);
+    json_t *room = frame_of(ann, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(room, "state")), "over");
+    json_decref(room);
+    hub_disconnect(h, ann, now);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* An answer to a state the game has left is dropped, never played, and the
+ * expert still to move gets a job for the state now. Here the game moves on
+ * under the expert's feet by a claim out of turn (claim-time=any-time: the
+ * turn stays where it is). */
+Test(hub, a_stale_expert_answer_is_dropped_and_asked_again)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 33, 4);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann,
+              "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:0\","
+              "\"pace_ms\":0,\"rules\":\"classic claim-time=any-time\"}",
+              0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    json_t *frame = frame_of(ann, "game");
+    json_t *sets = json_incref(json_object_get(frame, "sets"));
+    int64_t now = 0;
+    /* until an expert is on turn: Ann (seat 1) asks what she may */
+    while (!js.n) {
+        json_t *ask = json_array_get(json_object_get(json_object_get(frame, "you"), "asks"), 0);
+        cr_assert(ask, "Ann is on turn with no ask");
+        char act[192];
+        snprintf(act, sizeof act,
+                 "{\"type\":\"act\",\"seq\":%d,\"id\":\"a%d\",\"action\":\"ask\",\"card\":\"%s\","
+                 "\"target\":%d}",
+                 (int)json_integer_value(json_object_get(frame, "seq")), (int)now,
+                 json_string_value(json_object_get(ask, "card")),
+                 (int)json_integer_value(json_object_get(ask, "target")));
+        send_text(h, ann, act, ++now);
+        json_decref(frame);
+        frame = frame_of(ann, "event");
+        cr_assert(frame, "%s", act);
+    }
+    uint32_t asked = hub_job_seq(js.q[0]);
+    cr_assert_eq(asked, json_integer_value(json_object_get(frame, "seq")));
+    json_t *state = json_object_get(frame, "state");
+    int turn = (int)json_integer_value(json_object_get(state, "turn"));
+    cr_assert_neq(turn, 1);
+    /* Ann claims a live set out of turn, naming herself for every card */
+    const char *set = json_string_value(json_array_get(json_object_get(state, "live"), 0));
+    json_t *cards = json_object_get(sets, set), *card;
+    char claim[512];
+    int len = snprintf(claim, sizeof claim,
+                       "{\"type\":\"act\",\"seq\":%d,\"id\":\"claim\",\"action\":\"claim\","
+                       "\"set\":\"%s\",\"holders\":{",
+                       (int)asked, set);
+    size_t k;
+    json_array_foreach(cards, k, card) {
+        len += snprintf(claim + len, sizeof claim - (size_t)len, "%s\"%s\":1", k ? "," : "",
+                        json_string_value(card));
+    }
+    snprintf(claim + len, sizeof claim - (size_t)len, "}}");
+    send_text(h, ann, claim, ++now);
+    json_decref(frame);
+    frame = frame_of(ann, "event");
+    cr_assert(frame, "%s", claim);
+    cr_assert_str_eq(json_string_value(json_object_get(json_object_get(frame, "event"), "action")),
+                     "claim");
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(frame, "state"), "turn")), turn,
+                 "a claim out of turn leaves the turn where it was");
+    uint32_t now_seq = (uint32_t)json_integer_value(json_object_get(frame, "seq"));
+    cr_assert_gt(now_seq, asked);
+    cr_assert_eq(js.n, 1, "still the one job, for the earlier state");
+    /* the answer comes back: dropped, and a job for the state now goes out */
+    run_job(h, &js, ++now);
+    cr_assert_eq(js.n, 1);
+    cr_assert_eq(js.posted, 2);
+    cr_assert_eq(hub_job_seq(js.q[0]), now_seq);
+    cr_assert_eq(hub_next_wake(h), INT64_MAX, "nothing to play: the answer was dropped");
+    hub_tick(h, now + 5000);
+    cr_assert_eq(frames_of(ann, "event", NULL), 0, "the stale answer was not played");
+    /* the new answer is played, by the seat on turn */
+    run_job(h, &js, now + 5000);
+    hub_tick(h, now + 5000);
+    json_decref(frame);
+    cr_assert_eq(frames_of(ann, "event", &frame), 1);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(frame, "event"), "seat")),
+                 turn);
+    cr_assert(json_is_true(json_object_get(frame, "bot")));
+    json_decref(frame);
+    json_decref(sets);
+    hub_disconnect(h, ann, now);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* A room that closes while its job is out drops the answer when it comes
+ * back; one that closes holding an answer not yet played frees it. */
+Test(hub, a_room_closed_while_its_job_is_out_drops_it)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 35, 4);
+    HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
+    char a[8], b[8];
+    expert_room(h, ann, ",\"pace_ms\":5000", 0, a);
+    expert_room(h, bo, ",\"pace_ms\":5000", 0, b);
+    cr_assert_eq(js.n, 2);
+    cr_assert_str_eq(hub_job_room(js.q[0]), a);
+    /* b's answer comes back, to wait for the pace */
+    HubJob *first = take_job(&js);
+    run_job(h, &js, 10);
+    cr_assert_eq(hub_next_wake(h), 5000);
+    /* both rooms close: their last member leaves */
+    send_text(h, ann, "{\"type\":\"leave\"}", 20);
+    send_text(h, bo, "{\"type\":\"leave\"}", 20);
+    cr_assert_eq(hub_rooms(h), 0);
+    frames_of(ann, "room", NULL);
+    /* a's answer comes back to no room: nothing happens */
+    hub_job_run(first, js.work, LIT_BOT_WORK);
+    hub_job_done(h, first, 30);
+    cr_assert_eq(js.n, 0);
+    cr_assert_eq(hub_next_wake(h), INT64_MAX);
+    cr_assert_eq(frames_of(ann, "event", NULL), 0);
+    hub_tick(h, 10000);
+    cr_assert_eq(frames_of(ann, "event", NULL), 0);
+    hub_disconnect(h, ann, 10000);
+    hub_disconnect(h, bo, 10000);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* When the queue is full an expert's room waits for a place, in the order
+ * rooms asked: no other bot plays for it meanwhile. */
+Test(hub, a_full_queue_keeps_an_expert_waiting_its_turn)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 37, 1);
+    HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
+    char a[8], b[8];
+    expert_room(h, ann, ",\"pace_ms\":0", 0, a);
+    expert_room(h, bo, ",\"pace_ms\":0", 0, b);
+    cr_assert_eq(js.n, 1, "the queue holds one job");
+    cr_assert_str_eq(hub_job_room(js.q[0]), a);
+    cr_assert_eq(hub_next_wake(h), INT64_MAX, "b waits for a place, a for its answer");
+    hub_tick(h, 60000);
+    cr_assert_eq(frames_of(bo, "event", NULL), 0, "nothing plays for b's expert meanwhile");
+    /* a's answer back: b's job takes the place at once, then a's move waits */
+    run_job(h, &js, 60001);
+    cr_assert_eq(js.n, 1);
+    cr_assert_str_eq(hub_job_room(js.q[0]), b);
+    cr_assert_eq(hub_next_wake(h), 0, "due since the deal: now");
+    hub_tick(h, 60001);
+    cr_assert_eq(frames_of(ann, "event", NULL), 1);
+    cr_assert_eq(js.n, 1, "a's next job waits behind b's");
+    run_job(h, &js, 60002);
+    cr_assert_str_eq(hub_job_room(js.q[0]), a);
+    hub_tick(h, 60002);
+    cr_assert_eq(frames_of(bo, "event", NULL), 1);
+    hub_disconnect(h, ann, 60002);
+    hub_disconnect(h, bo, 60002);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* A player whose timed turn runs out is played for by the basic bot, at
+ * once, in the loop: never by the expert, even in a room of experts. */
+Test(hub, a_timeout_among_experts_is_the_basic_bot)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 39, 4);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann,
+              "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:4\","
+              "\"pace_ms\":0,\"turn_ms\":10000}",
+              0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    json_t *frame = frame_of(ann, "game");
+    int64_t now = 0;
+    int timeouts = 0;
+    while (timeouts < 3) {
+        if (js.n) { /* an expert's turn */
+            run_job(h, &js, now);
+            now = hub_next_wake(h);
+            hub_tick(h, now);
+            json_decref(frame);
+            frame = frame_of(ann, "event");
+            cr_assert(frame);
+            continue;
+        }
+        /* Ann's turn: she lets it run out */
+        cr_assert_eq(json_integer_value(json_object_get(json_object_get(frame, "state"), "turn")),
+                     1);
+        int posted = js.posted;
+        cr_assert_eq(hub_next_wake(h), now + 10000, "Ann's time runs");
+        now += 10000;
+        hub_tick(h, now);
+        json_decref(frame);
+        frame = frame_of(ann, "event");
+        cr_assert(frame);
+        cr_assert_str_eq(
+            json_string_value(json_object_get(json_object_get(frame, "event"), "stand_in")),
+            "timeout");
+        cr_assert_eq(json_integer_value(json_object_get(json_object_get(frame, "event"), "seat")),
+                     1);
+        cr_assert_eq(js.posted - posted, js.n, "no job for the stand-in's move");
+        timeouts++;
+    }
+    json_decref(frame);
+    hub_disconnect(h, ann, now);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* The expert bot is offered by a hub that can hand out its jobs, with at
+ * most HUB_EXPERT_ROLLOUTS_MAX rollouts. */
+Test(hub, the_expert_needs_a_worker_and_a_short_search)
+{
+    uint64_t state = 41;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *c = hub_connect(h, NULL, 0);
+    json_decref(frame_of(c, NULL));
+    chat_answer(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert\"}", 0,
+                "bot_not_offered");
+    hub_disconnect(h, c, 0);
+    hub_free(h);
+    Jobs js;
+    h = hub_of_jobs(&js, 43, 4);
+    c = hub_connect(h, NULL, 0);
+    json_decref(frame_of(c, NULL));
+    chat_answer(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert:65\"}", 0,
+                "bad_value");
+    send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert:64\"}", 0);
+    json_t *room = frame_of(c, "room");
+    cr_assert(room);
+    cr_assert_str_eq(json_string_value(json_object_get(room, "bots")), "expert");
+    json_decref(room);
+    hub_disconnect(h, c, 0);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* A stored room with expert bots is taken up by a hub that can hand out
+ * their jobs, and its expert moves when its player returns; a hub that
+ * cannot leaves it out, by name. */
+Test(hub_store, a_stored_expert_room_needs_a_worker)
+{
+    Store *store = store_in_dir();
+    Jobs js;
+    Hub *h = hub_of_jobs_in(&js, 45, 4, store, NULL);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann,
+              "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:2\","
+              "\"pace_ms\":0}",
+              0);
+    json_t *joined = frame_of(ann, "joined");
+    char code[8], token[40];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(joined, "room")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(joined, "token")));
+    json_decref(joined);
+    /* Ann at seat 2: the expert at seat 1 has the first turn */
+    send_text(h, ann, "{\"type\":\"sit\",\"seat\":2}", 0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    json_decref(frame_of(ann, NULL));
+    cr_assert_eq(js.n, 1);
+    /* and, stored beside it, the same room with a longer search than a
+     * room may have */
+    Stored good = {0};
+    cr_assert_eq(store_rooms(store, keep_room, &good), STORE_OK);
+    char slow[4096];
+    const char *bots = strstr(good.state, "\"bots\":\"expert:2\"");
+    cr_assert(bots, "%s", good.state);
+    snprintf(slow, sizeof slow, "%.*s\"bots\":\"expert:65\"%s", (int)(bots - good.state),
+             good.state, bots + 17);
+    StoreSave sv = {"BBBBBB", slow, "BBBBBBBBBBBBBBB1", 1, good.record, 0, "", NULL, 0};
+    cr_assert_eq(store_save(store, &sv), STORE_OK, "%s", store_error(store));
+    free(good.state);
+    free(good.record);
+    /* the server is killed here; started again without a worker */
+    uint64_t random = 47;
+    HubConfig config = {.ctx = &random, .random = counter_random, .store = store,
+                        .log = keep_line};
+    Hub *b = hub_new(&config);
+    taken_up[0] = 0;
+    cr_assert_eq(hub_restore(b, 0), 0);
+    char want[96];
+    snprintf(want, sizeof want, "room %s not taken up: its expert bots have no worker here\n",
+             code);
+    cr_assert(strstr(taken_up, want), "%s", taken_up);
+    cr_assert(strstr(taken_up, "room BBBBBB not taken up: its expert bots have no worker here\n"),
+              "%s", taken_up);
+    hub_free(b);
+    /* and with one */
+    Jobs jb;
+    b = hub_of_jobs_in(&jb, 49, 4, store, keep_line);
+    taken_up[0] = 0;
+    cr_assert_eq(hub_restore(b, 0), 1);
+    cr_assert(strstr(taken_up, "room BBBBBB not taken up: its expert bots search too long\n"),
+              "%s", taken_up);
+    cr_assert_eq(jb.n, 0, "nobody is connected: the room pauses");
+    HubClient *x = hub_connect(b, NULL, 0);
+    char *frame = resume_text(b, x, code, token);
+    json_t *game = json_loads(frame, 0, NULL);
+    free(frame);
+    int turn = (int)json_integer_value(json_object_get(json_object_get(game, "state"), "turn"));
+    int actions = (int)json_integer_value(json_object_get(json_object_get(game, "state"),
+                                                          "actions"));
+    json_decref(game);
+    cr_assert_eq(turn, 1);
+    /* the expert on turn: its job goes out, and it moves */
+    cr_assert_eq(jb.n, 1);
+    run_job(b, &jb, 1);
+    hub_tick(b, 1);
+    json_t *event = frame_of(x, "event");
+    cr_assert(event);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(event, "event"), "n")),
+                 actions + 1);
+    cr_assert_eq(json_integer_value(json_object_get(json_object_get(event, "event"), "seat")), 1);
+    json_decref(event);
+    hub_disconnect(b, x, 1);
+    hub_free(b);
+    jobs_free(&jb);
+    hub_disconnect(h, ann, 0);
+    hub_free(h);
+    jobs_free(&js);
+    store_close(store);
 }
