@@ -78,11 +78,12 @@ async function person(viewport = DESKTOP) {
 }
 
 async function createRoom(page, name, { players = "6", pace = "0", preset = "classic",
-                                        turn = "0", match = "0", pub = false,
-                                        chat = true } = {}) {
+                                        bots = "basic", turn = "0", match = "0",
+                                        pub = false, chat = true } = {}) {
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Players", { exact: true }).selectOption(players);
   await page.getByLabel("Rules", { exact: true }).selectOption(preset);
+  await page.getByLabel("Bots", { exact: true }).selectOption(bots);
   await page.getByLabel("Bot pace").selectOption(pace);
   await page.getByLabel("Turn timer").selectOption(turn);
   await page.getByLabel("Match", { exact: true }).selectOption(match);
@@ -180,9 +181,11 @@ async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, name + ".png"), fullPage: true });
 }
 
-test("one person plays a whole game against bots, to the end, in a match", async () => {
+test("one person plays a whole game against expert bots, to the end, in a match", async () => {
   const page = await person();
-  await createRoom(page, "Ann", { match: "5" });
+  assert.equal(await page.getByLabel("Bots", { exact: true }).inputValue(), "basic");
+  await createRoom(page, "Ann", { bots: "expert", match: "5" });
+  assert.match(await page.locator("#r-rules").textContent(), /Bots: expert\./);
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
   const cards = await page.locator("#hand .card").count();
