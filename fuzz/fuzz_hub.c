@@ -5,9 +5,15 @@
  * (so messages reach the room and the game); the input is split at newlines
  * into messages, sent alternately from the two clients, the clock moved
  * on between them to whatever is due next (bots, timed turns, waits), so
- * every timer fires. Invariants: no crash, no leak, no undefined
- * behaviour (ASan + UBSan); every frame the hub queues is a JSON object with
- * a string "type", and every error frame names its error. */
+ * every timer fires. The hub hands expert bots' decisions out as jobs into
+ * a queue of two (so a full queue is reached too); after each message the
+ * oldest comes back, run without a workspace (an expert's search is far too
+ * slow for fuzzing: it fails at once with no_space, and the hub ends that
+ * game as it does for any bot that fails), so handing out, stale answers,
+ * rooms closed with a job out and waiting for a place are all reached.
+ * Invariants: no crash, no leak, no undefined behaviour (ASan + UBSan);
+ * every frame the hub queues is a JSON object with a string "type", and
+ * every error frame names its error. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,6 +23,38 @@
 #include "../tests/support/counter_random.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct Fuzz {
+    uint64_t random; /* counter_random's state */
+    HubJob *jobs[2]; /* the expert's jobs out, oldest first */
+    int n;
+} Fuzz;
+
+static int fuzz_random(void *buf, size_t len, void *ctx)
+{
+    return counter_random(buf, len, &((Fuzz *)ctx)->random);
+}
+
+static int post(HubJob *job, void *ctx)
+{
+    Fuzz *f = ctx;
+    if (f->n == 2)
+        return 1;
+    f->jobs[f->n++] = job;
+    return 0;
+}
+
+/* The oldest job back, run without a workspace. */
+static void job_back(Hub *h, Fuzz *f, int64_t now)
+{
+    if (!f->n)
+        return;
+    HubJob *job = f->jobs[0];
+    f->jobs[0] = f->jobs[1];
+    f->n--;
+    hub_job_run(job, NULL, 0);
+    hub_job_done(h, job, now);
+}
 
 static void check_frames(HubClient *c)
 {
@@ -40,12 +78,13 @@ static void say(Hub *h, HubClient *c, const char *text)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    uint64_t state = 1;
+    Fuzz fz = {.random = 1};
     /* a rate at which long inputs reach both sides of the limit */
-    HubConfig config = {.ctx = &state, .random = counter_random, .max_rate = 200};
+    HubConfig config = {.ctx = &fz, .random = fuzz_random, .max_rate = 200, .post = post};
     Hub *h = hub_new(&config);
     HubClient *c[2] = {hub_connect(h, NULL, 0), hub_connect(h, NULL, 0)};
-    say(h, c[0], "{\"type\":\"create\",\"name\":\"A\",\"players\":4,\"pace_ms\":0,\"public\":true}");
+    say(h, c[0],
+        "{\"type\":\"create\",\"name\":\"A\",\"players\":4,\"pace_ms\":0,\"public\":true}");
     say(h, c[0], "{\"type\":\"fill\"}");
     say(h, c[0], "{\"type\":\"start\"}");
     check_frames(c[0]);
@@ -61,11 +100,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int64_t due = hub_next_wake(h);
         now = due != INT64_MAX && due > now + 1 ? due : now + 1;
         hub_tick(h, now);
+        job_back(h, &fz, now);
         check_frames(c[0]);
         check_frames(c[1]);
     }
     hub_disconnect(h, c[0], now);
     hub_disconnect(h, c[1], now);
     hub_free(h);
+    for (int i = 0; i < fz.n; i++)
+        hub_job_free(fz.jobs[i]);
     return 0;
 }
