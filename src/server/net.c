@@ -189,7 +189,7 @@ static void on_done(struct ev_loop *loop, ev_async *a, int revents)
     reschedule();
 }
 
-/* Starts the worker: 0, or -1 (out of memory, no thread) with nothing to
+/* Starts the worker: 0, or -1 (no memory, no thread) with nothing to
  * undo. It takes no signal: SIGINT and SIGTERM are the loop's. */
 static int worker_start(void)
 {
@@ -534,7 +534,8 @@ int net_serve(const NetConfig *config)
     if (net.working)
         hc.post = post;
     else
-        fprintf(stderr, "serve: no worker for the expert bot (out of memory): not offered\n");
+        fprintf(stderr, "serve: no worker for the expert bot (no memory or no thread): "
+                        "the expert is not offered\n");
     net.hub = hub_new(&hc);
     int rooms = net.hub ? hub_restore(net.hub, now_ms()) : -1;
     if (rooms < 0) {
