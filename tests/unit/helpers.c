@@ -227,42 +227,6 @@ int legal_count(const LitGame *g, int seat)
     return lit_game_legal(g, seat - 1, out, LIT_MAX_LEGAL);
 }
 
-/* Whether hands (the present) fit the history: undo the public moves to get
- * the deal, then replay every action through the referee and compare every
- * answer and every revealed holder. Independent of LitKnow's reasoning. */
-int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
-                const LitLog *log)
-{
-    uint64_t deal[LIT_MAX_PLAYERS];
-    memcpy(deal, now, sizeof deal);
-    int deck = r->deck;
-    for (uint32_t i = log->len; i-- > 0;) {
-        const LitEvent *e = &log->events[i];
-        if (e->action.kind == LIT_ASK && e->answer == LIT_HIT) {
-            deal[e->action.seat] &= ~lit_bit(e->action.card);
-            deal[e->action.target] |= lit_bit(e->action.card);
-        } else if (e->action.kind == LIT_CLAIM) {
-            for (int p = 0; p < lit_deck_set_size(deck); p++)
-                deal[e->truth[p]] |= lit_bit(lit_set_first(deck, e->action.set) + p);
-        }
-    }
-    LitGame g;
-    if (lit_game_from_deal(&g, r, deal, dealer) != LIT_OK)
-        return 0;
-    for (int s = 0; s < r->players; s++)
-        if (lit_popcount(deal[s]) != lit_deal_size(r, dealer, s))
-            return 0;
-    for (uint32_t i = 0; i < log->len; i++) {
-        LitEvent e;
-        if (lit_game_apply(&g, &log->events[i].action, &e) != LIT_OK ||
-            memcmp(&e, &log->events[i], sizeof e) != 0)
-            return 0;
-    }
-    /* Undoing a hit whose card was not where the present puts it is a
-     * no-op, so the deal must also lead back to the present. */
-    return memcmp(g.hands, now, sizeof g.hands) == 0;
-}
-
 void scratch_make(char *dir, size_t cap, const char *name)
 {
     int n = snprintf(dir, cap, "/tmp/%s_", name);

@@ -12,6 +12,7 @@
 #include "literature/rules.h"
 #include "literature/status.h"
 #include "literature/view.h"
+#include "../support/deal_fits.h"
 
 /* A 6-player classic deal used across the tests (team A: seats 1, 3, 5):
  *   1: 2h 3h 4h 6h 7h 9s Ts 2c      2: 9c Tc Jc Qc Kc Ac 3c 5c (every high club)
@@ -82,12 +83,8 @@ unsigned set_bit(const LitGame *g, const char *name);
 /* Number of legal asks, passes and choices of a 1-based seat. */
 int legal_count(const LitGame *g, int seat);
 
-/* Whether hands (every seat's present hand) fit the history of log: undo the
- * public moves to get the deal, then replay every action through the referee
- * and compare every answer and every revealed holder. Independent of the
- * deduction layer's reasoning. */
-int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
-              const LitLog *log);
+/* deal_fits(), whether a deal fits a history: tests/support/deal_fits.h
+ * (shared with fuzz_infer). */
 
 /* A fresh directory for a test's files, /tmp/NAME_ and six random
  * characters, written to dir (cap bytes); aborts the test when it cannot be
