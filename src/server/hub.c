@@ -1814,6 +1814,14 @@ static int fail_text(HubClient *c, HubError e, const char *text, const char *id)
     return send_error(c, error_names[e], text, id);
 }
 
+int hub_error_known(const char *name)
+{
+    for (size_t i = 0; i < sizeof error_names / sizeof *error_names; i++)
+        if (strcmp(error_names[i], name) == 0)
+            return 1;
+    return lit_status_from_name(name) < 0;
+}
+
 /* ---- the messages -------------------------------------------------------- */
 
 typedef struct Message {

@@ -203,4 +203,9 @@ uint32_t hub_job_seq(const HubJob *job);
 int hub_rooms(const Hub *hub);
 int hub_clients(const Hub *hub);
 
+/* Whether name is an error the hub answers with: one of the protocol's own
+ * (docs/PROTOCOL.md) or an engine status (include/literature/status.h).
+ * Tests and the fuzzer check every error frame's name with it. */
+int hub_error_known(const char *name);
+
 #endif

@@ -98,6 +98,7 @@ static void expect_error_at(Table *t, int i, int64_t now, const char *format, co
     json_t *j = drain(t, i);
     cr_assert(j, "no answer to %s", text);
     cr_assert_str_eq(json_string_value(json_object_get(j, "error")), name, "%s", text);
+    cr_assert(hub_error_known(name), "%s: no error of the hub is named %s", text, name);
     json_decref(j);
 }
 
@@ -283,6 +284,20 @@ Test(hub, refusals_name_the_referee_status)
     cr_assert_eq(t.c[3]->close_code, HUB_CLOSE_TOO_BIG);
     json_decref(j);
     table_close(&t);
+}
+
+/* The names error frames may carry: the protocol's own and the engine's
+ * statuses, nothing else (fuzz_hub checks every error frame with it). */
+Test(hub, error_names_are_the_protocols_and_the_engines)
+{
+    static const char *const known[] = {"not_json", "unknown_key", "too_big", "stale_state",
+                                        "server_error", "not_your_turn", "bad_seat",
+                                        "inconsistent"};
+    static const char *const unknown[] = {"ok", "", "Not_json", "not_json ", "error"};
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        cr_assert(hub_error_known(known[i]), "%s", known[i]);
+    for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++)
+        cr_assert(!hub_error_known(unknown[i]), "\"%s\"", unknown[i]);
 }
 
 /* A client that never reads is dropped once HUB_QUEUE_MAX bytes wait for
