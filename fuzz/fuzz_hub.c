@@ -10,10 +10,18 @@
  * oldest comes back, run without a workspace (an expert's search is far too
  * slow for fuzzing: it fails at once with no_space, and the hub ends that
  * game as it does for any bot that fails), so handing out, stale answers,
- * rooms closed with a job out and waiting for a place are all reached.
+ * rooms closed with a job out and waiting for a place are all reached. The
+ * hub's random source is a counter, so the room's code (6X7SKV) and the
+ * first client's token (8d10d632...) are the same in every run: the seeds
+ * and the dictionary use them.
+ *
  * Invariants: no crash, no leak, no undefined behaviour (ASan + UBSan);
  * every frame the hub queues is a JSON object with a string "type", and
- * every error frame names its error. */
+ * every error frame names an error the hub knows (hub_error_known) with a
+ * sentence; every message of a client not closed is answered: a refused
+ * one by exactly one error frame and nothing else to anyone (it changed
+ * nothing), an accepted one by at least one frame to its sender and no
+ * error frame to it. A closed client's messages are not read. */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -56,19 +64,33 @@ static void job_back(Hub *h, Fuzz *f, int64_t now)
     hub_job_done(h, job, now);
 }
 
-static void check_frames(HubClient *c)
+/* The frames queued for a client, each checked, then freed. */
+typedef struct Heard {
+    int frames;
+    int errors;
+} Heard;
+
+static Heard hear(HubClient *c)
 {
+    Heard h = {0, 0};
     HubFrame *f;
     while ((f = hub_pop(c))) {
         json_t *j = json_loadb((const char *)f->data, f->len, 0, NULL);
-        if (!json_is_object(j) || !json_is_string(json_object_get(j, "type")))
+        const char *type = json_string_value(json_object_get(j, "type"));
+        if (!json_is_object(j) || !type)
             abort();
-        if (strcmp(json_string_value(json_object_get(j, "type")), "error") == 0 &&
-            !json_is_string(json_object_get(j, "error")))
-            abort();
+        if (strcmp(type, "error") == 0) {
+            const char *name = json_string_value(json_object_get(j, "error"));
+            if (!name || !hub_error_known(name) ||
+                !json_is_string(json_object_get(j, "text")))
+                abort();
+            h.errors++;
+        }
+        h.frames++;
         json_decref(j);
         hub_frame_free(f);
     }
+    return h;
 }
 
 static void say(Hub *h, HubClient *c, const char *text)
@@ -87,22 +109,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         "{\"type\":\"create\",\"name\":\"A\",\"players\":4,\"pace_ms\":0,\"public\":true}");
     say(h, c[0], "{\"type\":\"fill\"}");
     say(h, c[0], "{\"type\":\"start\"}");
-    check_frames(c[0]);
-    check_frames(c[1]);
+    hear(c[0]);
+    hear(c[1]);
     int64_t now = 0;
     size_t start = 0;
     for (size_t i = 0, k = 0; i <= size; i++) {
         if (i < size && data[i] != '\n')
             continue;
-        HubClient *who = c[k++ & 1];
+        HubClient *who = c[k & 1], *other = c[~k++ & 1];
+        int closed = who->close_code != 0;
         hub_receive(h, who, (const char *)data + start, i - start, now);
         start = i + 1;
+        Heard mine = hear(who), theirs = hear(other);
+        if (closed ? mine.frames != 0
+                   : mine.frames == 0 ||
+                         (mine.errors && (mine.frames != 1 || theirs.frames != 0)))
+            abort();
         int64_t due = hub_next_wake(h);
         now = due != INT64_MAX && due > now + 1 ? due : now + 1;
         hub_tick(h, now);
         job_back(h, &fz, now);
-        check_frames(c[0]);
-        check_frames(c[1]);
+        hear(c[0]);
+        hear(c[1]);
     }
     hub_disconnect(h, c[0], now);
     hub_disconnect(h, c[1], now);
