@@ -12,7 +12,7 @@ dir=$1
 secs=$2
 status=0
 before=$(find fuzz/corpus -type f -exec sha1sum {} + | sort)
-for target in notation actions infer hub; do
+for target in notation actions infer hub botline; do
   scratch=$(mktemp -d)
   log=$(mktemp)
   dict=()
