@@ -174,14 +174,17 @@ static void propagate(LitKnow *k)
             changed = 1;
         }
         /* 3. A seat with as many slots as candidate cards holds them all;
-         * with fewer candidates than slots, no deal fits. */
+         * with fewer candidates than slots, no deal fits. Each card is
+         * taken from may[s] as it is now: placing one can place others at
+         * s through the clauses (a copy taken before would place those
+         * twice, which reads as a contradiction). */
         for (int s = 0; s < players && k->consistent; s++) {
             int n = lit_popcount(k->may[s]);
             if (n < k->slots[s]) {
                 k->consistent = 0;
             } else if (n && n == k->slots[s]) {
-                for (uint64_t m = k->may[s]; m && k->consistent;)
-                    place(k, lit_pop_lsb(&m), s);
+                while (k->may[s] && k->consistent)
+                    place(k, lit_lsb(k->may[s]), s);
                 changed = 1;
             }
         }

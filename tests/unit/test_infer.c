@@ -3,6 +3,7 @@
  * examples, built the same incrementally and from a view, and flags
  * histories no deal fits. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -129,6 +130,82 @@ Test(infer, bad_starts)
     cr_assert_eq(lit_know_start(&k, &r, 0, LIT_NOBODY, 1), LIT_BAD_DEAL);
     cr_assert_eq(lit_know_start(&k, &r, 0, 0, 0x7), LIT_BAD_DEAL, "3 cards, not 8");
     cr_assert_eq(lit_know_start(&k, &r, 6, 0, 0xFF), LIT_BAD_SEAT, "dealer");
+}
+
+/* A placement that places more at the same seat (found by fuzz_infer,
+ * 2026-11-24). Seat 6's view before action 23: seat 5 holds two of 2s, 3s,
+ * 6s and holds the 3s or the 6s; seat 2 holds one card, the 2s or the 3s.
+ * When seat 5 lacks the 3s (23), it holds the 2s and the 6s: placing the 2s
+ * settles seat 2's clause to the 3s, which settles seat 5's to the 6s, so
+ * the 6s is placed while the 2s is. Propagation then placed the 6s again
+ * from a copy of seat 5's candidates taken before, and called the true
+ * history inconsistent. From every seat and in public: sound at every
+ * action, and seat 6 knows every low spade at the end. */
+static const char STALE_PLACEMENT[] =
+    "[Rules \"india misclaim=opponents split-claims=on bluff=on must-claim=on early-end=on "
+    "pass-play=on\"]\n"
+    "[Dealer \"1\"]\n"
+    "[Seed \"12254588600547540991\"]\n"
+    "[Hand1 \"4c 7c 3d 6d 9d Kd 3h 6h\"]\n"
+    "[Hand2 \"Qc Kc Ad 2h 9h Th 3s Js\"]\n"
+    "[Hand3 \"2c 7d Qd 4h 7h Jh Kh 7s\"]\n"
+    "[Hand4 \"5c Tc 4d 5d Jd Qh Qs As\"]\n"
+    "[Hand5 \"6c 9c Jc 5h Ah 2s 6s Ks\"]\n"
+    "[Hand6 \"3c Ac 2d Td 4s 5s 9s Ts\"]\n"
+    "\n"
+    "1. 1 asks 6 for 7d: miss\n"
+    "2. 6 claims high-clubs 2:Qc,Kc 4:Tc 5:9c,Jc 6:Ac won\n"
+    "3. 6 asks 3 for 5d: miss\n"
+    "4. 3 claims low-diamonds 1:3d,6d 3:7d 4:4d,5d 6:2d won\n"
+    "5. 3 claims high-spades 2:Js 4:Qs 5:Ks 6:9s,Ts,As lost (4:As)\n"
+    "6. 3 asks 2 for 3c: miss\n"
+    "7. 2 claims low-clubs 1:4c,7c 3:2c 4:5c 5:6c 6:3c won\n"
+    "8. 2 asks 3 for 4h: hit\n"
+    "9. 2 asks 1 for 9d: hit\n"
+    "10. 2 asks 5 for 7s: miss\n"
+    "11. 5 asks 4 for 9h: miss\n"
+    "12. 4 asks 1 for 9h: miss\n"
+    "13. 1 asks 2 for 2h: hit\n"
+    "14. 1 claims high-hearts 2:9h,Th 3:Jh,Kh 4:Qh 5:Ah won\n"
+    "15. 1 asks 2 for Td: miss\n"
+    "16. 2 asks 5 for Ad: miss\n"
+    "17. 5 asks 2 for 4h: hit\n"
+    "18. 5 asks 2 for 6s: miss\n"
+    "19. 2 asks 5 for Kd: miss\n"
+    "20. 5 claims low-hearts 1:2h,3h,6h 3:7h 5:4h,5h won\n"
+    "21. 5 claims high-diamonds 1:Kd 2:9d,Ad 3:Qd 4:Jd 6:Td won\n"
+    "22. 5 asks 6 for 2s: miss\n"
+    "23. 6 asks 5 for 3s: miss\n";
+
+Test(infer, a_placement_that_places_more_at_the_same_seat)
+{
+    static LitEvent events[32];
+    LitRecord rec;
+    lit_record_init(&rec, events, NULL, 32);
+    cr_assert_eq(lit_record_parse(&rec, STALE_PLACEMENT, strlen(STALE_PLACEMENT), NULL), LIT_OK);
+    int players = rec.rules.players, deck = rec.rules.deck;
+    for (int viewer = 0; viewer <= players; viewer++) {
+        int seat = viewer == players ? LIT_NOBODY : viewer;
+        LitGame g;
+        cr_assert_eq(lit_game_from_deal(&g, &rec.rules, rec.hands, rec.dealer), LIT_OK);
+        LitKnow k;
+        cr_assert_eq(lit_know_start(&k, &rec.rules, rec.dealer, seat,
+                                    seat == LIT_NOBODY ? 0 : g.hands[seat]),
+                     LIT_OK);
+        for (uint32_t i = 0; i < rec.n_events; i++) {
+            LitEvent e;
+            cr_assert_eq(lit_game_apply(&g, &rec.events[i].action, &e), LIT_OK);
+            cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            char what[64];
+            snprintf(what, sizeof what, "viewer %d, action %u", viewer + 1, i + 1);
+            assert_sound(&k, &g, what);
+        }
+        for (int c = lit_set_first(deck, 6); seat == 5 && c < lit_set_first(deck, 7); c++) {
+            int h = lit_know_holder(&k, c);
+            cr_assert(h != LIT_NOBODY && (g.hands[h] >> c & 1), "%s placed",
+                      lit_card_name(deck, c));
+        }
+    }
 }
 
 /* Every seat's knowledge and the public knowledge, kept up to date event by
