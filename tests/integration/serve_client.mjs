@@ -317,6 +317,14 @@ async function healthz() {
   check(none.status === 404, `/nothing: ${none.status}`);
 }
 
+// The event frames a client received, checked to be numbered 1..n.
+function numberedEvents(c) {
+  const events = c.frames.filter((f) => f.type === "event");
+  check(same(events.map((f) => f.event.n), events.map((_, i) => i + 1)),
+        `events numbered 1..n: ${show(events.map((f) => f.event.n))}`);
+  return events;
+}
+
 // One human and bots, to the end of the game: events numbered 1..n, every
 // action counted; the next game is dealt by the next seat to the left.
 async function fullGame(rules, players) {
@@ -333,9 +341,7 @@ async function fullGame(rules, players) {
   const last = await playToEnd(c, game, { n: 0 });
   check(last.state.phase === "over" && ["A", "B", "draw"].includes(last.result),
         `the end: ${show(last.state)} ${show(last.result)}`);
-  const events = c.frames.filter((f) => f.type === "event");
-  check(same(events.map((f) => f.event.n), events.map((_, i) => i + 1)),
-        `events numbered 1..n: ${show(events.map((f) => f.event.n))}`);
+  const events = numberedEvents(c);
   check(events.at(-1).state.actions === events.length, "actions counted");
   // play again: the dealer moves one seat left
   await c.send({ type: "start" });
@@ -361,9 +367,7 @@ async function expert() {
   const last = await playToEnd(c, game, { n: 0 });
   check(last.state.phase === "over" && ["A", "B", "draw"].includes(last.result),
         `the end: ${show(last.state)} ${show(last.result)}`);
-  const events = c.frames.filter((f) => f.type === "event");
-  check(same(events.map((f) => f.event.n), events.map((_, i) => i + 1)),
-        `events numbered 1..n: ${show(events.map((f) => f.event.n))}`);
+  const events = numberedEvents(c);
   for (const f of events)
     check(f.bot === (f.event.seat !== 1) && !("stand_in" in f.event),
           `who moved: ${show(f)}`);

@@ -582,6 +582,17 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
  * probabilities (within 1e-12) as the program with every seat a field of
  * its own, hashed layers and only the free sets' cards pooled. At 8 players from the 40th action on (before it, the
  * unmerged program takes up to a second a position). */
+/* A game of rules rl dealt from game_seed, viewer's knowledge at its start
+ * (the public view for LIT_NOBODY), and the random source of its actions. */
+static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, uint64_t seed,
+                          LitGame *g, LitKnow *k, LitRng *rng)
+{
+    cr_assert_eq(lit_game_new(g, rl, game_seed, 0), LIT_OK);
+    cr_assert_eq(lit_know_start(k, rl, 0, viewer, viewer == LIT_NOBODY ? 0 : g->hands[viewer]),
+                 LIT_OK);
+    lit_rng_seed(rng, seed);
+}
+
 /* Card steps (docs/DEDUCTION.md "Card steps") give every figure the
  * vector-by-vector program gives, to the bit: the same counts, so the same
  * doubles. Taken wherever they can be (INFER_STEPS_ALWAYS), under rules
@@ -598,14 +609,10 @@ Test(infer, card_steps_change_no_figure)
         for (uint64_t seed = 1; seed <= 3; seed++) {
             LitRules rl = rules_of(rules[r]);
             LitGame g;
-            cr_assert_eq(lit_game_new(&g, &rl, seed + 90 * r, 0), LIT_OK);
-            int viewer = seed == 3 ? LIT_NOBODY : (int)(seed % (uint64_t)rl.players);
             LitKnow k;
-            cr_assert_eq(lit_know_start(&k, &rl, 0, viewer,
-                                        viewer == LIT_NOBODY ? 0 : g.hands[viewer]),
-                         LIT_OK);
             LitRng rng;
-            lit_rng_seed(&rng, seed);
+            int viewer = seed == 3 ? LIT_NOBODY : (int)(seed % (uint64_t)rl.players);
+            game_and_view(&rl, seed + 90 * r, viewer, seed, &g, &k, &rng);
             for (int actions = 0; !lit_game_over(&g); actions++) {
                 if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
                     for (int how = 0; how < 2; how++) {
@@ -654,14 +661,10 @@ Test(infer, the_shortcuts_change_no_figure)
         for (uint64_t seed = 1; seed <= 4; seed++) {
             LitRules rl = rules_of(rules[r]);
             LitGame g;
-            cr_assert_eq(lit_game_new(&g, &rl, seed + 70 * r, 0), LIT_OK);
-            int viewer = seed % 2 == 0 ? LIT_NOBODY : (int)(r % rl.players);
             LitKnow k;
-            cr_assert_eq(lit_know_start(&k, &rl, 0, viewer,
-                                        viewer == LIT_NOBODY ? 0 : g.hands[viewer]),
-                         LIT_OK);
             LitRng rng;
-            lit_rng_seed(&rng, seed);
+            int viewer = seed % 2 == 0 ? LIT_NOBODY : (int)(r % rl.players);
+            game_and_view(&rl, seed + 70 * r, viewer, seed, &g, &k, &rng);
             for (int actions = 0; !lit_game_over(&g); actions++) {
                 if (actions % 3 == 0 && (rl.players < 8 || actions >= 40)) {
                     cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &merged,
