@@ -204,7 +204,23 @@ test("one person plays a whole game against expert bots, to the end, in a match"
   }
   await shot(page, "table-desktop");
   assert.equal(await page.locator("#t-match").textContent(), "Match to 5: A 0, B 0");
+  // every last question the page shows, watched (the test only reads the page)
+  await page.evaluate(() => {
+    window.lastShown = [];
+    new MutationObserver(() => {
+      const card = document.querySelector("#last .card");
+      const text = document.getElementById("last").textContent;
+      if (card) window.lastShown.push(`${card.className}|${text}`);
+    }).observe(document.getElementById("last"), { childList: true, subtree: true });
+  });
   await playToEnd([page]);
+  // a hit shows the card moving to the asker; a miss, the turn passing
+  const shown = await page.evaluate(() => window.lastShown);
+  assert.ok(shown.some((x) => /\bmoving\b.*\|.*\u2192 /.test(x)), shown.join("\n"));
+  assert.ok(shown.some((x) => /\bmissed\b.*\|.* has none: the turn passes$/.test(x)),
+            shown.join("\n"));
+  assert.ok(shown.every((x) => /\bmoving\b.*\u2192 |\bmissed\b.*the turn passes$/.test(x)),
+            shown.join("\n"));
   const result = await page.locator("#o-result").textContent();
   const [, winner, a, b] = /^(Team A wins|Team B wins|A draw), (\d+) to (\d+)$/.exec(result);
   // the end told to a screen reader, with the match

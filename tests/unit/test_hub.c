@@ -381,6 +381,13 @@ static void send_text(Hub *h, HubClient *c, const char *text, int64_t now)
     hub_receive(h, c, text, strlen(text), now);
 }
 
+/* The host c fills the empty seats with bots and starts the game. */
+static void fill_and_start(Hub *h, HubClient *c)
+{
+    send_text(h, c, "{\"type\":\"fill\"}", 0);
+    send_text(h, c, "{\"type\":\"start\"}", 0);
+}
+
 /* Found by review: members coming and going must not put a bot's move off,
  * the host role must not stay with someone gone, a spectator's place is
  * not kept, and a key cut in an error stays UTF-8 (or no answer is sent). */
@@ -751,8 +758,7 @@ Test(hub_store, a_finished_game_is_kept_as_its_record)
     cr_assert(json_is_true(json_object_get(room, "saved")));
     json_decref(room);
     send_text(h, spec, join, 0);
-    send_text(h, ann, "{\"type\":\"fill\"}", 0);
-    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    fill_and_start(h, ann);
     json_t *game = frame_of(ann, "game");
     char id[HUB_GAME_ID_LEN + 1];
     snprintf(id, sizeof id, "%s", json_string_value(json_object_get(game, "id")));
@@ -834,8 +840,7 @@ Test(hub_store, a_room_that_does_not_read_is_left_out_by_name)
     Hub *h = hub_with(store, &random);
     HubClient *ann = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4}", 0);
-    send_text(h, ann, "{\"type\":\"fill\"}", 0);
-    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    fill_and_start(h, ann);
     json_decref(frame_of(ann, NULL));
     Stored good = {0};
     cr_assert_eq(store_rooms(store, keep_room, &good), STORE_OK);
@@ -915,6 +920,89 @@ static void chat_answer(Hub *h, HubClient *c, const char *text, int64_t now, con
 
 /* Chat: to every member, as text; off in a silent room; lines of 1 to 200
  * bytes; five in ten seconds at most. */
+/* Who sits where, as a room frame says: "Ann", "Bo" or "bot" per seat,
+ * joined by spaces; the frame's own seat ("you") must be where its name is. */
+static void seating(json_t *room, const char *me, char *out, size_t size)
+{
+    json_t *seats = json_object_get(room, "seats"), *seat;
+    size_t i;
+    out[0] = 0;
+    json_array_foreach(seats, i, seat) {
+        const char *kind = json_string_value(json_object_get(seat, "kind"));
+        const char *name = strcmp(kind, "human") == 0
+                               ? json_string_value(json_object_get(seat, "name"))
+                               : kind;
+        cr_assert_eq((int)json_integer_value(json_object_get(seat, "seat")), (int)i + 1);
+        if (strcmp(name, me) == 0)
+            cr_assert_eq(json_integer_value(json_object_get(json_object_get(room, "you"), "seat")),
+                         (json_int_t)i + 1, "%s's own seat", me);
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? " " : "", name);
+    }
+}
+
+/* The host shuffles the seats (and so the teams) before a game: the same
+ * players and bots, each member told its new seat; nobody else may, and not
+ * during a game. */
+Test(hub, the_host_shuffles_the_seats_before_a_game)
+{
+    uint64_t state = 17;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":6}", 0);
+    json_t *room = frame_of(ann, "room");
+    char join[96];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
+             json_string_value(json_object_get(room, "code")));
+    json_decref(room);
+    send_text(h, bo, join, 0);
+    send_text(h, bo, "{\"type\":\"sit\",\"seat\":4}", 0);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    room = frame_of(ann, "room");
+    char before[128], now_ann[128], now_bo[128];
+    seating(room, "Ann", before, sizeof before);
+    json_decref(room);
+    cr_assert_str_eq(before, "Ann bot bot Bo bot bot");
+    json_decref(frame_of(bo, NULL));
+    send_text(h, bo, "{\"type\":\"shuffle\"}", 0);
+    json_t *e = frame_of(bo, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(e, "error")), "not_host");
+    json_decref(e);
+    int changed = 0, team_changed = 0;
+    for (int i = 0; i < 6; i++) {
+        send_text(h, ann, "{\"type\":\"shuffle\"}", 0);
+        json_t *a = frame_of(ann, "room"), *b = frame_of(bo, "room");
+        cr_assert(a && b, "both members are sent the room");
+        seating(a, "Ann", now_ann, sizeof now_ann);
+        seating(b, "Bo", now_bo, sizeof now_bo);
+        cr_assert_str_eq(now_ann, now_bo);
+        /* the same two players and four bots */
+        const char *bot = now_ann;
+        int bots = 0;
+        while ((bot = strstr(bot, "bot"))) {
+            bots++;
+            bot += 3;
+        }
+        cr_assert_eq(bots, 4, "%s", now_ann);
+        cr_assert(strstr(now_ann, "Ann") && strstr(now_ann, "Bo"), "%s", now_ann);
+        changed += strcmp(now_ann, before) != 0;
+        json_int_t seat = json_integer_value(json_object_get(json_object_get(a, "you"), "seat"));
+        team_changed += seat % 2 == 0; /* seats 2, 4, 6: team B */
+        json_decref(a);
+        json_decref(b);
+    }
+    cr_assert_gt(changed, 3, "six shuffles, the seats mostly moved");
+    cr_assert_gt(team_changed, 0, "Ann changed seats of the other parity at least once");
+    fill_and_start(h, ann);
+    json_decref(frame_of(ann, NULL));
+    send_text(h, ann, "{\"type\":\"shuffle\"}", 0);
+    e = frame_of(ann, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(e, "error")), "game_started");
+    json_decref(e);
+    hub_disconnect(h, ann, 0);
+    hub_disconnect(h, bo, 0);
+    hub_free(h);
+}
+
 Test(hub, chat_reaches_the_room_within_its_limits)
 {
     uint64_t state = 21;
@@ -1842,8 +1930,7 @@ Test(hub, a_stale_expert_answer_is_dropped_and_asked_again)
               "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:0\","
               "\"pace_ms\":0,\"rules\":\"classic claim-time=any-time\"}",
               0);
-    send_text(h, ann, "{\"type\":\"fill\"}", 0);
-    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    fill_and_start(h, ann);
     json_t *frame = frame_of(ann, "game");
     json_t *sets = json_incref(json_object_get(frame, "sets"));
     int64_t now = 0;
@@ -1995,8 +2082,7 @@ Test(hub, a_timeout_among_experts_is_the_basic_bot)
               "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"bots\":\"expert:4\","
               "\"pace_ms\":0,\"turn_ms\":10000}",
               0);
-    send_text(h, ann, "{\"type\":\"fill\"}", 0);
-    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    fill_and_start(h, ann);
     json_t *frame = frame_of(ann, "game");
     int64_t now = 0;
     int timeouts = 0;
@@ -2082,8 +2168,7 @@ Test(hub_store, a_stored_expert_room_needs_a_worker)
     json_decref(joined);
     /* Ann at seat 2: the expert at seat 1 has the first turn */
     send_text(h, ann, "{\"type\":\"sit\",\"seat\":2}", 0);
-    send_text(h, ann, "{\"type\":\"fill\"}", 0);
-    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    fill_and_start(h, ann);
     json_decref(frame_of(ann, NULL));
     cr_assert_eq(js.n, 1);
     /* and, stored beside it, the same room with a longer search than a
