@@ -32,8 +32,8 @@ def write(target, name, data):
 
 def main():
     rng = random.Random(8)
-    # fuzz_infer: b0 & 1 chooses 6 players (else 4); the byte after the
-    # header the viewer (players: the public view)
+    # fuzz_infer: b0 & 1 chooses 6 players (else 4), 8 with b0 & 0x80 too;
+    # the byte after the header the viewer (players: the public view)
     infer = [
         ("classic4_seat1", 0, 0, 0, 0, 0),
         ("classic6_seat3", 1, 0, 0, 0, 2),
@@ -56,6 +56,15 @@ def main():
     for name, b0, deck, b2, b3 in games:
         write("notation", name + ".bin",
               bytes([0xF0]) + header(b0, deck, b2, b3, rng) + actions(rng, 96))
+    # fuzz_infer at 8 players: b0 & 0x81 (written last, so that the files
+    # above stay as they were)
+    infer8 = [
+        ("classic8_seat5", 0x81, 0, 0, 0, 4),
+        ("no2deck8_mustclaim_public", 0x83, 1, 0, 0x04, 8),
+    ]
+    for name, b0, deck, b2, b3, viewer in infer8:
+        write("infer", name + ".bin",
+              header(b0, deck, b2, b3, rng) + bytes([viewer]) + actions(rng, 120))
 
 
 if __name__ == "__main__":
