@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "../mem/mem.h"
 #include "../store/store.h"
 #include "../wire/wire.h"
 #include "literature/bot.h"
@@ -153,6 +154,9 @@ typedef struct Room {
     int header_saved;              /* the store has the game's header */
     uint32_t lines_saved;          /* ... and this many of its lines */
     Ended *ended;                  /* records of games ended, not yet saved */
+    int unkept;                    /* the game has ended and its record could not be
+                                    * made (out of memory): made at the next save,
+                                    * and before another game starts */
     Address *made_from;            /* the address that made it (NULL: not known) */
     /* the expert's decision for the seat on turn, made off the loop (HubJob) */
     uint64_t job_id;               /* the job out for the room (0: none) */
@@ -174,6 +178,8 @@ struct Hub {
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
     int64_t now;                   /* the time of the call being served */
+    unsigned long failures;        /* mem_failures() when the frame being built
+                                    * began (see whole) */
     Address *addresses[ADDRESS_BUCKETS];
     /* the store */
     Room *dirty;                   /* rooms changed since they were saved */
@@ -199,6 +205,26 @@ struct HubJob {
 };
 
 /* ---- frames out ---------------------------------------------------------- */
+
+/* An allocation that failed has been dealt with (the call that made it
+ * returned its error, and the caller took another way): the frames built
+ * from now on are whole. */
+static void forget_failures(Hub *h)
+{
+    h->failures = mem_failures();
+}
+
+/* Whether no allocation has failed since the hub's last look (mem.h), and
+ * the look moves to now. jansson leaves out of an object a value it could
+ * not allocate and says so only in a return value, so a frame or a state
+ * built while one failed may lack a part: it is never sent or saved. */
+static int whole(Hub *h)
+{
+    unsigned long now = mem_failures();
+    int ok = now == h->failures;
+    h->failures = now;
+    return ok;
+}
 
 static void wake(HubClient *c)
 {
@@ -233,20 +259,30 @@ static void close_client(HubClient *c, int code, const char *reason)
  * token stay) rather than let the server's memory grow. */
 static void send_json(HubClient *c, json_t *j)
 {
-    if (!j)
+    /* NULL, or short of a part: out of memory while it was built. The
+     * client cannot be left without it (its state would be wrong): it is
+     * closed with 1013 and resumes */
+    if (!whole(c->hub) || !j) {
+        json_decref(j);
+        close_client(c, HUB_CLOSE_TRY_AGAIN, "server_error");
         return;
+    }
     if (c->close_code) {
         json_decref(j);
         return;
     }
     char *text = json_dumps(j, JSON_COMPACT);
     json_decref(j);
-    if (!text) {
+    /* jansson's dump may go on past a failed allocation and write a key as
+     * nothing (found by tests/unit/test_faults.c): its text is not sent */
+    if (!text || !whole(c->hub)) {
+        free(text);
         close_client(c, HUB_CLOSE_TRY_AGAIN, "server_error");
+        forget_failures(c->hub);
         return;
     }
     size_t len = strlen(text), head = c->hub->config.headroom;
-    HubFrame *f = malloc(sizeof *f + head + len);
+    HubFrame *f = mem_alloc(sizeof *f + head + len);
     if (!f || c->queued + len > HUB_QUEUE_MAX) {
         free(f);
         free(text);
@@ -255,6 +291,7 @@ static void send_json(HubClient *c, json_t *j)
             close_client(c, HUB_CLOSE_POLICY, "too_slow");
         else
             close_client(c, HUB_CLOSE_TRY_AGAIN, "server_error");
+        forget_failures(c->hub);
         return;
     }
     f->next = NULL;
@@ -293,6 +330,7 @@ void hub_frame_free(HubFrame *f)
  * answers (NULL: none). */
 static int send_error(HubClient *c, const char *name, const char *text, const char *id)
 {
+    forget_failures(c->hub); /* a failure before it is what it answers */
     json_t *j = json_pack("{s:s,s:s,s:s}", "type", "error", "error", name, "text", text);
     if (!j) /* a text that is not UTF-8: the name alone */
         j = json_pack("{s:s,s:s,s:s}", "type", "error", "error", name, "text", "");
@@ -355,7 +393,7 @@ static Address **address_slot(Hub *h, const char *text)
 static Address *address_get(Hub *h, const char *text)
 {
     Address **slot = address_slot(h, text);
-    if (!*slot && (*slot = calloc(1, sizeof **slot)))
+    if (!*slot && (*slot = mem_calloc(1, sizeof **slot)))
         snprintf((*slot)->text, sizeof (*slot)->text, "%s", text);
     return *slot;
 }
@@ -375,7 +413,7 @@ static void address_put(Hub *h, Address *a)
 /* An empty room of the hub, its times unset: NULL out of memory. */
 static Room *room_new(Hub *h)
 {
-    Room *r = calloc(1, sizeof *r);
+    Room *r = mem_calloc(1, sizeof *r);
     if (!r)
         return NULL;
     r->hub = h;
@@ -782,9 +820,22 @@ static void broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     r->event_seq[i] = r->seq;
     arm(r, h->now);
     json_t *clock = clock_json(r); /* the same for every member, as state */
+    if (!whole(h)) { /* short of a part: each member's is built on its own */
+        json_decref(event);
+        json_decref(state);
+        json_decref(clock);
+        event = state = clock = NULL;
+    }
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
-        if (r->members[m].used && r->members[m].client)
-            send_json(r->members[m].client, event_json(r, m, event, state, clock, by_bot));
+        if (r->members[m].used && r->members[m].client) {
+            json_t *ev = event ? json_incref(event) : event_of(r, e, i),
+                   *st = state ? json_incref(state) : wire_state(&r->game.pub),
+                   *cl = clock ? json_incref(clock) : clock_json(r);
+            send_json(r->members[m].client, event_json(r, m, ev, st, cl, by_bot));
+            json_decref(ev);
+            json_decref(st);
+            json_decref(cl);
+        }
     json_decref(event);
     json_decref(state);
     json_decref(clock);
@@ -820,6 +871,7 @@ static void mark(Room *r)
  * timers). Tokens are in it: the store is the server's, never a client's. */
 static char *room_state(const Room *r)
 {
+    unsigned long failures = mem_failures();
     char rules[LIT_RULES_TEXT_MAX], bots[LIT_BOT_TEXT_MAX];
     lit_rules_format(&r->rules, rules, sizeof rules);
     lit_bot_spec_format(&r->bots, bots, sizeof bots);
@@ -859,6 +911,10 @@ static char *room_state(const Room *r)
                                             "wins", r->wins[0], r->wins[1]));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
+    if (mem_failures() != failures) { /* short of a member, a seat or a key */
+        free(text);
+        return NULL;
+    }
     return text;
 }
 
@@ -875,13 +931,13 @@ static char *record_text(Room *r, int whole)
     snprintf(rec.event, sizeof rec.event, "Online game %d", r->games);
     snprintf(rec.site, sizeof rec.site, "lit serve");
     rec.n_events = 0; /* the lines come from lines_text, with their marks */
-    char *text = malloc(LIT_RECORD_TEXT_MAX);
+    char *text = mem_alloc(LIT_RECORD_TEXT_MAX);
     int len = text ? lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX) : -1;
     if (len < 0) {
         free(text);
         return NULL;
     }
-    char *fit = realloc(text, (size_t)len + 1);
+    char *fit = mem_realloc(text, (size_t)len + 1);
     return fit ? fit : text;
 }
 
@@ -931,20 +987,24 @@ static void read_marks(Room *r, const char *record)
     }
 }
 
-/* The game has ended: its whole record waits for the next save. */
+/* The game has ended: its whole record waits for the next save. Out of
+ * memory, r->unkept says it is still to be made. */
 static void keep_ended(Room *r)
 {
+    r->unkept = 0;
     if (!r->hub->config.store)
         return;
-    Ended *e = calloc(1, sizeof *e);
+    Ended *e = mem_calloc(1, sizeof *e);
     char *header = e ? record_text(r, 1) : NULL;
     if (header)
         e->record = lines_text(r, 0, header);
     free(header);
+    forget_failures(r->hub);
     if (!e || !e->record) {
         free(e);
-        log_line(r->hub, "room %s game %d: out of memory: its record is not saved", r->code,
+        log_line(r->hub, "room %s game %d: out of memory: its record is made later", r->code,
                  r->games);
+        r->unkept = 1;
         return;
     }
     memcpy(e->id, r->game_id, sizeof e->id);
@@ -958,10 +1018,16 @@ static void keep_ended(Room *r)
 /* Saves the room in one transaction: 0, or -1. */
 static int save_room(Hub *h, Room *r)
 {
+    if (r->unkept)
+        keep_ended(r);
+    if (r->unkept) {
+        snprintf(h->config.store->error, STORE_ERROR_MAX, "out of memory");
+        return -1;
+    }
     int n_ended = 0;
     for (Ended *e = r->ended; e; e = e->next)
         n_ended++;
-    StoreEnded *ended = calloc((size_t)n_ended + 1, sizeof *ended);
+    StoreEnded *ended = mem_calloc((size_t)n_ended + 1, sizeof *ended);
     char *state = room_state(r);
     char *header = r->games && !r->header_saved ? record_text(r, 0) : NULL;
     char *lines = r->games ? lines_text(r, r->lines_saved, NULL) : NULL;
@@ -1022,6 +1088,7 @@ static void flush(Hub *h, int64_t now)
     while (!failed && h->drops) {
         Drop *d = h->drops;
         if (store_drop(st, d->code) != STORE_OK) {
+            forget_failures(h);
             failed = 1;
             break;
         }
@@ -1030,7 +1097,9 @@ static void flush(Hub *h, int64_t now)
     }
     for (Room **p = &h->dirty; *p;) {
         Room *r = *p;
-        if (!failed && save_room(h, r) == 0) {
+        int saved = !failed && save_room(h, r) == 0;
+        forget_failures(h); /* a failed save is told, and tried again */
+        if (saved) {
             *p = r->dirty_next;
             r->dirty = 0;
             tell_saved(r, 1);
@@ -1069,7 +1138,7 @@ static void forget_room(Hub *h, Room *r)
         log_line(h, "room %s closed unsaved: %s", r->code, store_error(st));
     if (store_drop(st, r->code) == STORE_OK)
         return;
-    Drop *d = calloc(1, sizeof *d);
+    Drop *d = mem_calloc(1, sizeof *d);
     if (d) {
         memcpy(d->code, r->code, sizeof d->code);
         d->next = h->drops;
@@ -1357,6 +1426,7 @@ int hub_restore(Hub *h, int64_t now)
 {
     Restore rs = {h, now, 0};
     h->now = now;
+    forget_failures(h); /* what failed before is not this call's */
     if (!h->config.store)
         return 0;
     if (store_rooms(h->config.store, restore_room, &rs) != STORE_OK) {
@@ -1430,8 +1500,10 @@ static uint64_t random_seed(Hub *h)
 /* A bot of spec in *brain, its memory fresh: 0, or -1 out of memory. */
 static int new_brain(Hub *h, LitBot **brain, const LitBotSpec *spec)
 {
-    if (!*brain && !(*brain = malloc(sizeof **brain)))
+    if (!*brain && !(*brain = mem_alloc(sizeof **brain))) {
+        forget_failures(h);
         return -1;
+    }
     lit_bot_init(*brain, spec, random_seed(h));
     return 0;
 }
@@ -1461,9 +1533,11 @@ static int hand_out(Room *r, int s)
         return -1;
     LitView v;
     view_of(r, s, &v);
-    HubJob *j = malloc(sizeof *j + v.history_len * sizeof *j->events);
-    if (!j)
+    HubJob *j = mem_alloc(sizeof *j + v.history_len * sizeof *j->events);
+    if (!j) {
+        forget_failures(h);
         return -1;
+    }
     memset(j, 0, sizeof *j);
     j->id = ++h->jobs;
     memcpy(j->room, r->code, sizeof j->room);
@@ -1524,6 +1598,7 @@ void hub_job_run(HubJob *j, void *work, size_t size)
 void hub_job_done(Hub *h, HubJob *j, int64_t now)
 {
     h->now = now;
+    forget_failures(h); /* what failed before is not this call's */
     Room *r = find_room(h, j->room);
     if (r && r->job_id == j->id) {
         r->job_id = 0;
@@ -1659,6 +1734,7 @@ void hub_tick(Hub *h, int64_t now)
 {
     Room *next;
     h->now = now;
+    forget_failures(h); /* what failed before is not this call's */
     for (Room *r = h->rooms; r; r = next) {
         next = r->next;
         if (r->idle_since >= 0 && now - r->idle_since >= ROOM_IDLE_MS) {
@@ -2347,7 +2423,9 @@ static int on_start(Hub *h, HubClient *c, Message *msg)
     if (st != LIT_OK)
         return send_status(c, st, NULL);
     char id[HUB_GAME_ID_LEN + 1];
-    if (random_code(h, id, HUB_GAME_ID_LEN))
+    if (r->unkept)
+        keep_ended(r); /* the last game's record, before the game goes */
+    if (r->unkept || random_code(h, id, HUB_GAME_ID_LEN))
         return fail(c, E_SERVER_ERROR, NULL);
     for (int s = 0; s < r->rules.players; s++)
         if (r->seats[s].member < 0 && seat_bot(h, r, s, &r->seats[s].spec))
@@ -2448,10 +2526,10 @@ static json_t *scoresheet(Hub *h, const Room *r, int seat)
 {
     LitView v;
     view_of(r, seat, &v);
-    LitKnow *k = malloc(sizeof *k);
-    LitOdds *o = malloc(sizeof *o);
+    LitKnow *k = mem_alloc(sizeof *k);
+    LitOdds *o = mem_alloc(sizeof *o);
     if (!h->work)
-        h->work = malloc(LIT_ODDS_WORK);
+        h->work = mem_alloc(LIT_ODDS_WORK);
     int st = k && o && h->work ? lit_know_from_view(k, &v) : LIT_NO_SPACE;
     if (st == LIT_OK)
         st = lit_odds(k, h->work, LIT_ODDS_WORK, o);
@@ -2483,6 +2561,10 @@ static int on_aid(Hub *h, HubClient *c, Message *msg)
         json_decref(r->aids[s]);
         r->aids[s] = scoresheet(h, r, s);
         r->aids_seq[s] = r->game_seq;
+        if (r->aids[s] && mem_failures() != h->failures) { /* short: not kept */
+            json_decref(r->aids[s]);
+            r->aids[s] = NULL;
+        }
         if (!r->aids[s])
             return fail(c, E_SERVER_ERROR, NULL);
     }
@@ -2642,6 +2724,7 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
 {
     static const char *const type_key[] = {"type", NULL};
     h->now = now;
+    forget_failures(h); /* what failed before is not this call's */
     if (c->close_code)
         return;
     /* 0. the rate */
@@ -2660,6 +2743,10 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     }
     json_error_t err;
     json_t *j = json_loadb(bytes, len, JSON_REJECT_DUPLICATES, &err);
+    if (!j && mem_failures() != h->failures) { /* out of memory, not bad JSON */
+        fail(c, E_SERVER_ERROR, NULL);
+        return;
+    }
     if (!j) {
         char text[WIRE_WHY_MAX];
         snprintf(text, sizeof text, "%s at byte %d", err.text, err.position);
@@ -2708,7 +2795,8 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
 HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now)
 {
     (void)now;
-    HubClient *c = calloc(1, sizeof *c);
+    forget_failures(h);
+    HubClient *c = mem_calloc(1, sizeof *c);
     if (!c)
         return NULL;
     if (address && !(c->address = address_get(h, address))) {
@@ -2739,6 +2827,7 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
 {
     Room *r = c->room;
     h->now = now;
+    forget_failures(h); /* what failed before is not this call's */
     if (r && member_of(c)->seat == LIT_NOBODY) {
         /* a spectator's place is not kept: strangers cannot fill a room
          * with memberships nobody uses */
@@ -2775,6 +2864,7 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
 
 void hub_shutdown(Hub *h)
 {
+    forget_failures(h);
     for (HubClient *c = h->clients; c; c = c->next) {
         send_json(c, json_pack("{s:s,s:s}", "type", "closing", "text",
                                "the server is stopping: reconnect in a moment"));
@@ -2784,7 +2874,9 @@ void hub_shutdown(Hub *h)
 
 Hub *hub_new(const HubConfig *config)
 {
-    Hub *h = calloc(1, sizeof *h);
+    /* the JSON of frames and states through mem.h: its failures are seen */
+    json_set_alloc_funcs(mem_alloc, mem_free);
+    Hub *h = mem_calloc(1, sizeof *h);
     if (h)
         h->config = *config;
     return h;

@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "hub.h"
+#include "../mem/mem.h"
 #include "literature/bot.h"
 #include "route.h"
 
@@ -195,7 +196,7 @@ static int worker_start(void)
 {
     Worker *w = &net.worker;
     memset(w, 0, sizeof *w);
-    if (!(w->work = malloc(LIT_BOT_WORK)))
+    if (!(w->work = mem_alloc(LIT_BOT_WORK)))
         return -1;
     if (pthread_mutex_init(&w->lock, NULL)) {
         free(w->work);
@@ -260,7 +261,7 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
     conn->body_len = a.len;
-    conn->body = malloc(LWS_PRE + a.len + 1);
+    conn->body = mem_alloc(LWS_PRE + a.len + 1);
     if (!conn->body) {
         route_answer_free(&a);
         return -1;
@@ -348,7 +349,7 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
         lws_callback_on_writable(wsi);
         return 0;
     }
-    if (!conn->in && !(conn->in = malloc(HUB_MESSAGE_MAX)))
+    if (!conn->in && !(conn->in = mem_alloc(HUB_MESSAGE_MAX)))
         return -1;
     memcpy(conn->in + conn->in_len, in, len);
     conn->in_len += len;
@@ -513,6 +514,7 @@ static void stop(int started)
 
 int net_serve(const NetConfig *config)
 {
+    lws_set_allocator(mem_lws); /* mem.h: counted, and failed by tests */
     lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
     HubConfig hc = {.headroom = LWS_PRE,
                     .max_rooms = config->max_rooms,

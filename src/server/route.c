@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../mem/mem.h"
 #include "../store/store.h"
 #include "web.h"
 
@@ -79,7 +80,7 @@ static int web(const RouteConfig *config, const char *path, RouteAnswer *a)
     FILE *in = fopen(file, "rb");
     if (!in)
         return text(a, ROUTE_NOT_FOUND, "not found\n");
-    char *data = malloc(ROUTE_FILE_MAX);
+    char *data = mem_alloc(ROUTE_FILE_MAX);
     size_t len = data ? fread(data, 1, ROUTE_FILE_MAX, in) : 0;
     fclose(in);
     if (!data)

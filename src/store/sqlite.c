@@ -15,9 +15,12 @@
 
 #include <sqlite3.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../mem/mem.h"
 
 /* Step k brings a file from version k to k + 1. Never edit a step that has
  * shipped: add one. */
@@ -225,7 +228,7 @@ static int text_add(Text *t, const char *s, size_t n)
         size_t cap = t->cap ? t->cap : 4096;
         while (cap < t->len + n + 1)
             cap *= 2;
-        char *p = realloc(t->p, cap);
+        char *p = mem_realloc(t->p, cap);
         if (!p)
             return -1;
         t->p = p;
@@ -271,7 +274,7 @@ static int sqlite_rooms(Store *s, StoreRoomFn each, void *ctx)
     sqlite3_stmt *st = query(q, Q_ROOMS);
     int rc, out = STORE_OK;
     while (out == STORE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        Row *r = calloc(1, sizeof *r);
+        Row *r = mem_calloc(1, sizeof *r);
         if (!r) {
             out = failed(s, "rooms: out of memory");
             break;
@@ -281,7 +284,7 @@ static int sqlite_rooms(Store *s, StoreRoomFn each, void *ctx)
         r->finished = sqlite3_column_int(st, 3);
         for (int i = 0; i < 4; i++) {
             const char *v = (const char *)sqlite3_column_text(st, i < 3 ? i : 4);
-            if (v && !(r->col[i] = strdup(v)))
+            if (v && !(r->col[i] = mem_strdup(v)))
                 out = failed(s, "rooms: out of memory");
         }
     }
@@ -323,7 +326,7 @@ static int sqlite_record(Store *s, const char *game, char **text, size_t *len)
     } else {
         const char *r = (const char *)sqlite3_column_text(st, 1);
         size_t n = (size_t)sqlite3_column_bytes(st, 1);
-        *text = r ? malloc(n + 1) : NULL;
+        *text = r ? mem_alloc(n + 1) : NULL;
         if (!r) {
             out = failed(s, "record: game %s has ended and has no record", game);
         } else if (*text) {
@@ -464,11 +467,77 @@ static int migrate(Sqlite *q, const StoreOptions *o, char *error)
     return 0;
 }
 
+/* SQLite's memory from mem.h (its failures counted, and failed by tests),
+ * each block after a header that keeps its size (SQLite asks for it). */
+typedef union MemHead {
+    size_t size;
+    max_align_t align;
+} MemHead;
+
+static void *sq_malloc(int n)
+{
+    MemHead *h = n > 0 ? mem_alloc(sizeof *h + (size_t)n) : NULL;
+    if (!h)
+        return NULL;
+    h->size = (size_t)n;
+    return h + 1;
+}
+
+static void sq_free(void *p)
+{
+    if (p)
+        mem_free((MemHead *)p - 1);
+}
+
+static void *sq_realloc(void *p, int n)
+{
+    MemHead *h = n > 0 ? mem_realloc((MemHead *)p - 1, sizeof *h + (size_t)n) : NULL;
+    if (!h)
+        return NULL;
+    h->size = (size_t)n;
+    return h + 1;
+}
+
+static int sq_size(void *p)
+{
+    return p ? (int)((MemHead *)p - 1)->size : 0;
+}
+
+static int sq_roundup(int n)
+{
+    return (n + 7) & ~7;
+}
+
+static int sq_init(void *ctx)
+{
+    (void)ctx;
+    return SQLITE_OK;
+}
+
+static void sq_shutdown(void *ctx)
+{
+    (void)ctx;
+}
+
+/* Gives SQLite mem.h's allocator, once, before its first use in the
+ * process (after that sqlite3_config refuses, and SQLite keeps its own). */
+static void plug_memory(void)
+{
+    static const sqlite3_mem_methods methods = {sq_malloc, sq_free,   sq_realloc, sq_size,
+                                                sq_roundup, sq_init, sq_shutdown, NULL};
+    static int plugged;
+    if (!plugged) {
+        plugged = 1;
+        sqlite3_config(SQLITE_CONFIG_MALLOC, &methods);
+    }
+}
+
 Store *store_sqlite_open(const char *path, const StoreOptions *options, char *error)
 {
+    plug_memory();
     static const StoreOptions none = {0, 0};
     const StoreOptions *o = options ? options : &none;
-    Sqlite *q = calloc(1, sizeof *q);
+    Sqlite *q = mem_calloc(1, sizeof *q);
     if (!q) {
         snprintf(error, STORE_ERROR_MAX, "out of memory");
         return NULL;

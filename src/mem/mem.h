@@ -1,0 +1,64 @@
+/* mem.h - the one allocator of the server's layers (src/store, src/server)
+ * and of the libraries under them, with a fault injector for tests.
+ *
+ * Every allocation of the store and the hub goes through mem_alloc,
+ * mem_calloc, mem_realloc or mem_strdup, and the libraries are given the
+ * same allocator: jansson (json_set_alloc_funcs, by hub_new), SQLite
+ * (SQLITE_CONFIG_MALLOC, by the store's first open), libwebsockets
+ * (lws_set_allocator, by net_serve). Memory from these is plain malloc
+ * memory: free() releases it, and mem_free is free.
+ *
+ * Two things come of it:
+ * - mem_failures() counts the allocations that failed so far, whichever
+ *   layer asked. jansson drops a value it cannot allocate without a word
+ *   (json_object_set_new, json_array_append_new return -1 and leave the
+ *   object short of it), so the hub compares the count before and after
+ *   building a frame or a room's state, and a short one is never sent or
+ *   saved.
+ * - A test switches fault injection on (mem_fault_start): the allocations
+ *   are counted from there, and the nth fails, as if memory had run out
+ *   (Lua's ltests.c does the same). Off, which is the product's case, an
+ *   allocation costs one test of a flag more than malloc.
+ *
+ * Counting and failing are for one thread: the server's loop. The expert's
+ * worker thread allocates nothing (the bots allocate nothing).
+ */
+#ifndef LIT_MEM_MEM_H
+#define LIT_MEM_MEM_H
+
+#include <stddef.h>
+
+/* malloc, calloc, realloc and strdup, counted and failed when fault
+ * injection is on; NULL when out of memory (mem_realloc then leaves p as it
+ * was). mem_free(p) is free(p). */
+void *mem_alloc(size_t size);
+void *mem_calloc(size_t n, size_t size);
+void *mem_realloc(void *p, size_t size);
+char *mem_strdup(const char *s);
+void mem_free(void *p);
+
+/* libwebsockets' allocator (lws_set_allocator): realloc, and free when
+ * size is 0; reason is lws's and unused. */
+void *mem_lws(void *p, size_t size, const char *reason);
+
+/* Allocations that have failed since the program started, injected or not. */
+unsigned long mem_failures(void);
+
+/* ---- fault injection (tests) ------------------------------------------- */
+
+/* Counts allocations from 0 from now on, and fails the nth (0: none; every
+ * later one succeeds). */
+void mem_fault_start(unsigned long nth);
+
+/* Pauses (0) or resumes (1) the counting: the test's own allocations in
+ * the same libraries (reading the frames with jansson) are not counted. */
+void mem_fault_count(int on);
+
+/* Stops fault injection; returns the allocations counted since
+ * mem_fault_start. */
+unsigned long mem_fault_stop(void);
+
+/* Whether the nth allocation has been reached (and failed). */
+int mem_fault_hit(void);
+
+#endif
