@@ -83,11 +83,15 @@ typedef struct Ended {
     char *record;
 } Ended;
 
-/* What one address holds: its connections, and the rooms made from it that
- * are still open. Freed when it holds neither. */
+/* What one address holds: its connections, the rooms made from it that are
+ * still open, and its lookups that found nothing (guessing room codes or
+ * tokens). Freed when it holds no connection and no room and its guesses
+ * are whole again (at once, or by the sweep of hub_connect_from): so a
+ * guesser cannot get its guesses back by closing its connections. */
 typedef struct Address {
     struct Address *next;          /* in its bucket */
     int clients, rooms;
+    int64_t guess_at;              /* the guesses' clock (see guessing) */
     char text[HUB_ADDRESS_MAX + 1];
 } Address;
 
@@ -181,6 +185,7 @@ struct Hub {
     unsigned long failures;        /* mem_failures() when the frame being built
                                     * began (see whole) */
     Address *addresses[ADDRESS_BUCKETS];
+    int64_t swept_at;              /* addresses were last swept then */
     /* the store */
     Room *dirty;                   /* rooms changed since they were saved */
     Drop *drops;
@@ -398,14 +403,55 @@ static Address *address_get(Hub *h, const char *text)
     return *slot;
 }
 
+static int address_idle(const Hub *h, const Address *a)
+{
+    return !a->clients && !a->rooms && a->guess_at <= h->now;
+}
+
 /* Frees the entry once it holds nothing. */
 static void address_put(Hub *h, Address *a)
 {
-    if (!a || a->clients || a->rooms)
+    if (!a || !address_idle(h, a))
         return;
     Address **slot = address_slot(h, a->text);
     *slot = a->next;
     free(a);
+}
+
+/* Frees every entry that holds nothing: those kept only for their guesses
+ * once these are whole again. */
+static void address_sweep(Hub *h)
+{
+    for (int i = 0; i < ADDRESS_BUCKETS; i++)
+        for (Address **a = &h->addresses[i]; *a;) {
+            Address *x = *a;
+            if (address_idle(h, x)) {
+                *a = x->next;
+                free(x);
+            } else {
+                a = &x->next;
+            }
+        }
+    h->swept_at = h->now;
+}
+
+/* Whether c's address has spent its guesses: HUB_GUESSES lookups that found
+ * nothing at once, then one each HUB_GUESS_MS (each is due HUB_GUESS_MS
+ * after the last; one that would be due further ahead than the whole budget
+ * is refused). Then join and resume are refused before the lookup, whatever
+ * the code: a guesser must not learn that a guess was right. */
+static int guessing(const Hub *h, const HubClient *c)
+{
+    const Address *a = c->address;
+    return a && a->guess_at + HUB_GUESS_MS - h->now > (int64_t)HUB_GUESSES * HUB_GUESS_MS;
+}
+
+/* A lookup from c that found nothing: a guess spent. */
+static void guessed(Hub *h, HubClient *c)
+{
+    Address *a = c->address;
+    if (a)
+        a->guess_at = (a->guess_at > h->now ? a->guess_at : h->now) + HUB_GUESS_MS;
 }
 
 /* ---- rooms --------------------------------------------------------------- */
@@ -1837,6 +1883,8 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
       "messages come faster than the server takes them: slow down")                    \
     X(TOO_MANY_CONNECTIONS, "too_many_connections",                                    \
       "your address has as many connections as the server allows")                     \
+    X(TOO_MANY_GUESSES, "too_many_guesses",                                            \
+      "too many room codes or tokens from your address matched nothing: wait a moment") \
     X(NAME_TAKEN, "name_taken", "someone in the room has that name")                   \
     X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
     X(NOT_HOST, "not_host", "only the host may do that")                               \
@@ -2122,9 +2170,13 @@ static int on_join(Hub *h, HubClient *c, Message *msg)
     const char *code = json_string_value(json_object_get(j, "room"));
     if (!code)
         return fail_text(c, E_BAD_MESSAGE, "room must be a string", NULL);
+    if (guessing(h, c))
+        return fail(c, E_TOO_MANY_GUESSES, NULL);
     Room *r = find_room(h, code);
-    if (!r)
+    if (!r) {
+        guessed(h, c);
         return fail(c, E_NO_ROOM, NULL);
+    }
     const char *name = name_field(c, j);
     if (!name)
         return -1;
@@ -2174,15 +2226,21 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         return fail_text(c, E_BAD_MESSAGE, "room and token must be strings", NULL);
     if (opt_int(j, "seq", &from) < 0 || from < -1)
         return fail_text(c, E_BAD_MESSAGE, "seq must be a number, the last one seen", NULL);
+    if (guessing(h, c))
+        return fail(c, E_TOO_MANY_GUESSES, NULL);
     Room *r = find_room(h, code);
-    if (!r)
+    if (!r) {
+        guessed(h, c);
         return fail(c, E_NO_ROOM, NULL);
+    }
     int found = -1;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && same_token(r->members[m].token, token))
             found = m;
-    if (found < 0)
+    if (found < 0) {
+        guessed(h, c);
         return fail(c, E_BAD_TOKEN, NULL);
+    }
     Member *mem = &r->members[found];
     if (mem->client) {
         /* the same member on another connection: the newer one wins */
@@ -2794,8 +2852,11 @@ HubClient *hub_connect(Hub *h, void *user, int64_t now)
 
 HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now)
 {
-    (void)now;
+    h->now = now;
     forget_failures(h);
+    /* the entries kept for their guesses are let go at most this late */
+    if (now - h->swept_at >= (int64_t)HUB_GUESSES * HUB_GUESS_MS)
+        address_sweep(h);
     HubClient *c = mem_calloc(1, sizeof *c);
     if (!c)
         return NULL;

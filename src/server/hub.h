@@ -52,6 +52,9 @@ enum {
                                  * refused in a row close the connection */
     HUB_PER_ADDRESS_DEFAULT = 32, /* connections from one address */
     HUB_ROOMS_PER_ADDRESS_DEFAULT = 8, /* rooms open made from one address */
+    HUB_GUESSES = 20,           /* lookups that found nothing (a room code, a
+                                 * token) one address may make at once, */
+    HUB_GUESS_MS = 10000,       /* ... then one more each this many ms */
     HUB_ADDRESS_MAX = 63,       /* bytes of an address's text */
     HUB_EXPERT_ROLLOUTS_MAX = 64, /* an expert's rollouts in a room, at most
                                  * (LIT_EXPERT_ROLLOUTS, its default) */

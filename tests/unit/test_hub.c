@@ -1711,6 +1711,211 @@ Test(hub, an_address_has_so_many_connections_and_rooms)
     hub_free(h);
 }
 
+/* The string value of key in c's last queued frame of that type (the rest
+ * dropped), in out. */
+static const char *value_of(HubClient *c, const char *type, const char *key, char out[64])
+{
+    json_t *j = frame_of(c, type);
+    cr_assert(j, "no %s frame", type);
+    snprintf(out, 64, "%s", json_string_value(json_object_get(j, key)));
+    json_decref(j);
+    return out;
+}
+
+/* Guessing room codes or tokens: the lookups from one address that find
+ * nothing (no_room, bad_token) are HUB_GUESSES at once, then one each
+ * HUB_GUESS_MS. Beyond, join and resume from the address are refused with
+ * too_many_guesses before the lookup (a right code and token too), on any
+ * of its connections, new ones included; lookups that find something and
+ * other addresses are not counted. */
+Test(hub, guessing_room_codes_and_tokens_is_stopped_by_address)
+{
+    uint64_t state = 6;
+    HubConfig config = {.ctx = &state, .random = counter_random, .max_rate = 1000};
+    Hub *h = hub_new(&config);
+    char got[64], code[64], token[64], msg[256], right[256], resume[256];
+    HubClient *ann = hub_connect_from(h, NULL, "10.0.0.9", 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4}", 0);
+    json_t *j = frame_of(ann, "joined");
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "room")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    snprintf(right, sizeof right, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\"}", code);
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+             code, token);
+    const char *other = strcmp(code, "BBBBBB") != 0 ? "BBBBBB" : "CCCCCC";
+    /* lookups that find the room are not guesses, however many (one a
+     * millisecond: within the rate) */
+    HubClient *g = hub_connect_from(h, NULL, "10.0.0.1", 0);
+    for (int i = 0; i < 2 * HUB_GUESSES; i++) {
+        send_text(h, g, right, 2 * i);
+        cr_assert_str_eq(value_of(g, "joined", "room", got), code);
+        send_text(h, g, "{\"type\":\"leave\"}", 2 * i + 1);
+        cr_assert_str_eq(last_answer(g, got), "left");
+    }
+    json_decref(frame_of(ann, NULL)); /* Eve came and went */
+    /* a spectator's join, a player's join, a resume: each a guess */
+    const int64_t t0 = 1000;
+    const char *forms[] = {"{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\"}",
+                           "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\",\"seat\":2}",
+                           "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+                           "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}"};
+    const char *answers[] = {"no_room", "no_room", "no_room", "bad_token"};
+    for (int i = 0; i < HUB_GUESSES; i++) {
+        int k = i % 4;
+        snprintf(msg, sizeof msg, forms[k], k == 3 ? code : other,
+                 "0123456789abcdef0123456789abcdef");
+        send_text(h, g, msg, t0);
+        cr_assert_str_eq(last_answer(g, got), answers[k], "guess %d: %s", i + 1, msg);
+    }
+    /* spent: a right code and a right token are refused too, untouched */
+    send_text(h, g, right, t0);
+    cr_assert_str_eq(last_answer(g, got), "too_many_guesses");
+    send_text(h, g, resume, t0);
+    cr_assert_str_eq(last_answer(g, got), "too_many_guesses");
+    cr_assert_null(hub_pop(ann), "Ann was not replaced");
+    cr_assert_eq(ann->close_code, 0);
+    /* another address is not */
+    HubClient *bo = hub_connect_from(h, NULL, "10.0.0.2", t0);
+    send_text(h, bo, right, t0);
+    cr_assert_str_eq(value_of(bo, "joined", "room", got), code, "another address");
+    /* a new connection from the address has no new guesses */
+    hub_disconnect(h, g, t0);
+    g = hub_connect_from(h, NULL, "10.0.0.1", t0 + HUB_GUESS_MS - 1);
+    send_text(h, g, right, t0 + HUB_GUESS_MS - 1);
+    cr_assert_str_eq(last_answer(g, got), "too_many_guesses", "its connections closed");
+    /* one more each HUB_GUESS_MS */
+    snprintf(msg, sizeof msg, forms[0], other);
+    send_text(h, g, msg, t0 + HUB_GUESS_MS);
+    cr_assert_str_eq(last_answer(g, got), "no_room", "one more after HUB_GUESS_MS");
+    send_text(h, g, right, t0 + HUB_GUESS_MS);
+    cr_assert_str_eq(last_answer(g, got), "too_many_guesses");
+    /* whole again once HUB_GUESSES * HUB_GUESS_MS have passed since the last */
+    int64_t later = t0 + (HUB_GUESSES + 1) * HUB_GUESS_MS;
+    hub_disconnect(h, g, later);
+    g = hub_connect_from(h, NULL, "10.0.0.1", later);
+    for (int i = 0; i < HUB_GUESSES; i++) {
+        send_text(h, g, msg, later);
+        cr_assert_str_eq(last_answer(g, got), "no_room", "guess %d, later", i + 1);
+    }
+    send_text(h, g, msg, later);
+    cr_assert_str_eq(last_answer(g, got), "too_many_guesses");
+    hub_disconnect(h, ann, later);
+    hub_disconnect(h, bo, later);
+    hub_disconnect(h, g, later);
+    hub_free(h);
+}
+
+/* A seat taken over (its player left mid-game, or was kicked, and another
+ * member sat there): the old token is bad_token, from the old connection
+ * or a new one, and the seat's new holder is untouched (no frame, and it
+ * plays the seat). */
+Test(hub, a_token_whose_seat_was_taken_over_is_refused)
+{
+    LitRules rules = rules_of("classic");
+    LitGame g;
+    lit_game_new(&g, &rules, 7, 0);
+    Table t;
+    table_open(&t, g.hands);
+    char code[16], bo[40], cy[40], resume[160];
+    snprintf(code, sizeof code, "%s", logged(&t, 1, "room"));
+    snprintf(bo, sizeof bo, "%s", logged(&t, 1, "token"));
+    snprintf(cy, sizeof cy, "%s", logged(&t, 6, "token"));
+    /* seat 2 leaves mid-game (a bot keeps it); the spectator sits there */
+    json_decref(say_at(&t, 1, 0, "{\"type\":\"leave\"}"));
+    json_t *j = say_at(&t, 6, 0, "{\"type\":\"sit\",\"seat\":2}");
+    cr_assert_str_eq(str_at(j, "type", NULL), "game");
+    json_decref(j);
+    for (int i = 0; i < 6; i++)
+        json_decref(drain(&t, i));
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+             code, bo);
+    expect_error(&t, 1, resume, "bad_token");
+    HubClient *x = hub_connect(t.hub, NULL, 0);
+    send_text(t.hub, x, resume, 0);
+    char got[64];
+    cr_assert_str_eq(last_answer(x, got), "bad_token");
+    for (int i = 0; i < 7; i++)
+        cr_assert_null(t.c[i]->head, "client %d was sent a frame", i);
+    /* the new holder plays the seat: seat 1 misses on seat 2, seat 2 asks */
+    int card = miss_card(g.hands, 0, 1, rules.deck);
+    char ask[160];
+    snprintf(ask, sizeof ask,
+             "{\"type\":\"act\",\"seq\":%%d,\"id\":\"a\",\"action\":\"ask\",\"card\":\"%s\","
+             "\"target\":2}",
+             lit_card_name(rules.deck, card));
+    json_decref(say_at(&t, 0, 0, ask));
+    json_decref(drain(&t, 6));
+    card = miss_card(g.hands, 1, 0, rules.deck);
+    snprintf(ask, sizeof ask,
+             "{\"type\":\"act\",\"seq\":%%d,\"id\":\"b\",\"action\":\"ask\",\"card\":\"%s\","
+             "\"target\":1}",
+             lit_card_name(rules.deck, card));
+    j = say_at(&t, 6, 0, ask);
+    cr_assert_str_eq(str_at(j, "type", NULL), "event", "%s", str_at(j, "error", NULL));
+    cr_assert_eq(int_at(j, "event", "seat"), 2);
+    json_decref(j);
+    /* the host kicks it: its token and its connection no longer act */
+    json_decref(say_at(&t, 0, 0, "{\"type\":\"kick\",\"seat\":2}"));
+    cr_assert_str_eq(str_at(j = drain(&t, 6), "type", NULL), "kicked");
+    json_decref(j);
+    expect_error(&t, 6, "{\"type\":\"act\",\"seq\":%d,\"id\":\"c\",\"action\":\"pass\","
+                        "\"target\":1}",
+                 "not_in_room");
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+             code, cy);
+    expect_error(&t, 6, resume, "bad_token");
+    hub_disconnect(t.hub, x, 0);
+    table_close(&t);
+}
+
+/* One token on two connections at once: the newer takes the membership,
+ * the older is sent replaced and closed with 1000, and what it sends after
+ * is not read (it cannot take the seat back: it is in no room); a third
+ * connection does the same to the second. */
+Test(hub, a_token_on_a_second_connection_replaces_the_first)
+{
+    uint64_t state = 7;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *c[3];
+    c[0] = hub_connect(h, NULL, 0);
+    send_text(h, c[0], "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    json_t *j = frame_of(c[0], "joined");
+    char resume[160], got[64];
+    snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+             json_string_value(json_object_get(j, "room")),
+             json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    for (int i = 1; i < 3; i++) {
+        c[i] = hub_connect(h, NULL, i);
+        send_text(h, c[i], resume, i);
+        j = frame_of(c[i], "room");
+        cr_assert_eq(int_at(j, "you", "seat"), 1);
+        cr_assert(json_is_true(json_object_get(json_object_get(j, "you"), "host")));
+        json_decref(j);
+        cr_assert_str_eq(last_answer(c[i - 1], got), "replaced");
+        cr_assert_eq(c[i - 1]->close_code, HUB_CLOSE_NORMAL);
+        cr_assert_str_eq(c[i - 1]->close_reason, "replaced");
+        /* the replaced connection is not read, not even to resume again */
+        send_text(h, c[i - 1], "{\"type\":\"fill\"}", i);
+        send_text(h, c[i - 1], resume, i);
+        cr_assert_null(hub_pop(c[i - 1]));
+        cr_assert_null(hub_pop(c[i]), "the replaced connection changed the room");
+    }
+    /* the replaced ones go: the member stays connected, and plays */
+    hub_disconnect(h, c[0], 3);
+    hub_disconnect(h, c[1], 3);
+    cr_assert_null(hub_pop(c[2]));
+    send_text(h, c[2], "{\"type\":\"fill\"}", 4);
+    send_text(h, c[2], "{\"type\":\"start\"}", 4);
+    j = frame_of(c[2], "game");
+    cr_assert(j, "the member did not start a game");
+    cr_assert_eq(int_at(j, "you", "seat"), 1);
+    json_decref(j);
+    hub_disconnect(h, c[2], 4);
+    hub_free(h);
+}
+
 /* The lobby comes in pages of HUB_LOBBY_PAGE, newest rooms first. */
 Test(hub, the_lobby_comes_in_pages)
 {
