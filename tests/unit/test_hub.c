@@ -1711,6 +1711,32 @@ Test(hub, an_address_has_so_many_connections_and_rooms)
     hub_free(h);
 }
 
+/* Rooms in all: --max-rooms, whatever the addresses; a room closed makes
+ * room. */
+Test(hub, the_server_has_so_many_rooms)
+{
+    uint64_t state = 8;
+    HubConfig config = {.ctx = &state, .random = counter_random, .max_rooms = 3};
+    Hub *h = hub_new(&config);
+    HubClient *c[4];
+    char got[64], from[16];
+    const char *create = "{\"type\":\"create\",\"name\":\"Ann\"}";
+    for (int i = 0; i < 4; i++) {
+        snprintf(from, sizeof from, "10.0.1.%d", i);
+        c[i] = hub_connect_from(h, NULL, from, 0);
+        send_text(h, c[i], create, 0);
+        cr_assert_str_eq(last_answer(c[i], got), i < 3 ? "room" : "too_many_rooms", "room %d",
+                         i + 1);
+    }
+    cr_assert_eq(hub_rooms(h), 3);
+    send_text(h, c[0], "{\"type\":\"leave\"}", 0);
+    send_text(h, c[3], create, 0);
+    cr_assert_str_eq(last_answer(c[3], got), "room", "a room closed makes room");
+    for (int i = 0; i < 4; i++)
+        hub_disconnect(h, c[i], 0);
+    hub_free(h);
+}
+
 /* The string value of key in c's last queued frame of that type (the rest
  * dropped), in out. */
 static const char *value_of(HubClient *c, const char *type, const char *key, char out[64])
