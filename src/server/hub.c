@@ -403,6 +403,8 @@ static Address *address_get(Hub *h, const char *text)
     return *slot;
 }
 
+/* Whether the entry holds nothing: no connection, no room, its guesses
+ * whole. */
 static int address_idle(const Hub *h, const Address *a)
 {
     return !a->clients && !a->rooms && a->guess_at <= h->now;
@@ -1884,7 +1886,7 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(TOO_MANY_CONNECTIONS, "too_many_connections",                                    \
       "your address has as many connections as the server allows")                     \
     X(TOO_MANY_GUESSES, "too_many_guesses",                                            \
-      "too many room codes or tokens from your address matched nothing: wait a moment") \
+      "codes or tokens from your address found nothing too often: wait a moment")       \
     X(NAME_TAKEN, "name_taken", "someone in the room has that name")                   \
     X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
     X(NOT_HOST, "not_host", "only the host may do that")                               \
