@@ -48,7 +48,7 @@ static const char usage[] =
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
 
-int cmd_serve(int argc, char **argv)
+int serve_with(int argc, char **argv, const NetConfig *base)
 {
     static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
                                           {"bind", required_argument, NULL, 'b'},
@@ -65,7 +65,9 @@ int cmd_serve(int argc, char **argv)
                                           {"web", required_argument, NULL, 'w'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    NetConfig config = {.bind = "127.0.0.1", .port = 8080};
+    NetConfig config = *base;
+    config.bind = "127.0.0.1";
+    config.port = 8080;
     const char *db = NULL;
     StoreOptions so = {0, 0};
     uint64_t v;
@@ -153,4 +155,10 @@ int cmd_serve(int argc, char **argv)
     int rc = net_serve(&config);
     store_close(config.store);
     return rc;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    const NetConfig none = {0};
+    return serve_with(argc, argv, &none);
 }

@@ -14,6 +14,13 @@ int cmd_serve(int argc, char **argv);
 int cmd_games(int argc, char **argv);
 int cmd_backup(int argc, char **argv);
 
+struct NetConfig;
+/* `lit serve` (cmd_serve.c) with its options in argv, over base: the
+ * settings the options give are set on a copy of base, its other fields
+ * (the tests' hooks: tests/support/fault_serve.c) kept. cmd_serve passes
+ * a config of zeros. */
+int serve_with(int argc, char **argv, const struct NetConfig *base);
+
 #include "literature/infer.h"
 
 /* The scoresheet of `lit infer` (cmd_infer.c): the grid of cards by seats,

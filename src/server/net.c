@@ -42,12 +42,13 @@ typedef struct Conn {
     HubClient *client;    /* WebSocket: the hub's client */
     char *in;             /* WebSocket: the message being put together */
     size_t in_len;
-    char *body;           /* HTTP: the answer's body */
-    size_t body_len;
+    char *body;           /* HTTP: the answer's body, after LWS_PRE bytes */
+    size_t body_len, body_off; /* its length, and how much is written */
     char peer[64];
 } Conn;
 
 enum {
+    HTTP_CHUNK = 4096, /* bytes of an HTTP body written at once (http_writable) */
     /* the expert's jobs out at once: queued, being run, or back and not yet
      * taken by the loop. One a room at most; beyond this the hub keeps the
      * rooms waiting, in order (HubConfig.post). */
@@ -261,6 +262,7 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
     conn->body_len = a.len;
+    conn->body_off = 0;
     conn->body = mem_alloc(LWS_PRE + a.len + 1);
     if (!conn->body) {
         route_answer_free(&a);
@@ -290,16 +292,31 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
     return 0;
 }
 
+/* The body, HTTP_CHUNK bytes a writable callback. lws_write sends at most
+ * its service buffer (4096 bytes) at once and keeps the rest in a list it
+ * allocates; out of memory there it closes the connection mid-body, after
+ * a 200's headers (tests/integration/cli_netfault.sh found it). A chunk the
+ * socket takes whole allocates nothing. */
 static int http_writable(struct lws *wsi, Conn *conn)
 {
     if (!conn->body)
         return 0;
-    int n = lws_write(wsi, (unsigned char *)conn->body + LWS_PRE, conn->body_len,
-                      LWS_WRITE_HTTP_FINAL);
+    size_t n = conn->body_len - conn->body_off;
+    int last = n <= HTTP_CHUNK;
+    if (!last)
+        n = HTTP_CHUNK;
+    /* lws_write may write LWS_PRE bytes before the chunk: they are the
+     * last chunk's (already sent) or the headroom */
+    unsigned char *chunk = (unsigned char *)conn->body + LWS_PRE + conn->body_off;
+    if (lws_write(wsi, chunk, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
+        return -1;
+    conn->body_off += n;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
     free(conn->body);
     conn->body = NULL;
-    if (n < 0)
-        return -1;
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
@@ -523,6 +540,8 @@ int net_serve(const NetConfig *config)
                     .max_rooms_per_address = config->max_rooms_per_address,
                     .wake = wake,
                     .log = log_hub,
+                    .ctx = config->ctx,
+                    .random = config->random,
                     .store = config->store};
     memset(&net, 0, sizeof net);
     net.config = config;
@@ -568,6 +587,8 @@ int net_serve(const NetConfig *config)
     int port = vh ? lws_get_vhost_listen_port(vh) : config->port;
     printf("serving on http://%s:%d/\n", config->bind, port);
     fflush(stdout);
+    if (config->listening)
+        config->listening(config->ctx);
 
     signal(SIGPIPE, SIG_IGN);
     ev_signal_init(&net.sigint, on_signal, SIGINT);

@@ -3,6 +3,8 @@
 #ifndef LIT_SERVER_NET_H
 #define LIT_SERVER_NET_H
 
+#include <stddef.h>
+
 typedef struct NetConfig {
     const char *bind;      /* address to listen on ("127.0.0.1") */
     int port;              /* 0: any free port */
@@ -15,6 +17,12 @@ typedef struct NetConfig {
     const char *web_dir;   /* the browser table's files from there (NULL: built in) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
+    /* Hooks for tests (NULL in `lit serve`). listening is called once the
+     * server listens, before it serves anything; random is the hub's source
+     * of random bytes (HubConfig.random: NULL, the OS's). Both get ctx. */
+    void (*listening)(void *ctx);
+    int (*random)(void *buf, size_t len, void *ctx);
+    void *ctx;
 } NetConfig;
 
 /* Takes up the store's rooms, then serves until SIGINT or SIGTERM, printing

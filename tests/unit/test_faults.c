@@ -1,8 +1,8 @@
 /* test_faults.c - out of memory at every allocation of a scripted game
  * (src/mem/mem.h), in process: the hub, the store (SQLite) and jansson
  * under them, fed by clients whose frames are read from their queues as in
- * test_hub.c. (libwebsockets is given the same allocator by net_serve, but
- * no test fails its allocations yet: docs/RELIABILITY.md.)
+ * test_hub.c. (libwebsockets' allocations, over real sockets, are failed
+ * by tests/integration/cli_netfault.sh: docs/RELIABILITY.md.)
  *
  * The script: two rooms on one hub saving to one store. In room A the host
  * creates, a second player joins as a spectator and sits, the host fills the
