@@ -61,4 +61,12 @@ wait "$client"
 [ "$(cat "$tmp/stop.out")" = "closing 1001" ] ||
   fail "on SIGTERM the client saw: $(cat "$tmp/stop.out" "$tmp/stop.err")"
 grep -q "Ann\|hand" "$tmp/serve.err" && fail "the log holds names or hands"
+# on a failure, the servers' logs (what they did, and any sanitizer report)
+if [ "$failures" -ne 0 ]; then
+  for f in serve.err limits.err; do
+    [ -s "$tmp/$f" ] || continue
+    echo "--- the server's log ($f, last 60 lines):" >&2
+    tail -60 "$tmp/$f" >&2
+  done
+fi
 finish cli_serve

@@ -8,9 +8,10 @@
 //
 // Each scenario opens real WebSocket connections (the `ws` package pinned in
 // package.json), plays as a person's client would, and checks every answer
-// exactly. Prints "ok NAME" per scenario; at the first failure prints
-// "FAIL NAME: what differed" and exits 1. Every wait has a time limit, so a
-// server that hangs fails the scenario instead of blocking it.
+// exactly. Prints "ok NAME (MS ms)" per scenario; at the first failure
+// prints "FAIL NAME (after MS ms): what differed" and exits 1. Every wait has
+// a time limit, so a server that hangs fails the scenario instead of
+// blocking it.
 //
 // restart_client.mjs imports the connection (Conn) and the helpers above
 // main() from here; main() runs only when this file is the program.
@@ -726,15 +727,17 @@ async function main(args) {
       console.log(`FAIL ${name}: no such scenario`);
       return 1;
     }
+    const t0 = Date.now();
     try {
       await scenarios[name]();
     } catch (e) {
       // a Failure says what differed; anything else (a frame without a key
       // the scenario reads) is shown with where it happened
-      console.log(`FAIL ${name}: ${e instanceof Failure ? e.message : e.stack}`);
+      console.log(`FAIL ${name} (after ${Date.now() - t0} ms): ` +
+                  `${e instanceof Failure ? e.message : e.stack}`);
       return 1;
     }
-    console.log(`ok ${name}`);
+    console.log(`ok ${name} (${Date.now() - t0} ms)`);
   }
   return 0;
 }
