@@ -54,6 +54,12 @@ export function within(promise, ms, what) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The server takes RATE messages a second from a connection, after a burst
+// of BURST (docs/PROTOCOL.md, "Limits": --max-rate's default); one beyond is
+// refused with too_many_messages and nothing else happens.
+export const RATE = 20;
+export const BURST = 40;
+
 // httpGet(PORT, PATH): {status, headers, body} of a GET on loopback (a new
 // connection each time: nothing kept alive across a server's restart).
 export function httpGet(port, path) {
@@ -200,10 +206,26 @@ class Client {
     this.conn = conn;
     this.frames = [];
     this.seq = 0;
+    this.due = 0; // when the last paced message was due (ms, performance.now)
   }
 
   send(msg) {
     return this.conn.send(msg);
+  }
+
+  // paced(MSG): send(MSG), kept to the server's rate (RATE and BURST): a
+  // seat played at pace_ms 0 against fast bots has its turn far more often
+  // than a person's (59 in a quarter of a second against experts of 8
+  // rollouts, release build), and an act refused for the rate would leave
+  // the game waiting for it. Each message is due 1/RATE s after the one
+  // before; one due more than half the burst ahead waits (the other half is
+  // slack for messages the server reads later than they were sent).
+  async paced(msg) {
+    const step = 1000 / RATE, now = performance.now();
+    this.due = Math.max(this.due, now) + step;
+    const early = this.due - now - (BURST / 2) * step;
+    if (early > 0) await sleep(early);
+    return this.send(msg);
   }
 
   async next() {
@@ -274,22 +296,46 @@ export function claimFrom(you, aid) {
 }
 
 async function claim(c, you) {
-  await c.send({ type: "aid" });
+  await c.paced({ type: "aid" });
   return claimFrom(you, await c.until("aid"));
 }
 
-// Plays c's seat to the end of the game: returns the last frame.
+// Plays c's seat to the end of the game, its messages paced (Client.paced):
+// returns the last frame. The seat never asks again for a card a seat is
+// known not to hold (an ask for it missed, and that seat has not taken it
+// since): it asks the first other, and claims when every ask would be such
+// a miss (the team holds those sets whole). Asking the first legal action
+// every time loops against experts: 1 asks 2 for 9h, a miss, 2 asks 1 for
+// 9c, a miss, ... to the action bound (aborted at 2,000 actions, two games
+// of 30). An act refused as stale (an expert's claim out of turn came
+// first) is played again on the new state; any other error fails at once.
 async function playToEnd(c, frame, ids) {
+  const missed = new Set(); // "CARD SEAT": an ask of SEAT for CARD would miss
+  const learn = (e) => {
+    if (e.action !== "ask") return;
+    if (e.answer === "miss") missed.add(`${e.card} ${e.target}`);
+    else missed.delete(`${e.card} ${e.seat}`); // the asker holds it now
+  };
+  for (const e of frame.history ?? []) learn(e);
   while (!("result" in frame)) {
     const you = frame.you;
     if (you && frame.state.turn === you.seat) {
-      const act = choose(you) ?? (await claim(c, you));
+      const fresh = you.asks.find((a) => !missed.has(`${a.card} ${a.target}`));
+      const act = fresh ? { action: "ask", card: fresh.card, target: fresh.target }
+        : you.asks.length > 0 && you.claimable.length > 0 ? await claim(c, you)
+        : choose(you) ?? (await claim(c, you));
       ids.n += 1;
-      await c.send({ type: "act", seq: c.seq, id: `a${ids.n}`, ...act });
+      await c.paced({ type: "act", seq: c.seq, id: `a${ids.n}`, ...act });
     }
-    frame = await c.until("event", "game");
-    if (frame.type === "event")
+    do frame = await c.until("event", "game", "error");
+    while (frame.type === "error" && frame.error === "stale_state");
+    check(frame.type !== "error", `act a${ids.n} refused: ${show(frame)}`);
+    if (frame.type === "event") {
       check("event" in frame && "state" in frame, `event frame: ${show(frame)}`);
+      learn(frame.event);
+    } else {
+      for (const e of frame.history ?? []) learn(e);
+    }
   }
   return frame;
 }
