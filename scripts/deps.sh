@@ -7,10 +7,8 @@ set -euo pipefail
 packages=(cmake ninja-build gcc clang libclang-rt-14-dev pkg-config binutils
           libcriterion-dev libjansson-dev libncurses-dev libwebsockets-dev libsqlite3-dev python3
           libev-dev libwebsockets-evlib-ev
-          iproute2 tmux)
-if [ "${1:-}" = "--figures" ]; then
-  packages+=(valgrind)
-elif [ "${1:-}" = "--only" ]; then # deps.sh --only PKG...: those packages instead
+          iproute2 tmux valgrind)
+if [ "${1:-}" = "--only" ]; then # deps.sh --only PKG...: those packages instead
   shift
   packages=("$@")
 fi

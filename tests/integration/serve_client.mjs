@@ -5,6 +5,7 @@
 //     node tests/integration/serve_client.mjs PORT limits     against a server with tight
 //                                                             limits (see limits())
 //     node tests/integration/serve_client.mjs PORT closing    the SIGTERM client (closing())
+//     node tests/integration/serve_client.mjs PORT smoke      cli_valgrind.sh's client (smoke())
 //
 // Each scenario opens real WebSocket connections (the `ws` package pinned in
 // package.json), plays as a person's client would, and checks every answer
@@ -300,8 +301,8 @@ async function claim(c, you) {
   return claimFrom(you, await c.until("aid"));
 }
 
-// Plays c's seat to the end of the game, its messages paced (Client.paced):
-// returns the last frame. The seat never asks again for a card a seat is
+// Plays c's seat to the end of the game, or until STOP(frame) says so, its
+// messages paced (Client.paced): returns the last frame. The seat never asks again for a card a seat is
 // known not to hold (an ask for it missed, and that seat has not taken it
 // since): it asks the first other, and claims when every ask would be such
 // a miss (the team holds those sets whole). Asking the first legal action
@@ -309,7 +310,7 @@ async function claim(c, you) {
 // 9c, a miss, ... to the action bound (aborted at 2,000 actions, two games
 // of 30). An act refused as stale (an expert's claim out of turn came
 // first) is played again on the new state; any other error fails at once.
-async function playToEnd(c, frame, ids) {
+async function playToEnd(c, frame, ids, stop = () => false) {
   const missed = new Set(); // "CARD SEAT": an ask of SEAT for CARD would miss
   const learn = (e) => {
     if (e.action !== "ask") return;
@@ -317,7 +318,7 @@ async function playToEnd(c, frame, ids) {
     else missed.delete(`${e.card} ${e.seat}`); // the asker holds it now
   };
   for (const e of frame.history ?? []) learn(e);
-  while (!("result" in frame)) {
+  while (!("result" in frame) && !stop(frame)) {
     const you = frame.you;
     if (you && frame.state.turn === you.seat) {
       const fresh = you.asks.find((a) => !missed.has(`${a.card} ${a.target}`));
@@ -726,9 +727,16 @@ async function closing() {
     if (frames.at(-1).type === "event") break;
   }
   process.stderr.write("in a room\n");
+  await untilClosed(conn, frames, 15000);
+}
+
+// Reads frames (kept in FRAMES) until the server closes the connection;
+// prints the last frame's type and the close code, and the reason when it
+// is not "closing". A wait for a frame longer than MS fails.
+async function untilClosed(conn, frames, ms) {
   let e;
   try {
-    for (;;) frames.push(JSON.parse(await conn.recv(15000)));
+    for (;;) frames.push(JSON.parse(await conn.recv(ms)));
   } catch (x) {
     if (!(x instanceof Closed)) throw x;
     e = x;
@@ -737,18 +745,71 @@ async function closing() {
   console.log(`${frames.at(-1).type} ${e.code}${why}`);
 }
 
+// The smoke run of cli_valgrind.sh, against a server under valgrind with a
+// store (--db): a 4-player game of a person and expert bots of one rollout
+// (their decisions made on the server's worker thread), watched by a
+// spectator who joined before the deal. After ten actions, an aid and two
+// refused messages, the person's connection is cut with no close frame and
+// its seat resumed on a new one from the last seq it saw: a catchup from
+// that seq whose events follow on from the last it had. Played to the end:
+// the spectator saw every event, numbered 1..n, the same as the person; the
+// record is served over HTTP, and the page too. Then, with both still in
+// the room, says "in a room" on standard error and reads until the server
+// closes (SIGTERM), printing as closing() does.
+async function smoke() {
+  check((await httpGet(port, "/")).status === 200, "GET /");
+  const [h, joined] = await create({ players: 4, bots: "expert:1", pace_ms: 0 });
+  const s = await Client.open();
+  await s.send({ type: "join", room: joined.room, name: "Sy" });
+  await s.until("joined");
+  await h.send({ type: "fill" });
+  await h.until("room");
+  await h.send({ type: "start" });
+  const ids = { n: 0 };
+  let frame = await playToEnd(h, await h.until("game"), ids, (f) => f.state.actions >= 10);
+  check(!("result" in frame), `the game ended within ten actions: ${show(frame.state)}`);
+  await h.send({ type: "aid" });
+  await h.until("aid");
+  await h.error("{", "not_json");
+  await h.error({ type: "nope" }, "unknown_type");
+  // the aid and the errors' answers may have passed over events
+  const seen = h.seq, had = numberedEvents(h).at(-1).event.n;
+  h.conn.ws.terminate();
+  const r = await Client.open();
+  await r.send({ type: "resume", room: joined.room, token: joined.token, seq: seen });
+  await r.until("joined");
+  frame = await r.until("catchup", "game");
+  check(frame.type === "catchup" && frame.from === seen, `catchup: ${show(frame)}`);
+  check(same(frame.events.map((e) => e.n), frame.events.map((_, i) => had + 1 + i)),
+        `caught up from event ${had}: ${show(frame.events.map((e) => e.n))}`);
+  const caught = frame.events;
+  const last = await playToEnd(r, frame, ids);
+  let f = await s.until("event");
+  while (!("result" in f)) f = await s.until("event");
+  const lines = numberedEvents(s).map((e) => e.event.line);
+  const person = [...numberedEvents(h), ...caught.map((e) => ({ event: e })),
+                  ...r.frames.filter((e) => e.type === "event")].map((e) => e.event.line);
+  check(lines.length === last.state.actions && same(lines, person),
+        `the spectator saw ${show(lines)}, the person ${show(person)}`);
+  const record = await httpGet(port, last.record);
+  check(record.status === 200 && record.body.includes(`[Event "Online game 1"]`),
+        `the record: ${record.status} ${record.body.slice(0, 200)}`);
+  process.stderr.write("in a room\n");
+  await untilClosed(s.conn, s.frames, 60000);
+}
+
 async function main(args) {
   port = Number(args[0]);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {
     console.log("usage: serve_client.mjs PORT [SCENARIO...]");
     return 2;
   }
-  if (args[1] === "closing") {
+  if (args[1] === "closing" || args[1] === "smoke") {
     try {
-      await closing();
+      await (args[1] === "closing" ? closing() : smoke());
       return 0;
     } catch (e) {
-      console.log(`FAIL closing: ${e instanceof Failure ? e.message : e.stack}`);
+      console.log(`FAIL ${args[1]}: ${e instanceof Failure ? e.message : e.stack}`);
       return 1;
     }
   }
