@@ -366,14 +366,27 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
         lws_callback_on_writable(wsi);
         return 0;
     }
+    int whole = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
+    if (whole && !conn->in_len) { /* in one piece, as nearly always: read where lws has it */
+        hub_receive(net.hub, c, in, len, now_ms());
+        reschedule();
+        return 0;
+    }
+    /* In pieces: put together in a buffer kept only until the message is
+     * whole. Not one kept a connection: 8 KiB at each of thousands of
+     * connections, placed anew at every reconnection, left the heap's
+     * pages touched further and further (docs/RELIABILITY.md, "Load and
+     * soak"). */
     if (!conn->in && !(conn->in = mem_alloc(HUB_MESSAGE_MAX)))
         return -1;
     memcpy(conn->in + conn->in_len, in, len);
     conn->in_len += len;
-    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+    if (!whole)
         return 0;
     hub_receive(net.hub, c, conn->in, conn->in_len, now_ms());
     conn->in_len = 0;
+    free(conn->in);
+    conn->in = NULL;
     reschedule();
     return 0;
 }
