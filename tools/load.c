@@ -109,6 +109,7 @@ typedef struct Client {
     long last_n;           /* the last event of that game it saw */
     long resumed_from;     /* the seq its resume named (-1: not resuming) */
     int64_t opened_at;     /* when its reconnection began */
+    int64_t upgraded_at;   /* ... and when its WebSocket was open */
     char act[OUT_MAX + 1]; /* its last action sent, of game act_game, event act_n */
     int act_game;
     long act_n;
@@ -167,6 +168,7 @@ static struct {
     int64_t window_from, window_to; /* the measured window (0: not yet) */
     Series lat;            /* action latencies in the window, us */
     Series back;           /* reconnections: from connecting to the catchup, us */
+    Series opening;        /* ... their part until the WebSocket is open */
     long actions, across;  /* actions played in the window; those across a drop */
     long games, errors, lost, inconsistent, stalls;
     long dropped[3], catchups, caught_events, snapshots, resent, repeats;
@@ -552,6 +554,7 @@ static void resumed(Client *c, int whole)
     c->state = LIVE;
     c->resumed_from = -1;
     add(&L.back, now_us() - c->opened_at);
+    add(&L.opening, c->upgraded_at - c->opened_at);
     if (whole)
         L.snapshots++;
     else
@@ -805,6 +808,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     switch (reason) {
     case LWS_CALLBACK_CLIENT_ESTABLISHED: {
         char text[256];
+        c->upgraded_at = now_us();
         if (c->resumed_from >= 0)
             snprintf(text, sizeof text,
                      "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\",\"seq\":%ld}",
@@ -969,6 +973,7 @@ static int report(long rss_end, double cpu_end)
 {
     qsort(L.lat.v, L.lat.n, sizeof *L.lat.v, compare);
     qsort(L.back.v, L.back.n, sizeof *L.back.v, compare);
+    qsort(L.opening.v, L.opening.n, sizeof *L.opening.v, compare);
     printf("tables %d, clients %d, window %d s, rate %.2f actions/s a table, drops %.2f a table "
            "a minute (seed %lu)\n",
            L.tables, L.tables * SEATS, L.seconds, L.rate, L.drops, L.seed);
@@ -987,6 +992,11 @@ static int report(long rss_end, double cpu_end)
                L.back.n, percentile(&L.back, 0.5), percentile(&L.back, 0.99),
                percentile(&L.back, 1), L.catchups, L.caught_events, L.snapshots, L.resent,
                L.repeats);
+    if (L.opening.n)
+        printf("of which opening the WebSocket (connect and upgrade): p50 %.2f ms, p99 %.2f ms, "
+               "max %.2f ms\n",
+               percentile(&L.opening, 0.5), percentile(&L.opening, 0.99),
+               percentile(&L.opening, 1));
     double own = own_cpu() - L.own_at_start;
     printf("lit-load's CPU over the window: %.0f%% of a core\n", 100 * own / L.seconds);
     if (!L.server_pid)
@@ -1129,6 +1139,7 @@ int main(int argc, char **argv)
     free(L.t);
     free(L.lat.v);
     free(L.back.v);
+    free(L.opening.v);
     free(L.rss);
     return L.errors || L.lost || L.inconsistent || L.stalls || !L.lat.n || !memory_ok ? 1 : 0;
 }
