@@ -171,6 +171,7 @@ static struct {
     Series opening;        /* ... their part until the WebSocket is open */
     long actions, across;  /* actions played in the window; those across a drop */
     long games, errors, lost, inconsistent, stalls;
+    long went_on;          /* stalled tables that made progress again */
     long dropped[3], catchups, caught_events, snapshots, resent, repeats;
     int done;
     ev_timer clock;
@@ -477,6 +478,7 @@ static void check_done(Table *t)
     int64_t from = t->sent_at;
     t->sent_at = 0;
     t->progress_at = now;
+    L.went_on += t->stalled;
     t->stalled = 0;
     if (t->over) {
         t->need_start = 1;
@@ -536,6 +538,7 @@ static void new_game(Table *t, int game, json_t *j)
     t->need_start = 0;
     t->start_by = -1;
     t->progress_at = now_us();
+    L.went_on += t->stalled;
     t->stalled = 0;
     L.games++;
     if (!t->playing++) {
@@ -922,12 +925,12 @@ static void on_clock(struct ev_loop *loop, ev_timer *w, int revents)
         Table *t = &L.t[i];
         if (t->playing && !t->stalled && now - t->progress_at > STALL_US) {
             /* what it waits for, and each seat: state/closing/game.last event */
-            char d[256];
-            int n = snprintf(d, sizeof d, "%s (game %d, event %ld, sent by %d, waiting %x):",
+            char d[320];
+            int n = snprintf(d, sizeof d, "%s (room %s, game %d, event %ld, sent by %d, waiting %x):",
                              t->sent_at       ? "an action's event is awaited"
                              : t->need_start ? "a start is awaited"
                                              : "an action is awaited",
-                             t->game, t->sent_at ? t->pending_n : t->actions + 1,
+                             t->code, t->game, t->sent_at ? t->pending_n : t->actions + 1,
                              t->sent_at ? t->sender + 1 : 0, t->waiting);
             for (int s = 0; s < SEATS && n > 0 && (size_t)n < sizeof d; s++)
                 n += snprintf(d + n, sizeof d - (size_t)n, " %d/%d/%d.%ld", t->c[s].state,
@@ -981,6 +984,8 @@ static int report(long rss_end, double cpu_end)
            "inconsistent %ld, stalled %ld\n",
            L.actions, (double)L.actions / L.seconds, L.games, L.errors, L.lost, L.inconsistent,
            L.stalls);
+    if (L.stalls)
+        printf("tables stalled 15 s that went on later: %ld of %ld\n", L.went_on, L.stalls);
     printf("latency to the last of six: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%ld actions "
            "across a drop left out)\n",
            percentile(&L.lat, 0.5), percentile(&L.lat, 0.99), percentile(&L.lat, 1), L.across);
