@@ -55,7 +55,10 @@ port_of() {
   served_port "$1"
 }
 
-vg smoke serve --port 0 --db "$tmp/lit.db"
+# --max-rate: the client acts the moment its turn comes, and a game against
+# bots of pace 0 can pass the default 20 messages a second (the limits are
+# cli_serve's and cli_abuse's to test)
+vg smoke serve --port 0 --db "$tmp/lit.db" --max-rate 1000
 pid=$vg
 port=$(port_of "$tmp/smoke.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/smoke.err" "$tmp/smoke.vg")"; finish cli_valgrind; }
