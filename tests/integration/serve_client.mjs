@@ -302,10 +302,11 @@ async function claim(c, you) {
 }
 
 // Plays c's seat to the end of the game, or until STOP(frame) says so, its
-// messages paced (Client.paced): returns the last frame. The seat never asks again for a card a seat is
-// known not to hold (an ask for it missed, and that seat has not taken it
-// since): it asks the first other, and claims when every ask would be such
-// a miss (the team holds those sets whole). Asking the first legal action
+// messages paced (Client.paced): returns the last frame. The seat never
+// asks again for a card a seat is known not to hold (an ask for it missed,
+// and that seat has not taken it since): it asks the first other, and
+// claims when every ask would be such a miss (the team holds those sets
+// whole). Asking the first legal action
 // every time loops against experts: 1 asks 2 for 9h, a miss, 2 asks 1 for
 // 9c, a miss, ... to the action bound (aborted at 2,000 actions, two games
 // of 30). An act refused as stale (an expert's claim out of turn came
