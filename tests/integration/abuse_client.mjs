@@ -13,7 +13,8 @@
 import { readFileSync } from "node:fs";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import {
-  Closed, Conn, Failure, check, choose, claimFrom, httpGet, show, sleep, within,
+  Client as ServeClient, Closed, Conn, Failure, check, choose, claimFrom, httpGet, show, sleep,
+  within,
 } from "./serve_client.mjs";
 
 const PER_ADDRESS = 32; // --max-per-address's default (docs/PROTOCOL.md, "Limits")
@@ -31,21 +32,15 @@ function rss() {
   return Number(m[1]);
 }
 
-// One protocol client from a loopback address: frames parsed, read by type.
-class Client {
+// One protocol client from a loopback address: serve_client's, except that
+// it keeps the welcome, reads with a time limit of its own, takes the
+// highest seq seen without checking their order, and fails on an error
+// frame while it waits for another type.
+class Client extends ServeClient {
   static async open(from = "127.0.0.1") {
     const c = new Client(await Conn.open(url(), { localAddress: from }));
     c.hello = await c.next();
     return c;
-  }
-
-  constructor(conn) {
-    this.conn = conn;
-    this.seq = 0;
-  }
-
-  send(msg) {
-    return this.conn.send(msg);
   }
 
   async next(ms) {
@@ -60,18 +55,6 @@ class Client {
       if (types.includes(f.type)) return f;
       check(f.type !== "error", `${show(f)} while waiting for ${types.join(" or ")}`);
     }
-  }
-
-  // error(MSG, NAME): MSG is answered with the error NAME.
-  async error(msg, name) {
-    await this.send(msg);
-    const f = await this.until("error");
-    check(f.error === name, `${show(msg)}: answered ${show(f)}, want ${name}`);
-    return f;
-  }
-
-  close() {
-    return this.conn.close();
   }
 }
 

@@ -194,8 +194,8 @@ let port = 0;
 const url = () => `ws://127.0.0.1:${port}/`;
 
 // One client: frames parsed and kept in order, read by type, every sequence
-// number checked.
-class Client {
+// number checked (abuse_client.mjs extends it).
+export class Client {
   static async open(options = {}) {
     const c = new Client(await Conn.open(url(), options));
     const hello = await c.next();

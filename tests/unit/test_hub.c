@@ -381,6 +381,15 @@ static void send_text(Hub *h, HubClient *c, const char *text, int64_t now)
     hub_receive(h, c, text, strlen(text), now);
 }
 
+/* c joins the room of code by name (at time 0). */
+static void join_as(Hub *h, HubClient *c, const char *code, const char *name)
+{
+    char join[128];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}", code,
+             name);
+    send_text(h, c, join, 0);
+}
+
 /* The host c fills the empty seats with bots and starts the game. */
 static void fill_and_start(Hub *h, HubClient *c)
 {
@@ -752,12 +761,9 @@ Test(hub_store, a_finished_game_is_kept_as_its_record)
     HubClient *ann = hub_connect(h, NULL, 0), *spec = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     json_t *room = frame_of(ann, "room");
-    char join[96];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
-             json_string_value(json_object_get(room, "code")));
     cr_assert(json_is_true(json_object_get(room, "saved")));
+    join_as(h, spec, json_string_value(json_object_get(room, "code")), "Bo");
     json_decref(room);
-    send_text(h, spec, join, 0);
     fill_and_start(h, ann);
     json_t *game = frame_of(ann, "game");
     char id[HUB_GAME_ID_LEN + 1];
@@ -950,11 +956,8 @@ Test(hub, the_host_shuffles_the_seats_before_a_game)
     HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0);
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":6}", 0);
     json_t *room = frame_of(ann, "room");
-    char join[96];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
-             json_string_value(json_object_get(room, "code")));
+    join_as(h, bo, json_string_value(json_object_get(room, "code")), "Bo");
     json_decref(room);
-    send_text(h, bo, join, 0);
     send_text(h, bo, "{\"type\":\"sit\",\"seat\":4}", 0);
     send_text(h, ann, "{\"type\":\"fill\"}", 0);
     room = frame_of(ann, "room");
@@ -1011,11 +1014,8 @@ Test(hub, chat_reaches_the_room_within_its_limits)
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
     json_t *room = frame_of(ann, "room");
     cr_assert(json_is_true(json_object_get(room, "chat")));
-    char join[96];
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}",
-             json_string_value(json_object_get(room, "code")));
+    join_as(h, bo, json_string_value(json_object_get(room, "code")), "Bo");
     json_decref(room);
-    send_text(h, bo, join, 0);
     json_decref(frame_of(bo, NULL));
     send_text(h, bo, "{\"type\":\"chat\",\"text\":\"<b>hi</b> \\u00e9\"}", 0);
     json_t *got = frame_of(ann, NULL);
@@ -1069,13 +1069,12 @@ Test(hub_store, spectators_are_not_taken_up_and_a_closed_game_is_aborted)
     HubClient *ann = hub_connect(a, NULL, 0), *bo = hub_connect(a, NULL, 0);
     send_text(a, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
     json_t *joined = frame_of(ann, "joined");
-    char code[8], ann_token[40], bo_token[40], join[96];
+    char code[8], ann_token[40], bo_token[40];
     snprintf(code, sizeof code, "%s", json_string_value(json_object_get(joined, "room")));
     snprintf(ann_token, sizeof ann_token, "%s",
              json_string_value(json_object_get(joined, "token")));
     json_decref(joined);
-    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}", code);
-    send_text(a, bo, join, 0);
+    join_as(a, bo, code, "Bo");
     joined = frame_of(bo, "joined");
     snprintf(bo_token, sizeof bo_token, "%s", json_string_value(json_object_get(joined, "token")));
     json_decref(joined);
