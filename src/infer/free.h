@@ -21,9 +21,18 @@ unsigned infer_free_sets(const LitKnow *k);
  * INFER_POOL, the free cards of sets with clauses join the free sets' ("The
  * pool"); INFER_STEPS, a block's layers may come by card steps where those
  * cost less than its vectors ("Card steps"), and INFER_STEPS_ALWAYS, by
- * card steps wherever the steps can take its clauses. lit_odds does the
- * first four. The figures are the same either way. */
-enum { INFER_MERGE = 1, INFER_DENSE = 2, INFER_POOL = 4, INFER_STEPS = 8, INFER_STEPS_ALWAYS = 16 };
+ * card steps wherever the steps can take its clauses; INFER_NARROW, the
+ * hot loops work in two words where every count is below 2^128 ("Two
+ * words"). lit_odds does all but INFER_STEPS_ALWAYS. The figures are the
+ * same either way. */
+enum {
+    INFER_MERGE = 1,
+    INFER_DENSE = 2,
+    INFER_POOL = 4,
+    INFER_STEPS = 8,
+    INFER_STEPS_ALWAYS = 16,
+    INFER_NARROW = 32
+};
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 
 #endif

@@ -252,6 +252,26 @@ static inline void add_in(LitU192 *a, const LitU192 *x)
     a->w[2] += x->w[2] + c1;
 }
 
+/* a += x mod 2^128, the word above left as it is: where every count is
+ * below 2^128 (Ctx.narrow), the hot loops keep that word zero and work in
+ * two. */
+static inline void add_in2(LitU192 *a, const LitU192 *x)
+{
+    uint64_t w0 = a->w[0] + x->w[0];
+    a->w[1] += x->w[1] + (w0 < x->w[0]);
+    a->w[0] = w0;
+}
+
+/* a * b mod 2^128 (as add_in2): three word products where mul_low takes
+ * six. */
+static inline LitU192 mul_low2(const LitU192 *a, const LitU192 *b)
+{
+    uint64_t hi, lo;
+    lit_u64_mul(a->w[0], b->w[0], &hi, &lo);
+    LitU192 r = {{lo, hi + a->w[0] * b->w[1] + a->w[1] * b->w[0], 0}};
+    return r;
+}
+
 /* The entries of a table in slot order (for a dense table, index order):
  * count of them in w, or NULL when w cannot hold them. */
 static uint32_t *entries_of(const Table *t, Work *w)
@@ -499,6 +519,7 @@ typedef struct Ctx {
     uint64_t choose[LIT_MAX_CARDS + 1][LIT_MAX_CARDS + 1]; /* C(n, k): below 2^51 */
     Dense dense;             /* the layers' index, when use_dense */
     int use_dense;
+    int narrow;              /* every count below 2^128: the hot loops work in two words */
     unsigned how;            /* infer_odds's choices (free.h) */
 } Ctx;
 
@@ -1084,17 +1105,15 @@ static int back_hashed(const Ctx *cx, const Block *b, const Table *next, Table *
     return 0;
 }
 
-/* a -= x mod 2^192 (an inclusion-exclusion term; the sum of the terms is
- * a count, so it comes out right whatever the partial sums wrap to). */
-static inline void sub_in(LitU192 *a, const LitU192 *x)
+/* a = -a mod 2^192 (an inclusion-exclusion term to subtract; the sum of
+ * the terms is a count, so it comes out right whatever the partial sums
+ * wrap to). */
+static inline void neg_in(LitU192 *a)
 {
-    uint64_t b0 = a->w[0] < x->w[0], w0 = a->w[0] - x->w[0];
-    uint64_t w1 = a->w[1] - x->w[1], b1 = a->w[1] < x->w[1];
-    b1 += w1 < b0;
-    w1 -= b0;
-    a->w[0] = w0;
-    a->w[1] = w1;
-    a->w[2] -= x->w[2] + b1;
+    uint64_t c0 = a->w[0] == 0, c1 = c0 && a->w[1] == 0;
+    a->w[0] = -a->w[0];
+    a->w[1] = ~a->w[1] + c0;
+    a->w[2] = ~a->w[2] + c1;
 }
 
 /* The card steps of a block (docs/DEDUCTION.md "Card steps"): its cards
@@ -1178,17 +1197,42 @@ static int stepping(const Ctx *cx, Steps *st, const Block *b, uint64_t states)
     return (cx->how & INFER_STEPS_ALWAYS) || steps_work(st, b, states) < b->n_vec * states;
 }
 
+/* The one state of index i, vector x and count a into the fields of one:
+ * inlined twice, narrow or not, so the inner loop has no test of it. */
+static inline void step_state(uint64_t guard, uint64_t slots, const uint64_t *one,
+                              const uint32_t *stride, int n, uint32_t i, uint64_t x,
+                              const LitU192 *a, Table *out, int narrow)
+{
+    for (int f = 0; f < n; f++) {
+        uint64_t y = x + one[f];
+        if (!fits(guard, y, slots))
+            continue;
+        uint32_t at = i + stride[f];
+        if (!out->key[at]) {
+            out->key[at] = y + 1;
+            out->val[at] = lit_u192(0);
+            out->count++;
+        }
+        if (narrow)
+            add_in2(&out->val[at], a);
+        else
+            add_in(&out->val[at], a);
+    }
+}
+
 /* One card step: out (+= or -=, by sign) the ways in gives each vector with
  * one more card, in one of the fields of allow. Dense tables. consume is
  * in or NULL: in is then left empty (a buffer of the steps, cleared as it
- * is read rather than by a pass of its own). */
+ * is read rather than by a pass of its own). A term to subtract is added
+ * negated (mod 2^192, or mod 2^128 when narrow: the word above is then
+ * zero throughout, see plan_build). */
 static void step_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
                       unsigned allow, Table *out, int sign)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
     uint64_t one[LIT_MAX_PLAYERS];
     uint32_t stride[LIT_MAX_PLAYERS];
-    int n = 0;
+    int n = 0, narrow = cx->narrow;
     for (unsigned m = allow; m; m &= m - 1) {
         one[n] = unit_one(&cx->lay, lit_lsb(m));
         stride[n++] = st->stride[lit_lsb(m)];
@@ -1201,22 +1245,13 @@ static void step_card(const Ctx *cx, const Steps *st, const Table *in, Table *co
         uint64_t x = in->key[i] - 1;
         if (consume)
             consume->key[i] = 0;
-        for (int f = 0; f < n; f++) {
-            uint64_t y = x + one[f];
-            if (!fits(guard, y, slots))
-                continue;
-            uint32_t at = i + stride[f];
-            if (sign > 0) {
-                add_dense(out, at, y, &in->val[i]);
-            } else if (out->key[at]) {
-                sub_in(&out->val[at], &in->val[i]);
-            } else {
-                out->key[at] = y + 1;
-                out->val[at] = lit_u192(0);
-                sub_in(&out->val[at], &in->val[i]);
-                out->count++;
-            }
-        }
+        LitU192 a = in->val[i];
+        if (sign < 0)
+            neg_in(&a);
+        if (narrow)
+            step_state(guard, slots, one, stride, n, i, x, &a, out, 1);
+        else
+            step_state(guard, slots, one, stride, n, i, x, &a, out, 0);
     }
     if (consume)
         consume->count = 0;
@@ -1302,6 +1337,15 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     pl->unplaced = unplaced;
     make_fields(cx, unplaced, how & INFER_MERGE);
     uint64_t slots = cx->slots, guard = cx->lay.guard;
+    /* Every count the program forms (a table entry, a term of the card
+     * steps, a product of F and a layer, a sum of them) counts placements
+     * of some of the unplaced cards on the fields within their slots, so it
+     * is at most the ways to spread all of them, cards! / prod slots!. When
+     * that is below 2^128, the hot loops keep the top word zero and work in
+     * two (mod 2^128, exact since the true values are below it): at 8
+     * players from a seat it is at most 42! / 6!^7, about 2^104. */
+    LitU192 every = spread(cx, slots, lit_popcount(unplaced));
+    cx->narrow = (how & INFER_NARROW) && every.w[2] == 0;
 
     /* 1. Free sets (no clause, every unplaced card possible at every seat
      * with room): their cards are exchangeable, counted by spread(). The
@@ -1653,10 +1697,36 @@ static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
     return 0;
 }
 
+/* sum over the entries at[e0..e1) of F of F(u) B(slots - u - v), with
+ * is_v the dense index of slots - v and after the layer B: the part of G(v)
+ * that one chunk of F gives. Inlined twice, narrow or not (Ctx.narrow). */
+static inline LitU192 g_chunk(const Table *f, const Table *after, const uint32_t *at, uint32_t e0,
+                              uint32_t e1, uint64_t guard, uint64_t slots, uint64_t vec,
+                              uint32_t is_v, int narrow)
+{
+    LitU192 sum = lit_u192(0);
+    for (uint32_t e = e0; e < e1; e++) {
+        uint32_t i = at[e];
+        if (!fits(guard, vec, slots - (f->key[i] - 1)))
+            continue;
+        uint32_t ib = is_v - i;
+        if (!after->key[ib])
+            continue;
+        if (narrow) {
+            LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
+            add_in2(&sum, &y);
+        } else {
+            LitU192 y = mul_low(&f->val[i], &after->val[ib]);
+            add_in(&sum, &y);
+        }
+    }
+    return sum;
+}
+
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
     return infer_odds(k, work, work_size, odds,
-                      INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS);
+                      INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW);
 }
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
@@ -1689,6 +1759,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     odds->exact = 1;
     odds->states = pl->states;
     odds->stepped = pl->stepped;
+    odds->narrow = (uint8_t)pl->cx.narrow;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
     if (built == PLAN_NONE)
@@ -1765,20 +1836,24 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                     uint32_t v = order[o];
                     uint64_t vec = b->vec[v].v;
                     LitU192 sum = lit_u192(0);
-                    for (uint32_t e = e0; e < e1; e++) {
-                        uint32_t i = at[e];
-                        uint64_t given = f.key[i] - 1;
-                        if (!fits(guard, vec, slots - given))
-                            continue;
-                        uint32_t ib = is - i - iv[v];
-                        if (!after->key[ib])
-                            continue;
-                        if (!stepped) {
+                    if (stepped && cx.narrow) {
+                        sum = g_chunk(&f, after, at, e0, e1, guard, slots, vec, is - iv[v], 1);
+                    } else if (stepped) {
+                        sum = g_chunk(&f, after, at, e0, e1, guard, slots, vec, is - iv[v], 0);
+                    } else {
+                        for (uint32_t e = e0; e < e1; e++) {
+                            uint32_t i = at[e];
+                            uint64_t given = f.key[i] - 1;
+                            if (!fits(guard, vec, slots - given))
+                                continue;
+                            uint32_t ib = is - i - iv[v];
+                            if (!after->key[ib])
+                                continue;
                             LitU192 x = times(&f.val[i], b->vec[v].n);
                             add_dense(&nf, i + iv[v], given + vec, &x);
+                            LitU192 y = mul_low(&f.val[i], &after->val[ib]);
+                            add_in(&sum, &y);
                         }
-                        LitU192 y = mul_low(&f.val[i], &after->val[ib]);
-                        add_in(&sum, &y);
                     }
                     add_in(&g[v], &sum);
                 }

@@ -651,6 +651,67 @@ Test(infer, card_steps_change_no_figure)
     cr_assert_gt(blocks, 2000, "%ld layers by card steps", blocks);
 }
 
+/* Two words (docs/DEDUCTION.md "Two words"): where every count is below
+ * 2^128 the hot loops work mod 2^128, and every figure is the one the
+ * 192-bit program gives, to the bit. Along random games at 6 and 8 players
+ * from a seat (at 8 every count of the fields is at most 42! / 6!^7, about
+ * 2^104; from the 20th action, as the slowest come before) and in public at
+ * 6; at 10 and 12 the deal itself with every seat a field of its own,
+ * beyond 2^128 and so counted in three words. */
+Test(infer, two_words_change_no_figure)
+{
+    static LitOdds two, three;
+    static const char *const rules[] = {"classic", "classic players=8",
+                                        "club players=8 must-claim=on",
+                                        "encyclopedia players=10", "jokers players=12"};
+    long narrow = 0, wide = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            int viewer = seed % 3 == 0 && rl.players != 8 ? LIT_NOBODY : (int)seed;
+            if (rl.players >= 10 && (seed > 3 || (rl.players == 12 && viewer == LIT_NOBODY)))
+                continue; /* (the public deal at 12, seat by seat: seconds) */
+            LitGame g;
+            LitKnow k;
+            LitRng rng;
+            unsigned how = INFER_DENSE | INFER_POOL | INFER_STEPS;
+            if (rl.players < 10)
+                how |= INFER_MERGE;
+            game_and_view(&rl, seed + 40 * r, viewer, seed, &g, &k, &rng);
+            for (int actions = 0; !lit_game_over(&g) && (rl.players < 10 || actions < 2);
+                 actions++) {
+                if (actions % 2 == 0 && (rl.players != 8 || actions >= 20)) {
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &two,
+                                            how | INFER_NARROW),
+                                 LIT_OK);
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &three, how),
+                                 LIT_OK);
+                    cr_assert_eq(two.exact, three.exact, "%s, action %d", rules[r], actions);
+                    cr_assert_eq(three.narrow, 0);
+                    if (two.exact) {
+                        narrow += two.narrow;
+                        wide += !two.narrow;
+                        cr_assert_eq(lit_u192_cmp(&two.deals, &three.deals), 0,
+                                     "%s, action %d", rules[r], actions);
+                        cr_assert_eq(two.stepped, three.stepped);
+                        cr_assert_eq(memcmp(two.p, three.p, sizeof two.p), 0, "%s, action %d",
+                                     rules[r], actions);
+                        cr_assert_eq(memcmp(two.best, three.best, sizeof two.best), 0);
+                        cr_assert_eq(memcmp(two.team_all, three.team_all, sizeof two.team_all),
+                                     0);
+                        cr_assert_eq(memcmp(two.best_p, three.best_p, sizeof two.best_p), 0);
+                    }
+                }
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(narrow, 400, "%ld positions in two words, %ld in three", narrow, wide);
+    cr_assert_geq(wide, 3, "%ld positions in three words", wide);
+}
+
 Test(infer, the_shortcuts_change_no_figure)
 {
     static LitOdds merged, plain;
