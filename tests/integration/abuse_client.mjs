@@ -13,8 +13,8 @@
 import { readFileSync } from "node:fs";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import {
-  Client as ServeClient, Closed, Conn, Failure, check, choose, claimFrom, httpGet, show, sleep,
-  within,
+  Client as ServeClient, Closed, Conn, Failure, check, choose, claimFrom, expectClose, httpGet,
+  show, sleep, within,
 } from "./serve_client.mjs";
 
 const PER_ADDRESS = 32; // --max-per-address's default (docs/PROTOCOL.md, "Limits")
@@ -74,17 +74,6 @@ async function host(from, fields = {}) {
   return [c, joined];
 }
 
-// The ending of a promise that must end in Closed.
-async function closing(promise, what) {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof Closed) return e;
-    throw e;
-  }
-  throw new Failure(what);
-}
-
 // A random room code (the alphabet of docs/PROTOCOL.md) other than code.
 function randomCode(len, code) {
   const alphabet = "BCDFGHJKLMNPQRSTVWXZ23456789";
@@ -125,7 +114,7 @@ async function openMany(n, from, batch = n) {
       const f = JSON.parse(await conn.recv());
       if (f.type === "welcome") return conn;
       check(f.error === "too_many_connections", `connection ${i}: ${show(f)}`);
-      const e = await closing(conn.recv(), "a refused connection stayed open");
+      const e = await expectClose(conn.recv(), "a refused connection stayed open");
       check(e.code === 1008 && e.reason === "too_many_connections",
             `refused: closed with ${e.code} ${e.reason}`);
       return null;
@@ -220,7 +209,7 @@ async function flood() {
   const f = await welcomed("127.0.0.3");
   for (let i = 0; i < 2 * BURST; i++) f.send({ type: "lobby" }).catch(() => {});
   const answers = [];
-  const e = await closing((async () => {
+  const e = await expectClose((async () => {
     for (;;) {
       const a = await f.next();
       answers.push(a.type === "error" ? a.error : a.type);
@@ -408,7 +397,7 @@ async function flooders({ from, n, ms }) {
     while (performance.now() < end) {
       const h = await welcomed(from);
       for (let i = 0; i < 5000 && h.conn.ws.readyState === 1; i++) h.conn.ws.send(msg);
-      const x = await closing((async () => {
+      const x = await expectClose((async () => {
         for (;;) await h.next(20000);
       })(), "a heavy flood was not closed");
       check(x.code === 1008 || x.code === 1006, `closed with ${x.code} ${x.reason}`);

@@ -344,7 +344,7 @@ async function playToEnd(c, frame, ids, stop = () => false) {
 
 // expectClose(PROMISE, WHAT): PROMISE must end in Closed; returns it (WHAT
 // says what it was when PROMISE gives a value instead).
-async function expectClose(promise, what) {
+export async function expectClose(promise, what) {
   try {
     await promise;
   } catch (e) {
