@@ -106,6 +106,18 @@ same_text "--slowest 101" "lit: --slowest: a number from 1 to 100, not '101'" "$
 run 0 "$lit" bench --odds --corpus tests/data/example.lit --repeat 3
 [ "$(awk 'NR == 2 && $1 == 6 && $2 == 9 && $3 == 9' "$tmp/out" | wc -l)" = 1 ] ||
   fail "bench --repeat 3: not the 9 positions of example.lit: $(cat "$tmp/out")"
+# --repeat N with --slowest: the slowest are timed again in N rounds after
+# the pass, and the worst case is the first of them.
+run 0 "$lit" bench --odds --corpus tests/data/example.lit --corpus tests/data/complete.lit --repeat 3 --slowest 2
+[ "$(grep -c '^slow: ' "$tmp/out")" = 2 ] || fail "bench --repeat 3 --slowest 2: not two lines: $(cat "$tmp/out")"
+[ "$(grep '^slow: ' "$tmp/out" | awk '{print $2}' | sort -g -r | tr '\n' ' ')" = "$(grep '^slow: ' "$tmp/out" | awk '{print $2}' | tr '\n' ' ')" ] ||
+  fail "bench --repeat 3 --slowest 2: not the slowest first: $(cat "$tmp/out")"
+worst=$(awk '$1 ~ /^[0-9]+$/ {print $6}' "$tmp/out" | sort -g -r | head -1)
+[ "$(grep -m1 '^slow: ' "$tmp/out" | awk '{print $2}')" = "$worst" ] ||
+  fail "bench --repeat 3 --slowest 2: the worst case ($worst) is not the slowest listed: $(cat "$tmp/out")"
+run 0 "$lit" bench --odds --games 1 --players 4 --repeat 2 --slowest 2
+grep -Eq '^slow: [0-9.]+ ms  4 players  self-played game 0 --after [0-9]+ --seat 1$' "$tmp/out" ||
+  fail "bench --repeat 2 --slowest 2 in self-play: not a position: $(cat "$tmp/out")"
 run 2 "$lit" bench --odds --repeat 0
 same_text "--repeat 0" "lit: --repeat: a number from 1 to 10, not '0'" "$tmp/err"
 run 2 "$lit" bench --odds --repeat 11
