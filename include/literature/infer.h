@@ -88,6 +88,8 @@ typedef struct LitOdds {
     LitU192 deals;        /* consistent deals (0: no deal fits) */
     uint32_t states;      /* the largest layer of the dynamic program */
     uint32_t stepped;     /* its layers made card by card (docs/DEDUCTION.md) */
+    uint32_t horner;      /* ... of them with Horner steps, and of those */
+    uint32_t mixed;       /* with inclusion-exclusion over other clauses too */
     uint8_t narrow;       /* 1: counted in two words, every count below 2^128 */
     /* P(seat holds card), for live cards (0 for cards out of play) */
     double p[LIT_MAX_CARDS][LIT_MAX_PLAYERS];

@@ -23,7 +23,9 @@ unsigned infer_free_sets(const LitKnow *k);
  * cost less than its vectors ("Card steps"), and INFER_STEPS_ALWAYS, by
  * card steps wherever the steps can take its clauses; INFER_NARROW, the
  * hot loops work in two words where every count is below 2^128 ("Two
- * words"). lit_odds does all but INFER_STEPS_ALWAYS. The figures are the
+ * words"); INFER_HORNER, a block's named cards go by Horner steps where
+ * they are alike and those cost less than the terms ("Horner steps").
+ * lit_odds does all but INFER_STEPS_ALWAYS. The figures are the
  * same either way. */
 enum {
     INFER_MERGE = 1,
@@ -31,7 +33,8 @@ enum {
     INFER_POOL = 4,
     INFER_STEPS = 8,
     INFER_STEPS_ALWAYS = 16,
-    INFER_NARROW = 32
+    INFER_NARROW = 32,
+    INFER_HORNER = 64
 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 

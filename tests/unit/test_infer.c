@@ -402,8 +402,12 @@ Test(infer, sound_against_every_consistent_deal, .timeout = 300)
                     for (int s = 0; s < rl.players; s++) {
                         double want = s == viewer ? (g.hands[viewer] >> c & 1)
                                                   : (double)b.at[c][s] / (double)b.consistent;
-                        cr_assert_float_eq(odds.p[c][s], want, 1e-12, "%s: P(%s at %d) = %.15g, brute force %.15g (%ld deals), viewer %d, held %d", rules[r],
-                                           lit_card_name(rl.deck, c), s + 1, odds.p[c][s], want, b.consistent, viewer + 1, lit_know_holder(&k, c));
+                        cr_assert_float_eq(odds.p[c][s], want, 1e-12,
+                                           "%s: P(%s at %d) = %.15g, brute force %.15g (%ld "
+                                           "deals), viewer %d, held %d",
+                                           rules[r], lit_card_name(rl.deck, c), s + 1,
+                                           odds.p[c][s], want, b.consistent, viewer + 1,
+                                           lit_know_holder(&k, c));
                     }
                 }
                 for (int set = 0; set < lit_deck_sets(rl.deck); set++) {
@@ -580,8 +584,9 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
  * under several rule sets, from a seat and in public, at every third
  * position, lit_odds gives the same count, the same placements and the same
  * probabilities (within 1e-12) as the program with every seat a field of
- * its own, hashed layers and only the free sets' cards pooled. At 8 players from the 40th action on (before it, the
- * unmerged program takes up to a second a position). */
+ * its own, hashed layers and only the free sets' cards pooled. At 8
+ * players from the 40th action on (before it, the unmerged program takes
+ * up to a second a position). */
 /* A game of rules rl dealt from game_seed, viewer's knowledge at its start
  * (the public view for LIT_NOBODY), and the random source of its actions. */
 static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, uint64_t seed,
@@ -597,14 +602,17 @@ static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, ui
  * vector-by-vector program gives, to the bit: the same counts, so the same
  * doubles. Taken wherever they can be (INFER_STEPS_ALWAYS), under rules
  * with "lacks one of" clauses (must-claim) and blocks of several clauses,
- * whose inclusion-exclusion terms wrap below zero on the way. */
+ * whose inclusion-exclusion terms wrap below zero on the way; and so with
+ * Horner steps ("Horner steps"), alone and within the terms of other
+ * clauses. (The largest layer may differ: the blocks go in the order of
+ * their work, which the steps change.) */
 Test(infer, card_steps_change_no_figure)
 {
     static LitOdds stepped, plain;
     static const char *const rules[] = {"classic", "classic players=8", "classic must-claim=on",
                                         "club players=8 must-claim=on", "quartets", "jokers"};
     const unsigned base = INFER_MERGE | INFER_DENSE | INFER_POOL;
-    long positions = 0, blocks = 0;
+    long positions = 0, blocks = 0, horner = 0, mixed = 0;
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             LitRules rl = rules_of(rules[r]);
@@ -615,9 +623,11 @@ Test(infer, card_steps_change_no_figure)
             game_and_view(&rl, seed + 90 * r, viewer, seed, &g, &k, &rng);
             for (int actions = 0; !lit_game_over(&g); actions++) {
                 if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
-                    for (int how = 0; how < 2; how++) {
+                    for (int how = 0; how < 3; how++) {
+                        const unsigned steps[] = {INFER_STEPS_ALWAYS, INFER_STEPS,
+                                                  INFER_STEPS_ALWAYS | INFER_HORNER};
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
-                                                base | (how ? INFER_STEPS : INFER_STEPS_ALWAYS)),
+                                                base | steps[how]),
                                      LIT_OK);
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, base),
                                      LIT_OK);
@@ -628,10 +638,12 @@ Test(infer, card_steps_change_no_figure)
                         cr_assert_eq(plain.stepped, 0);
                         blocks += how ? 0 : stepped.stepped;
                         positions += how ? 0 : 1;
+                        if (how < 2)
+                            cr_assert_eq(stepped.horner, 0);
+                        horner += stepped.horner;
+                        mixed += stepped.mixed;
                         cr_assert_eq(lit_u192_cmp(&stepped.deals, &plain.deals), 0,
                                      "%s, action %d", rules[r], actions);
-                        cr_assert_eq(stepped.states, plain.states, "%s, action %d", rules[r],
-                                     actions);
                         cr_assert_eq(memcmp(stepped.best, plain.best, sizeof plain.best), 0);
                         cr_assert_eq(memcmp(stepped.p, plain.p, sizeof plain.p), 0,
                                      "%s, action %d", rules[r], actions);
@@ -649,6 +661,8 @@ Test(infer, card_steps_change_no_figure)
     }
     cr_assert_gt(positions, 300, "%ld positions", positions);
     cr_assert_gt(blocks, 2000, "%ld layers by card steps", blocks);
+    cr_assert_gt(horner, 1000, "%ld layers by Horner steps", horner);
+    cr_assert_gt(mixed, 300, "%ld of them with terms of other clauses", mixed);
 }
 
 /* Two words (docs/DEDUCTION.md "Two words"): where every count is below
