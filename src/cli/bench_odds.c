@@ -78,7 +78,8 @@ typedef struct Run {
     int n_slow;
 } Run;
 
-/* Keeps the position among the ob->slowest slowest. */
+/* Keeps the position among the SLOWEST_MAX slowest (with --slowest): the
+ * first ob->slowest are listed, all of them timed again (retime_slowest). */
 static void note_slow(Run *run, double ms, int players, uint32_t after, long game,
                       const char *where)
 {
