@@ -793,21 +793,34 @@ static void free_set_claims(const Ctx *cx, const Table proj[2], int set, uint64_
     }
 }
 
-/* Every vector within the slots whose fields sum to cards (left at first),
- * with the ways to spread that many free cards so: the free cards as one
- * last layer. */
-static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left, int cards)
+/* Every vector within the slots whose fields sum to the cards left, with
+ * the ways to spread that many free cards so: the free cards as one last
+ * layer. The ways are spread()'s product of binomials, C(cards left, what
+ * the field takes) field by field, taken on the way down; the last field
+ * takes what is left. Call with field 0, v 0 and ways 1. */
+static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 ways)
 {
-    if (field == cx->lay.n) {
-        if (left)
+    int n = cx->lay.n;
+    if (field >= n - 1) {
+        if (field == n - 1) {
+            if (left > unit_count(&cx->lay, cx->slots, field))
+                return 0;
+            v += (uint64_t)left << cx->lay.off[field];
+        } else if (left) {
             return 0;
-        LitU192 ways = spread(cx, v, cards);
+        }
+        if (t->dense) {
+            add_dense(t, dense_index(t->dense, v), v, &ways);
+            return 0;
+        }
         return add_to(t, v, &ways);
     }
     int cap = unit_count(&cx->lay, cx->slots, field);
-    for (int x = 0; x <= cap && x <= left; x++)
-        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x, cards))
+    for (int x = 0; x <= cap && x <= left; x++) {
+        LitU192 more = x ? times(&ways, cx->choose[left][x]) : ways;
+        if (fill_free(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x, more))
             return -1;
+    }
     return 0;
 }
 
@@ -1728,7 +1741,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
         }
     if (conv == 0 && cx->free) {
         if (layer_new(&layer[nb], w, free_vectors, cx) ||
-            fill_free(&layer[nb], cx, 0, 0, cx->free, cx->free))
+            fill_free(&layer[nb], cx, 0, 0, cx->free, lit_u192(1)))
             return PLAN_OVER;
         cards_after = cx->free;
     } else {
@@ -1878,7 +1891,7 @@ static int short_pools(Plan *pl, Work *w)
         Table t;
         int cards = cx->free - q;
         if (table_new(&t, w, vectors(&cx->lay, cx->slots, cards)) ||
-            fill_free(&t, cx, 0, 0, cards, cards))
+            fill_free(&t, cx, 0, 0, cards, lit_u192(1)))
             return -1;
         for (int j = pl->nb - 1; j >= first; j--) {
             if (pl->blocks[j].pooled == q)
