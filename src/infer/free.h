@@ -24,7 +24,9 @@ unsigned infer_free_sets(const LitKnow *k);
  * card steps wherever the steps can take its clauses; INFER_NARROW, the
  * hot loops work in two words where every count is below 2^128 ("Two
  * words"); INFER_HORNER, a block's named cards go by Horner steps where
- * they are alike and those cost less than the terms ("Horner steps").
+ * they are alike and those cost less than the terms ("Horner steps");
+ * INFER_AHEAD, a block's G comes from the F before it where that costs
+ * less ("G one block ahead"; with INFER_STEPS_ALWAYS, wherever it can).
  * lit_odds does all but INFER_STEPS_ALWAYS. The figures are the
  * same either way. */
 enum {
@@ -34,7 +36,8 @@ enum {
     INFER_STEPS = 8,
     INFER_STEPS_ALWAYS = 16,
     INFER_NARROW = 32,
-    INFER_HORNER = 64
+    INFER_HORNER = 64,
+    INFER_AHEAD = 128
 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 

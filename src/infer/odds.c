@@ -1957,34 +1957,149 @@ static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
 /* sum over the entries at[e0..e1) of F of F(u) B(slots - u - v), with
  * is_v the dense index of slots - v and after the layer B: the part of G(v)
  * that one chunk of F gives. Inlined twice, narrow or not (Ctx.narrow). */
-static inline LitU192 g_chunk(const Table *f, const Table *after, const uint32_t *at, uint32_t e0,
-                              uint32_t e1, uint64_t guard, uint64_t slots, uint64_t vec,
-                              uint32_t is_v, int narrow)
+static inline LitU192 g_chunk(const LitU192 *fv, const uint64_t *left, const Table *after,
+                              const uint32_t *at, uint32_t e0, uint32_t e1, uint64_t guard,
+                              uint64_t vec, uint32_t is_v, int narrow)
 {
     LitU192 sum = lit_u192(0);
     for (uint32_t e = e0; e < e1; e++) {
-        uint32_t i = at[e];
-        if (!fits(guard, vec, slots - (f->key[i] - 1)))
+        if (!fits(guard, vec, left[e]))
             continue;
-        uint32_t ib = is_v - i;
+        uint32_t ib = is_v - at[e];
         if (!after->key[ib])
             continue;
         if (narrow) {
-            LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
+            LitU192 y = mul_low2(&fv[e], &after->val[ib]);
             add_in2(&sum, &y);
         } else {
-            LitU192 y = mul_low(&f->val[i], &after->val[ib]);
+            LitU192 y = mul_low(&fv[e], &after->val[ib]);
             add_in(&sum, &y);
         }
     }
     return sum;
 }
 
+/* g[v] = G(v) = sum over u of F(u) B(slots - u - v) for every vector v of
+ * b, with after the layer B: F's entries packed in index order (their
+ * counts and what is left of the slots beside them), then a pass over
+ * them in chunks, vector by vector. 0, or -1 when w cannot hold the
+ * packed entries. */
+static int g_pass(const Ctx *cx, const Table *f, const Block *b, const Table *after, LitU192 *g,
+                  Work w)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots;
+    const uint32_t *at = entries_of(f, &w);
+    uint32_t *iv, *order;
+    LitU192 *fv = take(&w, sizeof(LitU192) * (f->count + 1u));
+    uint64_t *left = take(&w, sizeof(uint64_t) * (f->count + 1u));
+    if (!at || !fv || !left ||
+        dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t), b->n_vec, &w, &iv,
+                    &order))
+        return -1;
+    for (uint32_t e = 0; e < f->count; e++) {
+        fv[e] = f->val[at[e]];
+        left[e] = slots - (f->key[at[e]] - 1);
+    }
+    uint32_t is = dense_index(&cx->dense, slots);
+    memset(g, 0, sizeof(LitU192) * b->n_vec);
+    for (uint32_t e0 = 0; e0 < f->count; e0 += CHUNK) {
+        uint32_t e1 = f->count - e0 < CHUNK ? f->count : e0 + CHUNK;
+        for (uint32_t o = 0; o < b->n_vec; o++) {
+            uint32_t v = order[o];
+            uint64_t vec = b->vec[v].v;
+            LitU192 sum;
+            if (cx->narrow)
+                sum = g_chunk(fv, left, after, at, e0, e1, guard, vec, is - iv[v], 1);
+            else
+                sum = g_chunk(fv, left, after, at, e0, e1, guard, vec, is - iv[v], 0);
+            add_in(&g[v], &sum);
+        }
+    }
+    return 0;
+}
+
+/* The ways to form G of block j (docs/DEDUCTION.md "Which side G goes
+ * over"): G(v) = sum_u A(u) C(slots - u - v) for any two layers A and C
+ * that count, between them, every block but j. The pass goes over A's
+ * entries and looks C up, so its pairs are A's states times j's vectors:
+ * A is F_j or the layer after j, whichever is smaller (G_DIRECT), or the
+ * layer after j + 1, with C = F_j and block j + 1's cards by card steps
+ * (G_BEHIND), or (decided a block earlier) F_{j-1}, with C = the layer
+ * after j and block j - 1's cards by card steps (G_AHEAD). */
+enum { G_DIRECT, G_BEHIND, G_AHEAD };
+
+/* A pass's pairs and a step's fields, in a common unit: a card step's
+ * field costs about one and a half of G's pairs (perf at bench/corpus/8). */
+static uint64_t g_work(uint64_t pairs, uint64_t fields)
+{
+    return 2 * pairs + 3 * fields;
+}
+
+/* The cheaper of G_DIRECT and G_BEHIND for block j, with f states in F_j;
+ * its work in *work. Under INFER_STEPS_ALWAYS (the tests) G_BEHIND
+ * wherever it can go. */
+static int g_way(const Plan *pl, int j, uint32_t f, uint64_t *work)
+{
+    const Ctx *cx = &pl->cx;
+    uint64_t n_vec = pl->blocks[j].n_vec, after = pl->layer[j + 1].count;
+    *work = g_work((f < after ? f : after) * n_vec, 0);
+    if (j + 1 >= pl->nb || !pl->by_steps[j + 1] || !(cx->how & INFER_AHEAD))
+        return G_DIRECT;
+    uint64_t behind =
+        g_work(pl->layer[j + 2].count * n_vec,
+               steps_work(&pl->steps[j + 1], cx, &pl->blocks[j + 1]) * (uint64_t)f);
+    if (behind >= *work && !(cx->how & INFER_STEPS_ALWAYS))
+        return G_DIRECT;
+    *work = behind;
+    return G_BEHIND;
+}
+
+/* Whether G of block j + 1 should come from F_j (f states) by G_AHEAD,
+ * with next_f states in F_{j+1}: where that costs less than the block's
+ * own ways. Under INFER_STEPS_ALWAYS, for every other block (so that the
+ * tests see G_BEHIND too). */
+static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
+{
+    const Ctx *cx = &pl->cx;
+    if (!(cx->how & INFER_AHEAD) || j + 1 >= pl->nb || !pl->by_steps[j] || !pl->by_steps[j + 1])
+        return 0;
+    if (cx->how & INFER_STEPS_ALWAYS)
+        return j % 2 == 0;
+    uint64_t next_work;
+    g_way(pl, j + 1, next_f, &next_work);
+    uint64_t pairs = (uint64_t)f * pl->blocks[j + 1].n_vec;
+    uint64_t fields = steps_work(&pl->steps[j], cx, &pl->blocks[j]) * pl->layer[j + 2].count;
+    return g_work(pairs, fields) < next_work;
+}
+
+/* g = G of block j (stepped) from F_j = f by G_DIRECT or G_BEHIND, the
+ * layer G_BEHIND steps in spare (one table) and its buffers and the
+ * pass's lists in w. 0, or -1 when w cannot hold the lists. */
+static int g_block(const Plan *pl, int j, const Table *f, LitU192 *g, Work spare, Work w,
+                   LitOdds *odds)
+{
+    const Ctx *cx = &pl->cx;
+    const Block *b = &pl->blocks[j];
+    const Table *after = &pl->layer[j + 1];
+    uint64_t work;
+    Table x;
+    if (g_way(pl, j, f->count, &work) == G_BEHIND && layer_new(&x, &spare, 1, cx) == 0 &&
+        back_steps(cx, &pl->steps[j + 1], &pl->blocks[j + 1], f, &x, w) == 0) {
+        odds->behind++;
+        return g_pass(cx, &pl->layer[j + 2], b, &x, g, w);
+    }
+    if (after->count < f->count) {
+        odds->turned++;
+        return g_pass(cx, after, b, f, g, w);
+    }
+    return g_pass(cx, f, b, after, g, w);
+}
+
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
     return infer_odds(k, work, work_size, odds,
                       INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW |
-                          INFER_HORNER);
+                          INFER_HORNER | INFER_AHEAD);
 }
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
@@ -2040,8 +2155,9 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
         if (blocks[j].n_vec > most_vectors)
             most_vectors = blocks[j].n_vec;
     LitU192 *g = take(&w, sizeof(LitU192) * most_vectors);
+    LitU192 *g_ahead = take(&w, sizeof(LitU192) * most_vectors);
     Table gv;
-    if (!mass || !g || table_new(&gv, &w, most_vectors))
+    if (!mass || !g || !g_ahead || table_new(&gv, &w, most_vectors))
         goto over;
     memset(mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
     /* F and the next F alternate between the two halves of what is left
@@ -2054,7 +2170,8 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     if (layer_new(&f, &use, 1, &cx))
         goto over;
     add_to(&f, 0, &one);
-    int cards_before = 0;
+    Work past_f = use; /* what F's half does not use */
+    int cards_before = 0, g_ahead_ready = 0;
     for (int j = 0; j < nb; j++) {
         const Block *b = &blocks[j];
         const Table *after = &layer[j + 1];
@@ -2067,41 +2184,47 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
         Work scratch = half[1 - side];
         if (layer_new(&nf, &scratch, bound, &cx))
             goto over;
+        Work past_nf = scratch; /* free once this block is done */
+        int stepped = 0, ahead = g_ahead_ready;
+        g_ahead_ready = 0;
         memset(g, 0, sizeof(LitU192) * b->n_vec);
         if (conv == 0 && cx.use_dense) {
-            /* a. As below, vector by vector over F in index order: the
-             * layer after is read at index(slots) - index(u) - index(v),
-             * in order, and the next F written at index(u) + index(v). */
-            const uint32_t *at = entries_of(&f, &scratch);
-            uint32_t *iv, *order;
-            if (!at || dense_order(&cx.dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t),
-                                   b->n_vec, &scratch, &iv, &order))
-                goto over;
+            /* a. The next F by card steps when they cost less, less the
+             * vectors the layer after cannot complete, and G by its own
+             * pass (or from the look-ahead below, f.); otherwise as below,
+             * vector by vector over F in index order: the layer after is
+             * read at index(slots) - index(u) - index(v), in order, and
+             * the next F written at index(u) + index(v). */
             uint32_t is = dense_index(&cx.dense, slots);
-            /* The next F by card steps when they cost less, less the
-             * vectors the layer after cannot complete; then the pass
-             * below forms only G. */
-            int stepped = pl->by_steps[j] &&
-                          back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0;
+            stepped = pl->by_steps[j] && back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0;
             odds->stepped += (uint32_t)stepped;
-            if (stepped)
+            if (stepped) {
                 count_horner(&pl->steps[j], &odds->horner, &odds->mixed);
-            for (uint32_t i = 0; stepped && i < nf.cap; i++)
-                if (nf.key[i] && !after->key[is - i]) {
-                    nf.key[i] = 0;
-                    nf.count--;
+                for (uint32_t i = 0; i < nf.cap; i++)
+                    if (nf.key[i] && !after->key[is - i]) {
+                        nf.key[i] = 0;
+                        nf.count--;
+                    }
+                if (ahead) {
+                    odds->ahead++;
+                    LitU192 *t = g;
+                    g = g_ahead;
+                    g_ahead = t;
+                } else if (g_block(pl, j, &f, g, past_f, scratch, odds)) {
+                    goto over;
                 }
-            for (uint32_t e0 = 0; e0 < f.count; e0 += CHUNK) {
-                uint32_t e1 = f.count - e0 < CHUNK ? f.count : e0 + CHUNK;
-                for (uint32_t o = 0; o < b->n_vec; o++) {
-                    uint32_t v = order[o];
-                    uint64_t vec = b->vec[v].v;
-                    LitU192 sum = lit_u192(0);
-                    if (stepped && cx.narrow) {
-                        sum = g_chunk(&f, after, at, e0, e1, guard, slots, vec, is - iv[v], 1);
-                    } else if (stepped) {
-                        sum = g_chunk(&f, after, at, e0, e1, guard, slots, vec, is - iv[v], 0);
-                    } else {
+            } else {
+                const uint32_t *at = entries_of(&f, &scratch);
+                uint32_t *iv, *order;
+                if (!at || dense_order(&cx.dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t),
+                                       b->n_vec, &scratch, &iv, &order))
+                    goto over;
+                for (uint32_t e0 = 0; e0 < f.count; e0 += CHUNK) {
+                    uint32_t e1 = f.count - e0 < CHUNK ? f.count : e0 + CHUNK;
+                    for (uint32_t o = 0; o < b->n_vec; o++) {
+                        uint32_t v = order[o];
+                        uint64_t vec = b->vec[v].v;
+                        LitU192 sum = lit_u192(0);
                         for (uint32_t e = e0; e < e1; e++) {
                             uint32_t i = at[e];
                             uint64_t given = f.key[i] - 1;
@@ -2115,8 +2238,8 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                             LitU192 y = mul_low(&f.val[i], &after->val[ib]);
                             add_in(&sum, &y);
                         }
+                        add_in(&g[v], &sum);
                     }
-                    add_in(&g[v], &sum);
                 }
             }
         } else if (conv == 0) {
@@ -2264,7 +2387,19 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                 for (uint64_t x = k->held[s] & setmask; x;)
                     odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
         }
-        /* e. The next F. */
+        /* e. G of the next block from this F (G_AHEAD), where that costs
+         * less than the next block's own ways: the layer after it with
+         * this block's cards stepped in, in what F's half does not use,
+         * its buffers and the pass's lists in what the next F's does not. */
+        if (stepped && ahead_pays(pl, j, f.count, nf.count)) {
+            Work yw = past_f;
+            Table y;
+            g_ahead_ready = layer_new(&y, &yw, 1, &cx) == 0 &&
+                            back_steps(&cx, &pl->steps[j], b, &layer[j + 2], &y, past_nf) == 0 &&
+                            g_pass(&cx, &f, &blocks[j + 1], &y, g_ahead, past_nf) == 0;
+        }
+        /* f. The next F. */
+        past_f = past_nf;
         f = nf;
         side = 1 - side;
         if (f.count > odds->states)
