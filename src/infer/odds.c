@@ -661,13 +661,19 @@ static int cards_in(const Ctx *cx, uint64_t v)
  * workspace is too small. */
 static int project(const Ctx *cx, const Table *f, unsigned team_seats, Table *proj, Work *w)
 {
-    uint64_t mask = 0;
+    uint64_t mask = 0, most = 1;
+    unsigned units = 0;
     for (int s = 0; s < cx->players; s++)
-        if (team_seats >> s & 1) {
-            int u = cx->lay.unit_of[s];
-            mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
-        }
-    if (table_new(proj, w, f->count))
+        if (team_seats >> s & 1)
+            units |= 1u << cx->lay.unit_of[s];
+    for (unsigned m = units; m; m &= m - 1) {
+        int u = lit_lsb(m);
+        mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
+        most *= (uint64_t)unit_count(&cx->lay, cx->slots, u) + 1;
+    }
+    /* no larger than the vectors over the team's fields can fill: the
+     * claims go over the whole table once per vector a team's seats get */
+    if (table_new(proj, w, most < f->count ? most : f->count))
         return -1;
     for (uint32_t i = 0; i < f->cap; i++) {
         if (!f->key[i])
