@@ -1937,16 +1937,21 @@ static int mixed_placement(Walk *w, uint64_t y, uint32_t index)
     if (known) {
         h = *known;
     } else {
-        const Table *f = mx->f;
-        for (uint32_t i = 0; i < f->cap; i++) {
-            if (!f->key[i])
+        /* over the smaller of F and D, looking the other up */
+        const Table *a = mx->f, *c = mx->d;
+        if (c->count < a->count) {
+            a = mx->d;
+            c = mx->f;
+        }
+        for (uint32_t i = 0; i < a->cap; i++) {
+            if (!a->key[i])
                 continue;
-            uint64_t left = cx->slots - (f->key[i] - 1);
+            uint64_t left = cx->slots - (a->key[i] - 1);
             if (!fits(cx->lay.guard, z, left))
                 continue;
-            const LitU192 *d = lookup(mx->d, left - z);
-            if (d) {
-                LitU192 x = mul_low(&f->val[i], d);
+            const LitU192 *other = lookup(c, left - z);
+            if (other) {
+                LitU192 x = mul_low(&a->val[i], other);
                 add_in(&h, &x);
             }
         }
