@@ -30,7 +30,7 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4 };
+enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4, VECTOR_PAIR = 10 };
 /* The ways to give at most 6 cards to at most 4 seats: C(10, 4). */
 enum { HORNER_SHIFTS = 210 };
 
@@ -1990,6 +1990,45 @@ static inline LitU192 g_chunk(const LitU192 *fv, const uint64_t *left, const Tab
     return sum;
 }
 
+/* For one chunk at[e0..e1) of F and one vector: the next F, nf(u + v) +=
+ * F(u) n_v where the layer after can complete it, and the part of G(v)
+ * the chunk gives (g_chunk), in one pass; iv the dense index of v, is_v
+ * that of slots - v. Inlined twice, narrow or not (Ctx.narrow). */
+static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at,
+                                uint32_t e0, uint32_t e1, const Ctx *cx, const Vec *vec,
+                                uint32_t iv, uint32_t is_v, int narrow)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots, v = vec->v;
+    LitU192 sum = lit_u192(0);
+    for (uint32_t e = e0; e < e1; e++) {
+        uint32_t i = at[e];
+        uint64_t given = f->key[i] - 1;
+        if (!fits(guard, v, slots - given))
+            continue;
+        uint32_t ib = is_v - i;
+        if (!after->key[ib])
+            continue;
+        LitU192 x = times(&f->val[i], vec->n);
+        if (narrow) {
+            x.w[2] = 0;
+            if (nf->key[i + iv]) {
+                add_in2(&nf->val[i + iv], &x);
+            } else {
+                nf->key[i + iv] = given + v + 1;
+                nf->val[i + iv] = x;
+                nf->count++;
+            }
+            LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
+            add_in2(&sum, &y);
+        } else {
+            add_dense(nf, i + iv, given + v, &x);
+            LitU192 y = mul_low(&f->val[i], &after->val[ib]);
+            add_in(&sum, &y);
+        }
+    }
+    return sum;
+}
+
 /* g[v] = G(v) = sum over u of F(u) B(slots - u - v) for every vector v of
  * b, with after the layer B: F's entries packed in index order (their
  * counts and what is left of the slots beside them), then a pass over
@@ -2063,6 +2102,23 @@ static int g_way(const Plan *pl, int j, uint32_t f, uint64_t *work)
         return G_DIRECT;
     *work = behind;
     return G_BEHIND;
+}
+
+/* Whether block j's next F (with G in the same pass) should go vector by
+ * vector from F_j of f states although the block goes by steps: where its
+ * pairs are fewer than the steps' fields. Going forward the steps' layers
+ * grow from F_j towards the next F, which holds at most the states of the
+ * layer after j (the rest cannot be completed), so the steps are priced
+ * on the larger of the two. Not under INFER_STEPS_ALWAYS (the tests). */
+static int vectors_pay(const Plan *pl, int j, uint32_t f)
+{
+    const Ctx *cx = &pl->cx;
+    if (cx->how & INFER_STEPS_ALWAYS)
+        return 0;
+    uint64_t after = pl->layer[j + 1].count, grown = after > f ? after : f;
+    uint64_t pairs = (uint64_t)f * pl->blocks[j].n_vec;
+    uint64_t g = (after < f ? after : f) * (uint64_t)pl->blocks[j].n_vec;
+    return VECTOR_PAIR * pairs < g_work(g, steps_work(&pl->steps[j], cx, &pl->blocks[j]) * grown);
 }
 
 /* Whether G of block j + 1 should come from F_j (f states) by G_AHEAD,
@@ -2207,7 +2263,8 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
              * read at index(slots) - index(u) - index(v), in order, and
              * the next F written at index(u) + index(v). */
             uint32_t is = dense_index(&cx.dense, slots);
-            stepped = pl->by_steps[j] && back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0;
+            stepped = pl->by_steps[j] && !vectors_pay(pl, j, f.count) &&
+                      back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0;
             odds->stepped += (uint32_t)stepped;
             if (stepped) {
                 count_horner(&pl->steps[j], &odds->horner, &odds->mixed);
@@ -2234,21 +2291,13 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                     uint32_t e1 = f.count - e0 < CHUNK ? f.count : e0 + CHUNK;
                     for (uint32_t o = 0; o < b->n_vec; o++) {
                         uint32_t v = order[o];
-                        uint64_t vec = b->vec[v].v;
-                        LitU192 sum = lit_u192(0);
-                        for (uint32_t e = e0; e < e1; e++) {
-                            uint32_t i = at[e];
-                            uint64_t given = f.key[i] - 1;
-                            if (!fits(guard, vec, slots - given))
-                                continue;
-                            uint32_t ib = is - i - iv[v];
-                            if (!after->key[ib])
-                                continue;
-                            LitU192 x = times(&f.val[i], b->vec[v].n);
-                            add_dense(&nf, i + iv[v], given + vec, &x);
-                            LitU192 y = mul_low(&f.val[i], &after->val[ib]);
-                            add_in(&sum, &y);
-                        }
+                        LitU192 sum;
+                        if (cx.narrow)
+                            sum = vec_chunk(&f, after, &nf, at, e0, e1, &cx, &b->vec[v], iv[v],
+                                            is - iv[v], 1);
+                        else
+                            sum = vec_chunk(&f, after, &nf, at, e0, e1, &cx, &b->vec[v], iv[v],
+                                            is - iv[v], 0);
                         add_in(&g[v], &sum);
                     }
                 }
