@@ -2075,8 +2075,8 @@ static int g_pass(const Ctx *cx, const Table *f, const Block *b, const Table *af
  * A is F_j or the layer after j, whichever is smaller (G_DIRECT), or the
  * layer after j + 1, with C = F_j and block j + 1's cards by card steps
  * (G_BEHIND), or (decided a block earlier) F_{j-1}, with C = the layer
- * after j and block j - 1's cards by card steps (G_AHEAD). */
-enum { G_DIRECT, G_BEHIND, G_AHEAD };
+ * after j and block j - 1's cards by card steps (ahead_pays). */
+enum { G_DIRECT, G_BEHIND };
 
 /* A pass's pairs and a step's fields, in a common unit: a card step's
  * field costs about one and a half of G's pairs (perf at bench/corpus/8). */
@@ -2121,14 +2121,16 @@ static int vectors_pay(const Plan *pl, int j, uint32_t f)
     return VECTOR_PAIR * pairs < g_work(g, steps_work(&pl->steps[j], cx, &pl->blocks[j]) * grown);
 }
 
-/* Whether G of block j + 1 should come from F_j (f states) by G_AHEAD,
- * with next_f states in F_{j+1}: where that costs less than the block's
- * own ways. Under INFER_STEPS_ALWAYS, for every other block (so that the
- * tests see G_BEHIND too). */
+/* Whether G of block j + 1 should come from F_j (f states), ahead, with
+ * next_f states in F_{j+1}: where that costs less than the block's own
+ * ways, and the block goes by steps from F_{j+1} (vector by vector, its
+ * pass forms G anyway). Under INFER_STEPS_ALWAYS, for every other block
+ * (so that the tests see G_BEHIND too). */
 static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
 {
     const Ctx *cx = &pl->cx;
-    if (!(cx->how & INFER_AHEAD) || j + 1 >= pl->nb || !pl->by_steps[j] || !pl->by_steps[j + 1])
+    if (!(cx->how & INFER_AHEAD) || j + 1 >= pl->nb || !pl->by_steps[j] ||
+        !pl->by_steps[j + 1] || vectors_pay(pl, j + 1, next_f))
         return 0;
     if (cx->how & INFER_STEPS_ALWAYS)
         return j % 2 == 0;
@@ -2447,7 +2449,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
                 for (uint64_t x = k->held[s] & setmask; x;)
                     odds->best[t][b->set][lit_pop_lsb(&x) - first] = (uint8_t)s;
         }
-        /* e. G of the next block from this F (G_AHEAD), where that costs
+        /* e. G of the next block from this F (ahead), where that costs
          * less than the next block's own ways: the layer after it with
          * this block's cards stepped in, in what F's half does not use,
          * its buffers and the pass's lists in what the next F's does not. */
