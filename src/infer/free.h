@@ -25,10 +25,13 @@ unsigned infer_free_sets(const LitKnow *k);
  * hot loops work in two words where every count is below 2^128 ("Two
  * words"); INFER_HORNER, a block's named cards go by Horner steps where
  * they are alike and those cost less than the terms ("Horner steps");
- * INFER_AHEAD, a block's G comes from the F before it where that costs
- * less ("G one block ahead"; with INFER_STEPS_ALWAYS, wherever it can).
- * lit_odds does all but INFER_STEPS_ALWAYS. The figures are the
- * same either way. */
+ * INFER_AHEAD, a block's G may also pair a layer one block further out,
+ * ahead (from the F before it) or behind (from the layer after the next
+ * block), where that costs less ("Which side G goes over"; with
+ * INFER_STEPS_ALWAYS, ahead for two blocks of every three and behind
+ * wherever it can go for the rest, and no block that goes by steps goes
+ * forward vector by vector). lit_odds does all but INFER_STEPS_ALWAYS.
+ * The figures are the same either way. */
 enum {
     INFER_MERGE = 1,
     INFER_DENSE = 2,

@@ -2124,8 +2124,8 @@ static int vectors_pay(const Plan *pl, int j, uint32_t f)
 /* Whether G of block j + 1 should come from F_j (f states), ahead, with
  * next_f states in F_{j+1}: where that costs less than the block's own
  * ways, and the block goes by steps from F_{j+1} (vector by vector, its
- * pass forms G anyway). Under INFER_STEPS_ALWAYS, for every other block
- * (so that the tests see G_BEHIND too). */
+ * pass forms G anyway). Under INFER_STEPS_ALWAYS, for two blocks of every
+ * three (so that the tests see G_BEHIND too, and ahead twice in a row). */
 static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
 {
     const Ctx *cx = &pl->cx;
@@ -2133,7 +2133,7 @@ static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
         !pl->by_steps[j + 1] || vectors_pay(pl, j + 1, next_f))
         return 0;
     if (cx->how & INFER_STEPS_ALWAYS)
-        return j % 2 == 0;
+        return j % 3 != 2;
     uint64_t next_work;
     g_way(pl, j + 1, next_f, &next_work);
     uint64_t pairs = (uint64_t)f * pl->blocks[j + 1].n_vec;
@@ -2265,7 +2265,9 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
              * read at index(slots) - index(u) - index(v), in order, and
              * the next F written at index(u) + index(v). */
             uint32_t is = dense_index(&cx.dense, slots);
-            stepped = pl->by_steps[j] && !vectors_pay(pl, j, f.count) &&
+            int forward_vectors = pl->by_steps[j] && vectors_pay(pl, j, f.count);
+            odds->forward_vectors += (uint32_t)forward_vectors;
+            stepped = pl->by_steps[j] && !forward_vectors &&
                       back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0;
             odds->stepped += (uint32_t)stepped;
             if (stepped) {

@@ -604,10 +604,13 @@ static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, ui
  * with "lacks one of" clauses (must-claim) and blocks of several clauses,
  * whose inclusion-exclusion terms wrap below zero on the way; and so with
  * Horner steps ("Horner steps"), alone and within the terms of other
- * clauses; and so with G one block ahead ("G one block ahead"), taken
- * wherever it can be with the Horner steps and where it pays without.
- * (The largest layer may differ: the blocks go in the order of their
- * work, which the steps change.) */
+ * clauses; and so with G over a layer one block further out ("Which side
+ * G goes over"), ahead and behind, taken wherever they can be (ahead twice
+ * in a row among them) and where they pay; and so in two words ("Two
+ * words"), with lit_odds' own choices (where they pay, and the forward
+ * pass vector by vector where the steps' layers would grow). (The largest
+ * layer may differ: the blocks go in the order of their work, which the
+ * steps change.) */
 Test(infer, card_steps_change_no_figure)
 {
     static LitOdds stepped, plain;
@@ -615,7 +618,7 @@ Test(infer, card_steps_change_no_figure)
                                         "club players=8 must-claim=on", "quartets", "jokers"};
     const unsigned base = INFER_MERGE | INFER_DENSE | INFER_POOL;
     long positions = 0, blocks = 0, horner = 0, mixed = 0, ahead = 0, behind = 0, turned = 0;
-    long paid = 0;
+    long paid_ahead = 0, paid_behind = 0, forward_vectors = 0;
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             LitRules rl = rules_of(rules[r]);
@@ -628,8 +631,9 @@ Test(infer, card_steps_change_no_figure)
                 if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
                     for (int how = 0; how < 3; how++) {
                         const unsigned steps[] = {
-                            INFER_STEPS_ALWAYS, INFER_STEPS | INFER_AHEAD,
-                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD};
+                            INFER_STEPS_ALWAYS,
+                            INFER_STEPS | INFER_HORNER | INFER_AHEAD | INFER_NARROW,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_NARROW};
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
                                                 base | steps[how]),
                                      LIT_OK);
@@ -642,13 +646,17 @@ Test(infer, card_steps_change_no_figure)
                         cr_assert_eq(plain.stepped, 0);
                         blocks += how ? 0 : stepped.stepped;
                         positions += how ? 0 : 1;
-                        if (how < 2)
+                        if (how == 0) {
                             cr_assert_eq(stepped.horner, 0);
-                        if (how == 0)
                             cr_assert_eq(stepped.ahead + stepped.behind, 0);
+                        }
+                        if (how != 1)
+                            cr_assert_eq(stepped.forward_vectors, 0);
                         ahead += how == 2 ? stepped.ahead : 0;
                         behind += how == 2 ? stepped.behind : 0;
-                        paid += how == 1 ? stepped.ahead + stepped.behind : 0;
+                        paid_ahead += how == 1 ? stepped.ahead : 0;
+                        paid_behind += how == 1 ? stepped.behind : 0;
+                        forward_vectors += stepped.forward_vectors;
                         turned += stepped.turned;
                         horner += stepped.horner;
                         mixed += stepped.mixed;
@@ -673,9 +681,11 @@ Test(infer, card_steps_change_no_figure)
     cr_assert_gt(blocks, 2000, "%ld layers by card steps", blocks);
     cr_assert_gt(horner, 1000, "%ld layers by Horner steps", horner);
     cr_assert_gt(mixed, 300, "%ld of them with terms of other clauses", mixed);
-    cr_assert_gt(ahead, 500, "%ld blocks' G ahead", ahead);
-    cr_assert_gt(behind, 500, "%ld blocks' G behind", behind);
-    cr_assert_gt(paid, 20, "%ld blocks' G ahead or behind where it pays", paid);
+    cr_assert_gt(ahead, 800, "%ld blocks' G ahead", ahead);
+    cr_assert_gt(behind, 400, "%ld blocks' G behind", behind);
+    cr_assert_gt(paid_ahead, 10, "%ld blocks' G ahead where it pays", paid_ahead);
+    cr_assert_gt(paid_behind, 30, "%ld blocks' G behind where it pays", paid_behind);
+    cr_assert_gt(forward_vectors, 150, "%ld blocks forward by vectors", forward_vectors);
     cr_assert_gt(turned, 500, "%ld blocks' G over the layer after", turned);
 }
 
