@@ -2029,6 +2029,35 @@ static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, c
     return sum;
 }
 
+/* g_chunk for two vectors at once in two words: each state of the chunk
+ * read once for both. */
+static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const Table *after,
+                                const uint32_t *at, uint32_t e0, uint32_t e1, uint64_t guard,
+                                const uint64_t vec[2], const uint32_t is_v[2], LitU192 sum[2])
+{
+    LitU192 s0 = lit_u192(0), s1 = lit_u192(0);
+    for (uint32_t e = e0; e < e1; e++) {
+        uint64_t l = left[e];
+        uint32_t i = at[e];
+        if (fits(guard, vec[0], l)) {
+            uint32_t ib = is_v[0] - i;
+            if (after->key[ib]) {
+                LitU192 y = mul_low2(&fv[e], &after->val[ib]);
+                add_in2(&s0, &y);
+            }
+        }
+        if (fits(guard, vec[1], l)) {
+            uint32_t ib = is_v[1] - i;
+            if (after->key[ib]) {
+                LitU192 y = mul_low2(&fv[e], &after->val[ib]);
+                add_in2(&s1, &y);
+            }
+        }
+    }
+    sum[0] = s0;
+    sum[1] = s1;
+}
+
 /* g[v] = G(v) = sum over u of F(u) B(slots - u - v) for every vector v of
  * b, with after the layer B: F's entries packed in index order (their
  * counts and what is left of the slots beside them), then a pass over
@@ -2054,7 +2083,17 @@ static int g_pass(const Ctx *cx, const Table *f, const Block *b, const Table *af
     memset(g, 0, sizeof(LitU192) * b->n_vec);
     for (uint32_t e0 = 0; e0 < f->count; e0 += CHUNK) {
         uint32_t e1 = f->count - e0 < CHUNK ? f->count : e0 + CHUNK;
-        for (uint32_t o = 0; o < b->n_vec; o++) {
+        uint32_t o = 0;
+        for (; cx->narrow && o + 1 < b->n_vec; o += 2) {
+            uint32_t v[2] = {order[o], order[o + 1]};
+            uint64_t vec[2] = {b->vec[v[0]].v, b->vec[v[1]].v};
+            uint32_t is_v[2] = {is - iv[v[0]], is - iv[v[1]]};
+            LitU192 sum[2];
+            g_chunk_pair(fv, left, after, at, e0, e1, guard, vec, is_v, sum);
+            add_in(&g[v[0]], &sum[0]);
+            add_in(&g[v[1]], &sum[1]);
+        }
+        for (; o < b->n_vec; o++) {
             uint32_t v = order[o];
             uint64_t vec = b->vec[v].v;
             LitU192 sum;
