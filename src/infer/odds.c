@@ -2061,8 +2061,8 @@ static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const T
 /* g[v] = G(v) = sum over u of F(u) B(slots - u - v) for every vector v of
  * b, with after the layer B: F's entries packed in index order (their
  * counts and what is left of the slots beside them), then a pass over
- * them in chunks, vector by vector. 0, or -1 when w cannot hold the
- * packed entries. */
+ * them in chunks, vector by vector (two at a time in two words). 0, or
+ * -1 when w cannot hold the packed entries. */
 static int g_pass(const Ctx *cx, const Table *f, const Block *b, const Table *after, LitU192 *g,
                   Work w)
 {
