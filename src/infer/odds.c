@@ -2175,8 +2175,11 @@ static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
         return j % 3 != 2;
     uint64_t next_work;
     g_way(pl, j + 1, next_f, &next_work);
+    /* the steps' layers grow from the layer after j + 1 towards the one
+     * after j (as the backward sweep's did): priced on the larger */
     uint64_t pairs = (uint64_t)f * pl->blocks[j + 1].n_vec;
-    uint64_t fields = steps_work(&pl->steps[j], cx, &pl->blocks[j]) * pl->layer[j + 2].count;
+    uint64_t from = pl->layer[j + 2].count, to = pl->layer[j + 1].count;
+    uint64_t fields = steps_work(&pl->steps[j], cx, &pl->blocks[j]) * (from > to ? from : to);
     return g_work(pairs, fields) < next_work;
 }
 
