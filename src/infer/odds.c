@@ -30,7 +30,9 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4, VECTOR_PAIR = 10 };
+enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4 };
+/* A pair of the forward pass vector by vector, in g_work's units. */
+enum { VECTOR_PAIR = 10 };
 /* The ways to give at most 6 cards to at most 4 seats: C(10, 4). */
 enum { HORNER_SHIFTS = 210 };
 
@@ -288,14 +290,20 @@ static uint32_t *entries_of(const Table *t, Work *w)
     return at;
 }
 
-/* Adds x at dense index i, the vector v's: the caller knows i is v's. */
-static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x)
+/* Adds x at dense index i, the vector v's: the caller knows i is v's. In
+ * two words when narrow (Ctx.narrow): the top word stays 0. */
+static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, int narrow)
 {
     if (t->key[i]) {
-        add_in(&t->val[i], x);
+        if (narrow)
+            add_in2(&t->val[i], x);
+        else
+            add_in(&t->val[i], x);
     } else {
         t->key[i] = v + 1;
         t->val[i] = *x;
+        if (narrow)
+            t->val[i].w[2] = 0;
         t->count++;
     }
 }
@@ -816,7 +824,7 @@ static int fill_free(Table *t, const Ctx *cx, int field, uint64_t v, int left, L
             return 0;
         }
         if (t->dense) {
-            add_dense(t, dense_index(t->dense, v), v, &ways);
+            add_dense(t, dense_index(t->dense, v), v, &ways, 0);
             return 0;
         }
         return add_to(t, v, &ways);
@@ -1043,7 +1051,8 @@ typedef struct Plan {
     uint32_t stepped;        /* layers made by card steps */
     uint32_t horner, mixed;  /* ... with Horner steps (LitOdds) */
     Steps steps[LIT_MAX_SETS]; /* each block's card steps, */
-    uint8_t by_steps[LIT_MAX_SETS]; /* where it goes by them */
+    uint8_t by_steps[LIT_MAX_SETS]; /* where it goes by them, */
+    uint64_t step_work[LIT_MAX_SETS]; /* and their work a state (steps_work) */
     /* For a block with pooled cards (claims only): the layer after it with
      * the pool less those cards, blocks j+1.. and free - pooled cards. */
     Table short_pool[LIT_MAX_SETS];
@@ -1556,6 +1565,27 @@ static int back_steps(const Ctx *cx, const Steps *st, const Block *b, const Tabl
     return 0;
 }
 
+/* Swaps blocks a and b of the plan, with what goes with each (their steps
+ * and key in the sort). */
+static void swap_blocks(Plan *pl, uint64_t *key, int a, int b)
+{
+    Block t = pl->blocks[a];
+    pl->blocks[a] = pl->blocks[b];
+    pl->blocks[b] = t;
+    Steps st = pl->steps[a];
+    pl->steps[a] = pl->steps[b];
+    pl->steps[b] = st;
+    uint8_t by = pl->by_steps[a];
+    pl->by_steps[a] = pl->by_steps[b];
+    pl->by_steps[b] = by;
+    uint64_t x = pl->step_work[a];
+    pl->step_work[a] = pl->step_work[b];
+    pl->step_work[b] = x;
+    x = key[a];
+    key[a] = key[b];
+    key[b] = x;
+}
+
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
  * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
  * every block also keeps its placements grouped by vector (for sampling);
@@ -1727,24 +1757,12 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
     for (int j = 0; j < nb; j++) {
         const Block *b = &pl->blocks[j];
         pl->by_steps[j] = (uint8_t)stepping(cx, &pl->steps[j], b);
-        work[j] = 16 * (pl->by_steps[j] ? steps_work(&pl->steps[j], cx, b) : b->n_vec) +
-                  b->n_vec;
+        pl->step_work[j] = pl->by_steps[j] ? steps_work(&pl->steps[j], cx, b) : 0;
+        work[j] = 16 * (pl->by_steps[j] ? pl->step_work[j] : b->n_vec) + b->n_vec;
     }
     for (int a = 1; a < nb; a++)
-        for (int b = a; b > 0 && work[b] > work[b - 1]; b--) {
-            Block t = pl->blocks[b];
-            pl->blocks[b] = pl->blocks[b - 1];
-            pl->blocks[b - 1] = t;
-            Steps st = pl->steps[b];
-            pl->steps[b] = pl->steps[b - 1];
-            pl->steps[b - 1] = st;
-            uint8_t by = pl->by_steps[b];
-            pl->by_steps[b] = pl->by_steps[b - 1];
-            pl->by_steps[b - 1] = by;
-            uint64_t x = work[b];
-            work[b] = work[b - 1];
-            work[b - 1] = x;
-        }
+        for (int b = a; b > 0 && work[b] > work[b - 1]; b--)
+            swap_blocks(pl, work, b - 1, b);
     if (conv == 0 && cx->free) {
         if (layer_new(&layer[nb], w, free_vectors, cx) ||
             fill_free(&layer[nb], cx, 0, 0, cx->free, lit_u192(1)))
@@ -1808,7 +1826,7 @@ static int plan_build(Plan *pl, const LitKnow *k, Work *w, int lists, unsigned h
                         if (!fits(guard, vec, slots - rest))
                             continue;
                         LitU192 x = times(&next->val[i], b->vec[v].n);
-                        add_dense(&layer[j], i + iv[v], rest + vec, &x);
+                        add_dense(&layer[j], i + iv[v], rest + vec, &x, 0);
                     }
                 }
             }
@@ -2009,19 +2027,11 @@ static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, c
         if (!after->key[ib])
             continue;
         LitU192 x = times(&f->val[i], vec->n);
+        add_dense(nf, i + iv, given + v, &x, narrow);
         if (narrow) {
-            x.w[2] = 0;
-            if (nf->key[i + iv]) {
-                add_in2(&nf->val[i + iv], &x);
-            } else {
-                nf->key[i + iv] = given + v + 1;
-                nf->val[i + iv] = x;
-                nf->count++;
-            }
             LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
             add_in2(&sum, &y);
         } else {
-            add_dense(nf, i + iv, given + v, &x);
             LitU192 y = mul_low(&f->val[i], &after->val[ib]);
             add_in(&sum, &y);
         }
@@ -2136,7 +2146,7 @@ static int g_way(const Plan *pl, int j, uint32_t f, uint64_t *work)
         return G_DIRECT;
     uint64_t behind =
         g_work(pl->layer[j + 2].count * n_vec,
-               steps_work(&pl->steps[j + 1], cx, &pl->blocks[j + 1]) * (uint64_t)f);
+               pl->step_work[j + 1] * (uint64_t)f);
     if (behind >= *work && !(cx->how & INFER_STEPS_ALWAYS))
         return G_DIRECT;
     *work = behind;
@@ -2157,7 +2167,7 @@ static int vectors_pay(const Plan *pl, int j, uint32_t f)
     uint64_t after = pl->layer[j + 1].count, grown = after > f ? after : f;
     uint64_t pairs = (uint64_t)f * pl->blocks[j].n_vec;
     uint64_t g = (after < f ? after : f) * (uint64_t)pl->blocks[j].n_vec;
-    return VECTOR_PAIR * pairs < g_work(g, steps_work(&pl->steps[j], cx, &pl->blocks[j]) * grown);
+    return VECTOR_PAIR * pairs < g_work(g, pl->step_work[j] * grown);
 }
 
 /* Whether G of block j + 1 should come from F_j (f states), ahead, with
@@ -2179,7 +2189,7 @@ static int ahead_pays(const Plan *pl, int j, uint32_t f, uint32_t next_f)
      * after j (as the backward sweep's did): priced on the larger */
     uint64_t pairs = (uint64_t)f * pl->blocks[j + 1].n_vec;
     uint64_t from = pl->layer[j + 2].count, to = pl->layer[j + 1].count;
-    uint64_t fields = steps_work(&pl->steps[j], cx, &pl->blocks[j]) * (from > to ? from : to);
+    uint64_t fields = pl->step_work[j] * (from > to ? from : to);
     return g_work(pairs, fields) < next_work;
 }
 
