@@ -1565,25 +1565,26 @@ static int back_steps(const Ctx *cx, const Steps *st, const Block *b, const Tabl
     return 0;
 }
 
+/* Swaps n bytes at x and y. */
+static void swap_bytes(void *x, void *y, size_t n)
+{
+    unsigned char *p = x, *q = y;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char t = p[i];
+        p[i] = q[i];
+        q[i] = t;
+    }
+}
+
 /* Swaps blocks a and b of the plan, with what goes with each (their steps
  * and key in the sort). */
 static void swap_blocks(Plan *pl, uint64_t *key, int a, int b)
 {
-    Block t = pl->blocks[a];
-    pl->blocks[a] = pl->blocks[b];
-    pl->blocks[b] = t;
-    Steps st = pl->steps[a];
-    pl->steps[a] = pl->steps[b];
-    pl->steps[b] = st;
-    uint8_t by = pl->by_steps[a];
-    pl->by_steps[a] = pl->by_steps[b];
-    pl->by_steps[b] = by;
-    uint64_t x = pl->step_work[a];
-    pl->step_work[a] = pl->step_work[b];
-    pl->step_work[b] = x;
-    x = key[a];
-    key[a] = key[b];
-    key[b] = x;
+    swap_bytes(&pl->blocks[a], &pl->blocks[b], sizeof pl->blocks[a]);
+    swap_bytes(&pl->steps[a], &pl->steps[b], sizeof pl->steps[a]);
+    swap_bytes(&pl->by_steps[a], &pl->by_steps[b], sizeof pl->by_steps[a]);
+    swap_bytes(&pl->step_work[a], &pl->step_work[b], sizeof pl->step_work[a]);
+    swap_bytes(&key[a], &key[b], sizeof key[a]);
 }
 
 /* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
