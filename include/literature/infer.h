@@ -94,6 +94,7 @@ typedef struct LitOdds {
     uint32_t behind;      /* from the layer after the next block, */
     uint32_t turned;      /* over the layer after them rather than F; */
     uint32_t forward_vectors; /* blocks by steps whose next F went by vectors */
+    uint32_t derived;     /* blocks whose marginals came by derivatives */
     uint8_t narrow;       /* 1: counted in two words, every count below 2^128 */
     /* P(seat holds card), for live cards (0 for cards out of play) */
     double p[LIT_MAX_CARDS][LIT_MAX_PLAYERS];

@@ -30,7 +30,11 @@ unsigned infer_free_sets(const LitKnow *k);
  * block), where that costs less ("Which side G goes over"; with
  * INFER_STEPS_ALWAYS, ahead for two blocks of every three and behind
  * wherever it can go for the rest, and no block that goes by steps goes
- * forward vector by vector). lit_odds does all but INFER_STEPS_ALWAYS.
+ * forward vector by vector); INFER_DERIV, a block of alike cards by
+ * Horner steps may give its marginals by derivatives of those and G only
+ * where the claims look it up, where that costs less ("Marginals by
+ * derivatives"; with INFER_STEPS_ALWAYS, wherever it can go, and then no
+ * block's G goes ahead). lit_odds does all but INFER_STEPS_ALWAYS.
  * The figures are the same either way. */
 enum {
     INFER_MERGE = 1,
@@ -40,7 +44,8 @@ enum {
     INFER_STEPS_ALWAYS = 16,
     INFER_NARROW = 32,
     INFER_HORNER = 64,
-    INFER_AHEAD = 128
+    INFER_AHEAD = 128,
+    INFER_DERIV = 256
 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 

@@ -608,7 +608,10 @@ static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, ui
  * G goes over"), ahead and behind, taken wherever they can be (ahead twice
  * in a row among them) and where they pay; and so in two words ("Two
  * words"), with lit_odds' own choices (where they pay, and the forward
- * pass vector by vector where the steps' layers would grow). (The largest
+ * pass vector by vector where the steps' layers would grow); and so with
+ * the marginals by derivatives of Horner steps and G only where the claims
+ * look it up ("Marginals by derivatives"), wherever they can go, in two
+ * words and in three, and where they pay. (The largest
  * layer may differ: the blocks go in the order of their work, which the
  * steps change.) */
 Test(infer, card_steps_change_no_figure)
@@ -618,7 +621,7 @@ Test(infer, card_steps_change_no_figure)
                                         "club players=8 must-claim=on", "quartets", "jokers"};
     const unsigned base = INFER_MERGE | INFER_DENSE | INFER_POOL;
     long positions = 0, blocks = 0, horner = 0, mixed = 0, ahead = 0, behind = 0, turned = 0;
-    long paid_ahead = 0, paid_behind = 0, forward_vectors = 0;
+    long paid_ahead = 0, paid_behind = 0, forward_vectors = 0, derived = 0, paid_derived = 0;
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             LitRules rl = rules_of(rules[r]);
@@ -629,11 +632,13 @@ Test(infer, card_steps_change_no_figure)
             game_and_view(&rl, seed + 90 * r, viewer, seed, &g, &k, &rng);
             for (int actions = 0; !lit_game_over(&g); actions++) {
                 if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
-                    for (int how = 0; how < 3; how++) {
+                    for (int how = 0; how < 5; how++) {
                         const unsigned steps[] = {
                             INFER_STEPS_ALWAYS,
-                            INFER_STEPS | INFER_HORNER | INFER_AHEAD | INFER_NARROW,
-                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_NARROW};
+                            INFER_STEPS | INFER_HORNER | INFER_AHEAD | INFER_NARROW | INFER_DERIV,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_NARROW,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV | INFER_NARROW,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV};
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
                                                 base | steps[how]),
                                      LIT_OK);
@@ -652,6 +657,12 @@ Test(infer, card_steps_change_no_figure)
                         }
                         if (how != 1)
                             cr_assert_eq(stepped.forward_vectors, 0);
+                        if (how == 0 || how == 2)
+                            cr_assert_eq(stepped.derived, 0);
+                        if (how >= 3)
+                            cr_assert_eq(stepped.ahead + stepped.behind, 0);
+                        derived += how >= 3 ? stepped.derived : 0;
+                        paid_derived += how == 1 ? stepped.derived : 0;
                         ahead += how == 2 ? stepped.ahead : 0;
                         behind += how == 2 ? stepped.behind : 0;
                         paid_ahead += how == 1 ? stepped.ahead : 0;
@@ -683,10 +694,12 @@ Test(infer, card_steps_change_no_figure)
     cr_assert_gt(mixed, 300, "%ld of them with terms of other clauses", mixed);
     cr_assert_gt(ahead, 800, "%ld blocks' G ahead", ahead);
     cr_assert_gt(behind, 400, "%ld blocks' G behind", behind);
-    cr_assert_gt(paid_ahead, 10, "%ld blocks' G ahead where it pays", paid_ahead);
+    cr_assert_gt(paid_ahead, 5, "%ld blocks' G ahead where it pays", paid_ahead);
     cr_assert_gt(paid_behind, 30, "%ld blocks' G behind where it pays", paid_behind);
     cr_assert_gt(forward_vectors, 150, "%ld blocks forward by vectors", forward_vectors);
     cr_assert_gt(turned, 500, "%ld blocks' G over the layer after", turned);
+    cr_assert_gt(derived, 1000, "%ld blocks' marginals by derivatives", derived);
+    cr_assert_gt(paid_derived, 50, "%ld of them where they pay", paid_derived);
 }
 
 /* Two words (docs/DEDUCTION.md "Two words"): where every count is below
