@@ -2126,6 +2126,18 @@ static int g_pass(const Ctx *cx, const Table *f, const Block *b, const Table *af
     return 0;
 }
 
+/* g_pass over the smaller of F and the layer after, looking the other up
+ * (counted in LitOdds.turned when it is the layer after). */
+static int g_direct(const Ctx *cx, const Table *f, const Block *b, const Table *after,
+                    LitU192 *g, Work w, LitOdds *odds)
+{
+    if (after->count < f->count) {
+        odds->turned++;
+        return g_pass(cx, after, b, f, g, w);
+    }
+    return g_pass(cx, f, b, after, g, w);
+}
+
 /* The ways to form G of block j (docs/DEDUCTION.md "Which side G goes
  * over"): G(v) = sum_u A(u) C(slots - u - v) for any two layers A and C
  * that count, between them, every block but j. The pass goes over A's
@@ -2310,28 +2322,29 @@ static int deriv_can(const Plan *pl, int j)
            st->alike == st->named && st->named <= 1;
 }
 
-/* Whether the claims of block j's set walk team t's placements: unless
- * the set's placed cards are the other team's. */
-static int claims_walk(const Plan *pl, int j, int t)
+/* The fields on which the claims of block j's set look G up, per team:
+ * those of the team's seats, or none when the set's placed cards are the
+ * other team's (its claims walk no placement). */
+static void claim_fields(const Plan *pl, int j, unsigned fields[2])
 {
     const LitKnow *k = pl->cx.k;
     int team = placed_team(k, lit_set_mask(k->pub.rules.deck, pl->blocks[j].set));
-    return team < 0 || team == t;
+    for (int t = 0; t < 2; t++) {
+        fields[t] = 0;
+        if (team >= 0 && team != t)
+            continue;
+        for (unsigned seats = lit_team_seats(&k->pub.rules, t); seats; seats &= seats - 1)
+            fields[t] |= 1u << pl->cx.lay.unit_of[lit_lsb(seats)];
+    }
 }
 
-/* Whether the claims look G(v) up: v is on one walking team's fields. */
-static int claim_vector(const Plan *pl, int j, uint64_t v)
+/* Whether the claims look G(v) up: v is on one team's claim fields. */
+static int claim_vector(const Layout *lay, const unsigned fields[2], uint64_t v)
 {
-    const Ctx *cx = &pl->cx;
     for (int t = 0; t < 2; t++) {
-        if (!claims_walk(pl, j, t))
-            continue;
-        unsigned fields = 0;
-        for (unsigned seats = lit_team_seats(&cx->k->pub.rules, t); seats; seats &= seats - 1)
-            fields |= 1u << cx->lay.unit_of[lit_lsb(seats)];
-        int on = 1;
-        for (int f = 0; f < cx->lay.n && on; f++)
-            on = !unit_count(&cx->lay, v, f) || (fields >> f & 1);
+        int on = fields[t] != 0;
+        for (int f = 0; f < lay->n && on; f++)
+            on = !unit_count(lay, v, f) || (fields[t] >> f & 1);
         if (on)
             return 1;
     }
@@ -2349,8 +2362,10 @@ static uint64_t deriv_work(const Plan *pl, int j, uint32_t *claims)
     *claims = 0;
     if (!deriv_can(pl, j))
         return 0;
+    unsigned fields[2];
+    claim_fields(pl, j, fields);
     for (uint32_t v = 0; v < b->n_vec; v++)
-        *claims += (uint32_t)claim_vector(pl, j, b->vec[v].v);
+        *claims += (uint32_t)claim_vector(&cx->lay, fields, b->vec[v].v);
     Horner h, d;
     horner_of(st, cx, alike_fields(st, b, 0), &h);
     unsigned seats = alike_fields(st, b, 0) & ~h.rest;
@@ -2402,7 +2417,7 @@ static int deriv_pays(const Plan *pl, int j, uint32_t f)
  * two and the pass's lists in w. 0, or -1 when they do not fit (nf and
  * mass untouched). */
 static int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
-                       LitU192 (*mass)[LIT_MAX_PLAYERS], Work spare, Work w)
+                       LitU192 (*mass)[LIT_MAX_PLAYERS], Work spare, Work w, LitOdds *odds)
 {
     const Ctx *cx = &pl->cx;
     const Steps *st = &pl->steps[j];
@@ -2422,16 +2437,17 @@ static int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192
     claims.vec = take(&lw, sizeof(Vec) * b->n_vec);
     if (!of || !gc || !claims.vec)
         return -1;
+    unsigned team[2];
+    claim_fields(pl, j, team);
     claims.n_vec = 0;
     for (uint32_t v = 0; v < b->n_vec; v++)
-        if (claim_vector(pl, j, b->vec[v].v)) {
+        if (claim_vector(&cx->lay, team, b->vec[v].v)) {
             of[claims.n_vec] = v;
             claims.vec[claims.n_vec++] = b->vec[v];
         }
     memset(g, 0, sizeof(LitU192) * b->n_vec);
     if (claims.n_vec) {
-        int turn = after->count < f->count;
-        if (g_pass(cx, turn ? after : f, &claims, turn ? f : after, gc, lw))
+        if (g_direct(cx, f, &claims, after, gc, lw, odds))
             return -1;
         for (uint32_t i = 0; i < claims.n_vec; i++)
             g[of[i]] = gc[i];
@@ -2548,11 +2564,7 @@ static int g_block(const Plan *pl, int j, const Table *f, LitU192 *g, Work spare
         odds->behind++;
         return g_pass(cx, &pl->layer[j + 2], b, &x, g, w);
     }
-    if (after->count < f->count) {
-        odds->turned++;
-        return g_pass(cx, after, b, f, g, w);
-    }
-    return g_pass(cx, f, b, after, g, w);
+    return g_direct(cx, f, b, after, g, w, odds);
 }
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
@@ -2661,7 +2673,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
             /* by derivatives, the next F by card steps as well */
             derived = pl->by_steps[j] && !forward_vectors && !ahead &&
                       deriv_pays(pl, j, f.count) &&
-                      deriv_block(pl, j, &f, &nf, g, mass, past_f, scratch) == 0;
+                      deriv_block(pl, j, &f, &nf, g, mass, past_f, scratch, odds) == 0;
             odds->derived += (uint32_t)derived;
             stepped = pl->by_steps[j] && !forward_vectors &&
                       (derived || back_steps(&cx, &pl->steps[j], b, &f, &nf, scratch) == 0);

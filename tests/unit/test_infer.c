@@ -688,18 +688,23 @@ Test(infer, card_steps_change_no_figure)
             }
         }
     }
-    cr_assert_gt(positions, 300, "%ld positions", positions);
-    cr_assert_gt(blocks, 2000, "%ld layers by card steps", blocks);
-    cr_assert_gt(horner, 1000, "%ld layers by Horner steps", horner);
-    cr_assert_gt(mixed, 300, "%ld of them with terms of other clauses", mixed);
-    cr_assert_gt(ahead, 800, "%ld blocks' G ahead", ahead);
-    cr_assert_gt(behind, 400, "%ld blocks' G behind", behind);
-    cr_assert_gt(paid_ahead, 5, "%ld blocks' G ahead where it pays", paid_ahead);
-    cr_assert_gt(paid_behind, 30, "%ld blocks' G behind where it pays", paid_behind);
-    cr_assert_gt(forward_vectors, 150, "%ld blocks forward by vectors", forward_vectors);
-    cr_assert_gt(turned, 500, "%ld blocks' G over the layer after", turned);
-    cr_assert_gt(derived, 1000, "%ld blocks' marginals by derivatives", derived);
-    cr_assert_gt(paid_derived, 50, "%ld of them where they pay", paid_derived);
+    const struct {
+        long got, more_than;
+        const char *what;
+    } seen[] = {{positions, 300, "positions"},
+                {blocks, 2000, "layers by card steps"},
+                {horner, 1000, "layers by Horner steps"},
+                {mixed, 300, "of them with terms of other clauses"},
+                {ahead, 800, "blocks' G ahead"},
+                {behind, 400, "blocks' G behind"},
+                {paid_ahead, 5, "blocks' G ahead where it pays"},
+                {paid_behind, 30, "blocks' G behind where it pays"},
+                {forward_vectors, 150, "blocks forward by vectors"},
+                {turned, 500, "blocks' G over the layer after"},
+                {derived, 1000, "blocks' marginals by derivatives"},
+                {paid_derived, 50, "of them where they pay"}};
+    for (size_t i = 0; i < sizeof seen / sizeof seen[0]; i++)
+        cr_assert_gt(seen[i].got, seen[i].more_than, "%ld %s", seen[i].got, seen[i].what);
 }
 
 /* Two words (docs/DEDUCTION.md "Two words"): where every count is below
