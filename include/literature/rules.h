@@ -78,9 +78,15 @@ typedef struct LitRules {
 /* The default rule set: preset "classic" (000) at 6 players. */
 void lit_rules_default(LitRules *rules);
 
-/* Number of presets, and the name of preset i (static storage). */
+/* Number of presets, and the name of preset i (static storage), or NULL
+ * for no such preset. Its rule set is lit_rules_preset of that name. */
 int lit_rules_preset_count(void);
 const char *lit_rules_preset_name(int i);
+
+/* One sentence for people saying where preset i comes from (static
+ * storage), or NULL for no such preset. It never restates the preset's
+ * values: those are its rule set's, described by the option texts below. */
+const char *lit_rules_preset_text(int i);
 
 /* Resets *rules to the preset of that name (exactly len bytes).
  * LIT_UNKNOWN_PRESET leaves *rules unchanged. */
@@ -119,5 +125,23 @@ const char *lit_rules_option_name(int i);
 /* The value of option i in rules as written ("no8", "on", "6"; static
  * storage), or NULL for no such option or a value out of range. */
 const char *lit_rules_option_value(const LitRules *rules, int i);
+
+/* The words for people of option i, from the option table that parsing
+ * and formatting walk (so they cannot name an option or a value that does
+ * not exist); docs/RULES.md gives the same rules with their sources.
+ * All are static storage; NULL (or 0) for no such option or value.
+ *
+ * lit_rules_option_title: a short title ("A wrong claim").
+ * lit_rules_option_values: how many values option i takes; value v is
+ *   0..count-1 in the table's order.
+ * lit_rules_option_value_name: value v as written ("cancel"), the word
+ *   lit_rules_set takes.
+ * lit_rules_option_value_text: one sentence saying exactly what value v
+ *   does ("A wrong claim is cancelled ... when an opponent held one, the
+ *   opponents score it."). */
+const char *lit_rules_option_title(int i);
+int lit_rules_option_values(int i);
+const char *lit_rules_option_value_name(int i, int v);
+const char *lit_rules_option_value_text(int i, int v);
 
 #endif

@@ -62,6 +62,8 @@ typedef struct Member {
     int64_t gone_at;               /* when its connection went (client NULL) */
     uint8_t away;                  /* gone past the grace: the basic bot plays */
     uint8_t waits;                 /* waits called in this game */
+    uint32_t asked;                /* a spectator asking the host for a seat:
+                                    * the order it asked in (0: not asking) */
 } Member;
 
 typedef struct Seat {
@@ -116,7 +118,10 @@ typedef struct Room {
     Member members[HUB_MEMBERS_MAX];
     Seat seats[LIT_MAX_PLAYERS];
     int host;                      /* member index, -1 when nobody is left */
+    int64_t host_at;               /* a host gone keeps the role until then
+                                    * (its grace; INT64_MAX: nothing due) */
     uint32_t joins;
+    uint32_t asks;                 /* requests for a seat made (their order) */
     /* the game */
     int state;
     int dealer;
@@ -181,6 +186,7 @@ struct Hub {
     HubClient *clients;
     int n_rooms, n_clients;
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
+    json_t *catalogue;             /* the rules' words the welcome carries, lazily */
     int64_t now;                   /* the time of the call being served */
     unsigned long failures;        /* mem_failures() when the frame being built
                                     * began (see whole) */
@@ -467,7 +473,7 @@ static Room *room_new(Hub *h)
     r->hub = h;
     r->host = -1;
     r->idle_since = -1;
-    r->wake_at = r->paced_at = r->grace_at = INT64_MAX;
+    r->wake_at = r->paced_at = r->grace_at = r->host_at = INT64_MAX;
     r->waiter = -1;
     r->held_ms = -1;
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
@@ -632,6 +638,40 @@ static json_t *seat_json(const Room *r, int s)
     return j;
 }
 
+/* Who holds the host role: its name, seat (null: a spectator) and whether
+ * it is connected (a host gone keeps the role through its grace); null when
+ * nobody does. */
+static json_t *host_json(const Room *r)
+{
+    if (r->host < 0)
+        return json_null();
+    const Member *host = &r->members[r->host];
+    return json_pack("{s:s,s:o,s:b}", "name", host->name, "seat",
+                     host->seat == LIT_NOBODY ? json_null() : json_integer(host->seat + 1),
+                     "connected", host->client != NULL);
+}
+
+/* The names of the spectators asking the host for a seat, in the order
+ * they asked. */
+static json_t *waiting_json(const Room *r)
+{
+    json_t *names = json_array();
+    uint32_t after = 0;
+    for (;;) {
+        int next = -1;
+        for (int m = 0; m < HUB_MEMBERS_MAX; m++) {
+            const Member *mem = &r->members[m];
+            if (mem->used && mem->asked > after &&
+                (next < 0 || mem->asked < r->members[next].asked))
+                next = m;
+        }
+        if (next < 0)
+            return names;
+        json_array_append_new(names, json_string(r->members[next].name));
+        after = r->members[next].asked;
+    }
+}
+
 /* The room as member m sees it (everything in it is public but "you"). */
 static json_t *room_json(const Room *r, int m)
 {
@@ -651,7 +691,7 @@ static json_t *room_json(const Room *r, int m)
         match = json_pack("{s:i,s:[i,i],s:o}", "to", r->match_to, "wins", r->wins[0], r->wins[1],
                           "winner", won < 0 ? json_null() : json_string(wire_team_name(won)));
     }
-    return json_pack(
+    json_t *j = json_pack(
         "{s:s,s:i,s:s,s:s,s:s,s:o,s:i,s:s,s:i,s:i,s:i,s:o,s:b,s:b,s:b,s:o,s:o,s:i,s:b,"
         "s:{s:s,s:o,s:b,s:i}}",
         "type", "room", "seq", r->seq, "code", r->code, "state", state_name(r->state), "rules",
@@ -662,6 +702,11 @@ static json_t *room_json(const Room *r, int m)
         "name", me->name, "seat",
         me->seat == LIT_NOBODY ? json_null() : json_integer(me->seat + 1), "host", m == r->host,
         "waits_left", HUB_WAITS - me->waits);
+    if (j) {
+        json_object_set_new(j, "host", host_json(r));
+        json_object_set_new(j, "waiting", waiting_json(r));
+    }
+    return j;
 }
 
 /* Why the seat may not ask for each card it cannot, and may not ask each
@@ -1343,6 +1388,7 @@ static const char *read_game(Room *r, const char *game, const char *record)
 static const char NO_MEMBERS[] = "it has no members left";
 
 static void pass_host(Room *r);
+static int host_passes(Room *r, int64_t now);
 
 /* A room from the store, with nobody connected: NULL, with *why set. */
 static Room *read_room(Hub *h, const char *code, const char *state, const char *game,
@@ -1508,10 +1554,14 @@ static int expert_ready(Room *r, int seat);
  * moves in a room nobody is connected to, nor during a wait. An expert bot
  * moves at its pace or when its answer comes back, whichever is later (its
  * job is handed out here). grace_at: when the first player gone is to be
- * stood in for. */
+ * stood in for; host_at: when a host gone passes the role on, if someone
+ * connected is there to take it (else it passes when someone comes). */
 static void arm(Room *r, int64_t now)
 {
-    int playing = r->state == ROOM_PLAYING && connected_members(r);
+    int connected = connected_members(r), playing = r->state == ROOM_PLAYING && connected;
+    r->host_at = INT64_MAX;
+    if (r->host >= 0 && !r->members[r->host].client && connected)
+        r->host_at = r->members[r->host].gone_at + r->grace_ms;
     r->grace_at = INT64_MAX;
     for (int m = 0; playing && m < HUB_MEMBERS_MAX; m++) {
         const Member *mem = &r->members[m];
@@ -1794,6 +1844,11 @@ void hub_tick(Hub *h, int64_t now)
             end_wait(r, now);
         if (r->grace_at <= now)
             stand_in_for_gone(h, r, now);
+        if (r->host_at <= now) {
+            if (host_passes(r, now))
+                broadcast_room(r);
+            arm(r, now);
+        }
         if (r->wake_at <= now) {
             move_for(h, r, now);
             arm(r, now); /* when move_for found nothing to move */
@@ -1810,6 +1865,8 @@ int64_t hub_next_wake(const Hub *h)
             next = r->wake_at;
         if (r->grace_at < next)
             next = r->grace_at;
+        if (r->host_at < next)
+            next = r->host_at;
         if (r->waiter >= 0 && r->wait_until < next)
             next = r->wait_until;
         if (r->idle_since >= 0 && r->idle_since + ROOM_IDLE_MS < next)
@@ -1827,16 +1884,41 @@ static Member *member_of(HubClient *c)
     return c->room ? &c->room->members[c->member] : NULL;
 }
 
-/* The next host: the connected member who joined first, else any. */
-static void pass_host(Room *r)
+/* The member who joined first, among the connected ones (connected) or
+ * all, or -1. */
+static int first_joined(const Room *r, int connected)
 {
     int best = -1;
-    for (int pass = 0; pass < 2 && best < 0; pass++)
-        for (int m = 0; m < HUB_MEMBERS_MAX; m++)
-            if (r->members[m].used && (pass || r->members[m].client) &&
-                (best < 0 || r->members[m].joined < r->members[best].joined))
-                best = m;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && (!connected || r->members[m].client) &&
+            (best < 0 || r->members[m].joined < r->members[best].joined))
+            best = m;
+    return best;
+}
+
+/* The host is gone for good (it left, was a spectator whose connection
+ * went, or the room was taken up without it): the next host is the
+ * connected member who joined first, else any. */
+static void pass_host(Room *r)
+{
+    int best = first_joined(r, 1);
+    r->host = best >= 0 ? best : first_joined(r, 0);
+}
+
+/* A host whose connection went keeps the role through the room's grace
+ * (a reload, a short drop: the same grace a seat gets); past it the role
+ * passes to the connected member who joined first, and stays where it is
+ * while nobody is connected. Returns whether it moved. */
+static int host_passes(Room *r, int64_t now)
+{
+    const Member *host = r->host >= 0 ? &r->members[r->host] : NULL;
+    if (host && (host->client || now - host->gone_at < r->grace_ms))
+        return 0;
+    int best = first_joined(r, 1);
+    if (best < 0 || best == r->host)
+        return 0;
     r->host = best;
+    return 1;
 }
 
 /* Adds a member for client c: NULL when the room is full. */
@@ -1907,6 +1989,8 @@ static Member *add_member(Hub *h, Room *r, HubClient *c, const char *name)
     X(WAITING, "waiting", "play is held: a player called wait")                        \
     X(NO_WAITS, "no_waits", "you have called wait as often as a game allows")          \
     X(NOT_WAITING, "not_waiting", "you have not called wait")                          \
+    X(ALREADY_SEATED, "already_seated", "you have a seat already")                     \
+    X(NO_REQUEST, "no_request", "nobody of that name is asking for a seat")            \
     X(BOT_NOT_OFFERED, "bot_not_offered",                                              \
       "this server runs no worker for the expert bot: choose another")                 \
     X(REPLACED, "replaced", "your seat was taken up on another connection")            \
@@ -2140,9 +2224,10 @@ static int on_create(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
-/* Whether member m may take seat s now: 0, or the error. A seat is free in
- * the lobby when nobody sits there; during a game only when its player left
- * (a bot keeps it). */
+/* Whether a member may take seat s now: 0, or the error. Before a game
+ * (in the lobby, or between games) a seat is free when no member sits
+ * there: a bot steps aside for a person; during a game only when its
+ * player left (a bot keeps it meanwhile). */
 static int seat_free(const Room *r, int s)
 {
     const Seat *seat = &r->seats[s];
@@ -2150,7 +2235,7 @@ static int seat_free(const Room *r, int s)
         return E_SEAT_TAKEN;
     if (r->state == ROOM_PLAYING)
         return seat->vacated ? 0 : E_SEAT_TAKEN;
-    return seat->bot ? E_SEAT_TAKEN : 0;
+    return 0;
 }
 
 static void take_seat(Room *r, int m, int s)
@@ -2159,6 +2244,7 @@ static void take_seat(Room *r, int m, int s)
     if (mem->seat != LIT_NOBODY)
         r->seats[mem->seat].member = -1;
     mem->seat = (uint8_t)s;
+    mem->asked = 0; /* seated: it asks for a seat no more */
     r->seats[s].member = m;
     r->seats[s].bot = 0;
     r->seats[s].vacated = 0;
@@ -2194,8 +2280,7 @@ static int on_join(Hub *h, HubClient *c, Message *msg)
     }
     if (!add_member(h, r, c, name))
         return fail(c, E_ROOM_FULL, NULL);
-    if (!r->members[r->host].client)
-        pass_host(r);
+    host_passes(r, msg->now);
     if (s >= 0)
         take_seat(r, c->member, s);
     send_joined(c);
@@ -2259,15 +2344,15 @@ static int on_resume(Hub *h, HubClient *c, Message *msg)
         mem->away = 0;
         log_line(h, "room %s seat %d: its player is back", r->code, mem->seat + 1);
     }
-    if (r->host < 0 || !r->members[r->host].client)
-        pass_host(r);
+    host_passes(r, msg->now);
     send_joined(c);
     catch_up(c, from);
     arm(r, msg->now);
     return 0;
 }
 
-/* The public rooms not playing, newest first, HUB_LOBBY_PAGE a page. */
+/* The public rooms not playing that someone is connected to, newest first,
+ * HUB_LOBBY_PAGE a page. */
 static int on_lobby(Hub *h, HubClient *c, Message *msg)
 {
     json_int_t page = 0;
@@ -2278,7 +2363,8 @@ static int on_lobby(Hub *h, HubClient *c, Message *msg)
     json_t *rooms = json_array();
     json_int_t total = 0;
     for (Room *r = h->rooms; r; r = r->next) {
-        if (!r->listed || r->state == ROOM_PLAYING)
+        /* a room every member of which has gone is not offered */
+        if (!r->listed || r->state == ROOM_PLAYING || !connected_members(r))
             continue;
         if (total++ / HUB_LOBBY_PAGE != page)
             continue;
@@ -2707,6 +2793,55 @@ static int on_ready(Hub *h, HubClient *c, Message *msg)
     return 0;
 }
 
+/* A spectator asks the host for a seat, or with "cancel" withdraws: the
+ * room frame lists who asks, in the order they asked. Asking again changes
+ * nothing; a member leaves the list when it sits, leaves or withdraws. */
+static int on_request(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    Room *r = c->room;
+    Member *me = member_of(c);
+    json_t *cancel = json_object_get(msg->j, "cancel");
+    if (cancel && !json_is_boolean(cancel))
+        return fail_text(c, E_BAD_MESSAGE, "cancel must be true or false", NULL);
+    if (json_is_true(cancel)) {
+        me->asked = 0;
+    } else {
+        if (me->seat != LIT_NOBODY)
+            return fail(c, E_ALREADY_SEATED, NULL);
+        if (!me->asked)
+            me->asked = ++r->asks;
+    }
+    broadcast_room(r);
+    return 0;
+}
+
+/* The host gives a spectator who asks for a seat the seat: an empty one or
+ * a bot's (the bot steps aside), before a game (NEED_IDLE). */
+static int on_give(Hub *h, HubClient *c, Message *msg)
+{
+    (void)h;
+    Room *r = c->room;
+    int s = seat_field(c, r, msg->j);
+    if (s < 0)
+        return -1;
+    const char *name = name_field(c, msg->j);
+    if (!name)
+        return -1;
+    int e = seat_free(r, s);
+    if (e)
+        return fail(c, (HubError)e, NULL);
+    int to = -1;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].asked && strcmp(r->members[m].name, name) == 0)
+            to = m;
+    if (to < 0)
+        return fail(c, E_NO_REQUEST, NULL);
+    take_seat(r, to, s);
+    broadcast_room(r);
+    return 0;
+}
+
 static int on_leave(Hub *h, HubClient *c, Message *msg)
 {
     Room *r = c->room;
@@ -2750,6 +2885,8 @@ static const Handler handlers[] = {
     {"chat", on_chat, NEED_ROOM, {"text", NULL}},
     {"wait", on_wait, NEED_ROOM, {NULL}},
     {"ready", on_ready, NEED_ROOM, {NULL}},
+    {"request", on_request, NEED_ROOM, {"cancel", NULL}},
+    {"give", on_give, NEED_ROOM | NEED_HOST | NEED_IDLE, {"seat", "name", NULL}},
     {"leave", on_leave, NEED_ROOM, {NULL}},
 };
 
@@ -2847,6 +2984,44 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
 
 /* ---- connections --------------------------------------------------------- */
 
+/* The rules' words the welcome frame carries (docs/PROTOCOL.md): every
+ * preset with its text and its options' values, every option with its
+ * title and each value's sentence, all from the core's option table
+ * (rules.c), so a client explains the rules from these and nowhere else.
+ * Built at the first welcome and kept (it never changes); NULL when out of
+ * memory (built again at the next). */
+static json_t *catalogue(Hub *h)
+{
+    if (h->catalogue)
+        return h->catalogue;
+    unsigned long failures = mem_failures();
+    json_t *presets = json_array(), *options = json_array();
+    for (int p = 0; p < lit_rules_preset_count(); p++) {
+        const char *name = lit_rules_preset_name(p);
+        LitRules rules;
+        lit_rules_preset(&rules, name, strlen(name));
+        json_array_append_new(presets, json_pack("{s:s,s:s,s:o}", "name", name, "text",
+                                                 lit_rules_preset_text(p), "options",
+                                                 rules_json(&rules)));
+    }
+    for (int i = 0; i < lit_rules_option_count(); i++) {
+        json_t *values = json_array();
+        for (int v = 0; v < lit_rules_option_values(i); v++)
+            json_array_append_new(values,
+                                  json_pack("{s:s,s:s}", "name", lit_rules_option_value_name(i, v),
+                                            "text", lit_rules_option_value_text(i, v)));
+        json_array_append_new(options, json_pack("{s:s,s:s,s:o}", "key", lit_rules_option_name(i),
+                                                 "title", lit_rules_option_title(i), "values",
+                                                 values));
+    }
+    json_t *j = json_pack("{s:o,s:o}", "presets", presets, "options", options);
+    if (j && mem_failures() == failures)
+        h->catalogue = j;
+    else
+        json_decref(j);
+    return h->catalogue;
+}
+
 HubClient *hub_connect(Hub *h, void *user, int64_t now)
 {
     return hub_connect_from(h, user, NULL, now);
@@ -2879,10 +3054,13 @@ HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now
         close_client(c, HUB_CLOSE_POLICY, "too_many_connections");
         return c;
     }
-    send_json(c, json_pack("{s:s,s:i,s:s,s:{s:i,s:i,s:i,s:i}}", "type", "welcome", "protocol",
-                           HUB_PROTOCOL, "server", "literature " LIT_VERSION, "limits",
-                           "message_bytes", HUB_MESSAGE_MAX, "name_bytes", HUB_NAME_MAX,
-                           "id_bytes", HUB_ID_MAX, "members", HUB_MEMBERS_MAX));
+    json_t *rules = catalogue(h); /* NULL: out of memory, and so is the frame */
+    send_json(c, rules ? json_pack("{s:s,s:i,s:s,s:{s:i,s:i,s:i,s:i},s:O}", "type", "welcome",
+                                   "protocol", HUB_PROTOCOL, "server", "literature " LIT_VERSION,
+                                   "limits", "message_bytes", HUB_MESSAGE_MAX, "name_bytes",
+                                   HUB_NAME_MAX, "id_bytes", HUB_ID_MAX, "members",
+                                   HUB_MEMBERS_MAX, "rules", rules)
+                       : NULL);
     return c;
 }
 
@@ -2902,8 +3080,7 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
         m->gone_at = now; /* the grace period starts */
         if (r->waiter == c->member)
             end_wait(r, now);
-        if (r->host == c->member)
-            pass_host(r);
+        host_passes(r, now); /* at once only with a grace of 0 */
         if (!connected_members(r))
             r->idle_since = now;
         broadcast_room(r);
@@ -2962,6 +3139,7 @@ void hub_free(Hub *h)
         h->drops = d->next;
         free(d);
     }
+    json_decref(h->catalogue);
     free(h->work);
     free(h);
 }

@@ -649,16 +649,96 @@ async function standIn() {
   await h.close();
 }
 
-// The lobby lists public rooms, not private ones.
+// The lobby lists public rooms, not private ones, and only those someone
+// is connected to: a room whose members have all gone is not offered.
 async function lobby() {
   const [h, joined] = await create({ name: "Pub", public: true });
   const [p, joined2] = await create({ name: "Priv" });
   const c = await Client.open();
-  await c.send({ type: "lobby" });
-  const rooms = (await c.until("lobby")).rooms;
-  const codes = rooms.map((r) => r.code);
-  check(codes.includes(joined.room) && !codes.includes(joined2.room), `lobby: ${show(rooms)}`);
-  for (const x of [h, p, c]) await x.close();
+  const codes = async () => {
+    await c.send({ type: "lobby" });
+    return (await c.until("lobby")).rooms.map((r) => r.code);
+  };
+  let listed = await codes();
+  check(listed.includes(joined.room) && !listed.includes(joined2.room), `lobby: ${show(listed)}`);
+  await h.close();
+  await sleep(100); // the server sees the close
+  listed = await codes();
+  check(!listed.includes(joined.room), `a room nobody is connected to: ${show(listed)}`);
+  for (const x of [p, c]) await x.close();
+}
+
+// The table, made for players: the welcome carries the rules' words (every
+// preset with its values, every option with its title and a sentence per
+// value); a bot steps aside for a member before a game; a spectator asks
+// the host for a seat and is given one; the host keeps the role through a
+// reload. Everyone leaves at the end (the room closes: rooms per address
+// are limited).
+async function table() {
+  // the room frame c reads first for which WANT holds (earlier ones are
+  // of changes before the one awaited)
+  const roomWhere = async (c, want) => {
+    let room = await c.until("room");
+    while (!want(room)) room = await c.until("room");
+    return room;
+  };
+  const [h, joined, room0] = await create({ players: 4, pace_ms: 0, grace_ms: 5000 });
+  const rules = h.frames[0].rules;
+  const classic = rules.presets.find((p) => p.name === "classic");
+  check(classic && classic.text.length > 0 && classic.options.players === "6" &&
+        classic.options.deck === "no8" && classic.options.misclaim === "cancel",
+        `the classic preset: ${show(classic)}`);
+  check(same(rules.presets.map((p) => p.name),
+             ["classic", "club", "encyclopedia", "jokers", "quartets", "india"]),
+        `presets: ${show(rules.presets.map((p) => p.name))}`);
+  check(same(rules.options.map((o) => o.key), Object.keys(room0.options)),
+        `options: ${show(rules.options.map((o) => o.key))}`);
+  for (const o of rules.options)
+    check(o.title.length > 0 && o.values.length >= 2 &&
+          o.values.every((v) => v.name.length > 0 && v.text.endsWith(".")),
+          `option words: ${show(o)}`);
+  const misclaim = rules.options.find((o) => o.key === "misclaim");
+  check(misclaim.title === "A wrong claim" &&
+        misclaim.values[0].text.includes("when an opponent held one, the opponents score it"),
+        `misclaim: ${show(misclaim)}`);
+  check(same(room0.host, { name: "Ann", seat: 1, connected: true }) && same(room0.waiting, []),
+        `host and waiting: ${show(room0)}`);
+  await h.send({ type: "fill" });
+  await h.until("room");
+  // a spectator asks for a seat; the host gives it: the bot steps aside
+  const s = await Client.open();
+  await s.send({ type: "join", room: joined.room, name: "Cy" });
+  await s.until("room");
+  await s.error({ type: "give", seat: 2, name: "Cy" }, "not_host");
+  await h.error({ type: "give", seat: 2, name: "Cy" }, "no_request");
+  await s.send({ type: "request" });
+  let room = await roomWhere(h, (r) => r.waiting.length > 0);
+  check(same(room.waiting, ["Cy"]), `waiting: ${show(room.waiting)}`);
+  await h.error({ type: "give", seat: 1, name: "Cy" }, "seat_taken");
+  await h.send({ type: "give", seat: 2, name: "Cy" });
+  room = await roomWhere(s, (r) => r.you.seat !== null);
+  check(room.you.seat === 2 && room.seats[1].name === "Cy" && same(room.waiting, []),
+        `given: ${show(room)}`);
+  await s.error({ type: "request" }, "already_seated");
+  // a seated member moves to a bot's seat: its own is empty
+  await s.send({ type: "sit", seat: 3 });
+  room = await roomWhere(s, (r) => r.you.seat === 3);
+  check(room.seats[2].name === "Cy" && room.seats[1].kind === "empty", `moved: ${show(room)}`);
+  // the host reloads: still host
+  await h.close();
+  room = await roomWhere(s, (r) => !r.host.connected);
+  check(same(room.host, { name: "Ann", seat: 1, connected: false }) && !room.you.host,
+        `the host gone: ${show(room)}`);
+  const back = await Client.open();
+  await back.send({ type: "resume", room: joined.room, token: joined.token });
+  room = await back.until("room");
+  check(room.you.host && same(room.host, { name: "Ann", seat: 1, connected: true }),
+        `the host back: ${show(room)}`);
+  for (const x of [s, back]) {
+    await x.send({ type: "leave" });
+    await x.until("left");
+    await x.close();
+  }
 }
 
 // A connection the server refuses at once: the error NAME, then 1008 NAME.
@@ -824,6 +904,7 @@ async function main(args) {
     origin,
     resume: resumeAndLeave,
     lobby,
+    table,
     "stand-in": standIn,
     expert,
     limits, // only against a server with those limits

@@ -398,8 +398,10 @@ static void fill_and_start(Hub *h, HubClient *c)
 }
 
 /* Found by review: members coming and going must not put a bot's move off,
- * the host role must not stay with someone gone, a spectator's place is
- * not kept, and a key cut in an error stays UTF-8 (or no answer is sent). */
+ * the host role must not stay with someone gone past its grace (it stays
+ * through a reload: the_host_keeps_the_role_through_its_grace), a
+ * spectator's place is not kept, and a key cut in an error stays UTF-8 (or
+ * no answer is sent). */
 Test(hub, strangers_cannot_stall_a_room)
 {
     uint64_t state = 5;
@@ -431,11 +433,15 @@ Test(hub, strangers_cannot_stall_a_room)
         json_decref(j);
         hub_disconnect(h, eve, 2);
     }
-    /* the host gone: the next to join is host */
+    /* the host gone: past its grace the one who joined since is host */
     hub_disconnect(h, host, 3);
     HubClient *bo = hub_connect(h, NULL, 4);
     send_text(h, bo, join, 4);
     json_t *j = frame_of(bo, "room");
+    cr_assert(json_is_false(json_object_get(json_object_get(j, "you"), "host")));
+    json_decref(j);
+    hub_tick(h, 3 + HUB_GRACE_DEFAULT);
+    j = frame_of(bo, "room");
     cr_assert(json_is_true(json_object_get(json_object_get(j, "you"), "host")));
     json_decref(j);
     /* an unknown key of multi-byte characters, cut in the error's text */
@@ -2462,4 +2468,481 @@ Test(hub_store, a_stored_expert_room_needs_a_worker)
     hub_free(h);
     jobs_free(&js);
     store_close(store);
+}
+
+/* ---- the table, made for players: the rules' words, the host, seats ------ */
+
+/* The answer to text sent by c at now must be the error name (one the hub
+ * knows). */
+static void refused_with(Hub *h, HubClient *c, int64_t now, const char *text, const char *name)
+{
+    char got[64];
+    send_text(h, c, text, now);
+    cr_assert_str_eq(last_answer(c, got), name, "%s", text);
+    cr_assert(hub_error_known(name), "%s", name);
+}
+
+/* The last room frame c was sent (the others dropped). */
+static json_t *room_of(HubClient *c)
+{
+    json_t *j = frame_of(c, "room");
+    cr_assert(j, "no room frame");
+    return j;
+}
+
+/* The room frame's host: "NAME SEAT connected" ("Ann 1 yes", "Cy - no"),
+ * or "nobody". */
+static const char *host_of(json_t *room, char out[64])
+{
+    json_t *host = json_object_get(room, "host");
+    cr_assert(host, "no host in %s", json_dumps(room, 0));
+    if (json_is_null(host))
+        return strcpy(out, "nobody");
+    json_t *seat = json_object_get(host, "seat");
+    char where[8] = "-";
+    if (!json_is_null(seat))
+        snprintf(where, sizeof where, "%d", (int)json_integer_value(seat));
+    snprintf(out, 64, "%s %s %s", str_at(host, "name", NULL), where,
+             json_is_true(json_object_get(host, "connected")) ? "yes" : "no");
+    return out;
+}
+
+/* The host the last room frame c was sent names must be want (as
+ * host_of writes it), and its "you" must say host exactly when that is c's
+ * member; why says what is tested. */
+static void host_seen(HubClient *c, const char *want, const char *why)
+{
+    char got[64];
+    json_t *room = room_of(c);
+    cr_assert_str_eq(host_of(room, got), want, "%s", why);
+    json_t *host = json_object_get(room, "host"), *you = json_object_get(room, "you");
+    int mine = !json_is_null(host) &&
+               strcmp(str_at(host, "name", NULL), str_at(you, "name", NULL)) == 0;
+    cr_assert_eq(json_is_true(json_object_get(you, "host")), mine, "%s: you.host", why);
+    json_decref(room);
+}
+
+/* The room frame's waiting list, names joined by spaces. */
+static const char *waiting_of(json_t *room, char out[128])
+{
+    json_t *w = json_object_get(room, "waiting");
+    cr_assert(json_is_array(w));
+    out[0] = 0;
+    size_t i;
+    json_t *name;
+    json_array_foreach(w, i, name) {
+        strcat(out, i ? " " : "");
+        strcat(out, json_string_value(name));
+    }
+    return out;
+}
+
+/* A room of players created by Ann on connection ann (at seat 1) with
+ * extra options (",..."): its code in code, Ann's token in token. */
+static void room_by(Hub *h, HubClient *ann, int players, const char *extra, char code[8],
+                    char token[40])
+{
+    char create[256];
+    snprintf(create, sizeof create,
+             "{\"type\":\"create\",\"name\":\"Ann\",\"players\":%d,\"pace_ms\":0%s}", players,
+             extra);
+    send_text(h, ann, create, 0);
+    json_t *j = frame_of(ann, "joined");
+    cr_assert(j);
+    snprintf(code, 8, "%s", str_at(j, "room", NULL));
+    snprintf(token, 40, "%s", str_at(j, "token", NULL));
+    json_decref(j);
+}
+
+/* A hub drawing from *state with a 4-player room made by Ann on *ann with
+ * extra options (",..."): its code in code, Ann's token in token. */
+static Hub *hub_of_ann(uint64_t *state, HubClient **ann, const char *extra, char code[8],
+                       char token[40])
+{
+    Hub *h = hub_with(NULL, state);
+    *ann = hub_connect(h, NULL, 0);
+    room_by(h, *ann, 4, extra, code, token);
+    return h;
+}
+
+/* Disconnects the clients of the NULL-terminated list at now, then frees
+ * the hub. */
+static void hub_close(Hub *h, int64_t now, HubClient *const *clients)
+{
+    for (; *clients; clients++)
+        hub_disconnect(h, *clients, now);
+    hub_free(h);
+}
+
+/* A new connection at now resuming the membership of token in room code
+ * (its frames left to read). */
+static HubClient *resumed(Hub *h, const char *code, const char *token, int64_t now)
+{
+    HubClient *c = hub_connect(h, NULL, now);
+    char text[160];
+    snprintf(text, sizeof text, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", code,
+             token);
+    send_text(h, c, text, now);
+    return c;
+}
+
+/* A new connection at now joining room code as name (at seat, 0: none; its
+ * frames left to read). */
+static HubClient *joined(Hub *h, const char *code, const char *name, int seat, int64_t now)
+{
+    HubClient *c = hub_connect(h, NULL, now);
+    char text[160];
+    if (seat)
+        snprintf(text, sizeof text,
+                 "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\",\"seat\":%d}", code,
+                 name, seat);
+    else
+        snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}",
+                 code, name);
+    send_text(h, c, text, now);
+    return c;
+}
+
+/* The welcome frame carries the rules' words of the core's option table
+ * (rules.c): every preset with its text and its values, derived from its
+ * rule set; every option with its title and each value's sentence. Built
+ * once: every connection gets the same bytes. */
+Test(hub, the_welcome_carries_the_rules_words)
+{
+    uint64_t state = 12;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *a = hub_connect(h, NULL, 0), *b = hub_connect(h, NULL, 0);
+    HubFrame *fa = hub_pop(a), *fb = hub_pop(b);
+    cr_assert(fa && fb);
+    cr_assert_eq(fa->len, fb->len);
+    cr_assert_eq(memcmp(fa->data, fb->data, fa->len), 0, "two welcomes differ");
+    json_t *w = json_loadb((const char *)fa->data, fa->len, 0, NULL);
+    hub_frame_free(fa);
+    hub_frame_free(fb);
+    cr_assert_str_eq(str_at(w, "type", NULL), "welcome");
+    json_t *rules = json_object_get(w, "rules");
+    json_t *presets = json_object_get(rules, "presets"), *options = json_object_get(rules, "options");
+    cr_assert_eq(json_object_size(rules), 2);
+    cr_assert_eq(json_array_size(presets), (size_t)lit_rules_preset_count());
+    cr_assert_eq(json_array_size(options), (size_t)lit_rules_option_count());
+    for (int p = 0; p < lit_rules_preset_count(); p++) {
+        json_t *pj = json_array_get(presets, (size_t)p);
+        const char *name = lit_rules_preset_name(p);
+        cr_assert_eq(json_object_size(pj), 3);
+        cr_assert_str_eq(str_at(pj, "name", NULL), name);
+        cr_assert_str_eq(str_at(pj, "text", NULL), lit_rules_preset_text(p));
+        LitRules r;
+        cr_assert_eq(lit_rules_preset(&r, name, strlen(name)), LIT_OK);
+        json_t *values = json_object_get(pj, "options");
+        cr_assert_eq(json_object_size(values), (size_t)lit_rules_option_count());
+        for (int i = 0; i < lit_rules_option_count(); i++)
+            cr_assert_str_eq(str_at(values, lit_rules_option_name(i), NULL),
+                             lit_rules_option_value(&r, i), "%s %s", name,
+                             lit_rules_option_name(i));
+    }
+    json_t *classic = json_object_get(json_array_get(presets, 0), "options");
+    cr_assert_str_eq(str_at(classic, "players", NULL), "6");
+    cr_assert_str_eq(str_at(classic, "deck", NULL), "no8");
+    for (int i = 0; i < lit_rules_option_count(); i++) {
+        json_t *oj = json_array_get(options, (size_t)i);
+        cr_assert_eq(json_object_size(oj), 3);
+        cr_assert_str_eq(str_at(oj, "key", NULL), lit_rules_option_name(i));
+        cr_assert_str_eq(str_at(oj, "title", NULL), lit_rules_option_title(i));
+        json_t *values = json_object_get(oj, "values");
+        cr_assert_eq(json_array_size(values), (size_t)lit_rules_option_values(i));
+        for (int v = 0; v < lit_rules_option_values(i); v++) {
+            json_t *vj = json_array_get(values, (size_t)v);
+            cr_assert_eq(json_object_size(vj), 2);
+            cr_assert_str_eq(str_at(vj, "name", NULL), lit_rules_option_value_name(i, v));
+            cr_assert_str_eq(str_at(vj, "text", NULL), lit_rules_option_value_text(i, v));
+        }
+    }
+    json_t *misclaim = json_array_get(options, 2);
+    cr_assert_str_eq(str_at(misclaim, "key", NULL), "misclaim");
+    cr_assert_str_eq(str_at(misclaim, "title", NULL), "A wrong claim");
+    cr_assert(strstr(str_at(json_array_get(json_object_get(misclaim, "values"), 0), "text", NULL),
+                     "when an opponent held one, the opponents score it"));
+    json_decref(w);
+    hub_close(h, 0, (HubClient *[]){a, b, NULL});
+}
+
+/* The host keeps the role through a drop shorter than the room's grace
+ * (a reload): nobody else gets it meanwhile, and its resume keeps it. Gone
+ * past the grace, the role passes to the connected member who joined
+ * first; a host who comes back later is host no more. */
+Test(hub, the_host_keeps_the_role_through_its_grace)
+{
+    uint64_t state = 13;
+    HubClient *ann;
+    char code[8], token[40];
+    Hub *h = hub_of_ann(&state, &ann, ",\"grace_ms\":5000", code, token);
+    HubClient *bo = joined(h, code, "Bo", 2, 0);
+    host_seen(bo, "Ann 1 yes", "the creator");
+    /* Ann reloads: gone at 1000, back at 3000 */
+    hub_disconnect(h, ann, 1000);
+    host_seen(bo, "Ann 1 no", "within the grace: still host");
+    cr_assert_eq(hub_next_wake(h), 6000, "the host's grace ends then");
+    HubClient *cy = joined(h, code, "Cy", 0, 2000);
+    host_seen(cy, "Ann 1 no", "a newcomer does not take the role");
+    refused_with(h, bo, 2500, "{\"type\":\"fill\"}", "not_host");
+    ann = resumed(h, code, token, 3000);
+    host_seen(ann, "Ann 1 yes", "");
+    cr_assert_eq(hub_next_wake(h), INT64_MAX, "nothing due");
+    hub_tick(h, 6000);
+    host_seen(bo, "Ann 1 yes", "nobody else got it");
+    /* gone again at 7000, past the grace at 12000: Bo (who joined before
+     * Cy) is host */
+    hub_disconnect(h, ann, 7000);
+    cr_assert_eq(hub_next_wake(h), 12000);
+    hub_tick(h, 11999);
+    host_seen(cy, "Ann 1 no", "");
+    hub_tick(h, 12000);
+    host_seen(bo, "Bo 2 yes", "");
+    cr_assert_eq(hub_next_wake(h), INT64_MAX);
+    send_text(h, bo, "{\"type\":\"fill\"}", 12001);
+    json_t *room = room_of(bo);
+    cr_assert_str_eq(str_at(json_array_get(json_object_get(room, "seats"), 2), "kind", NULL),
+                     "bot", "the new host fills");
+    json_decref(room);
+    /* Ann back later: a player, not the host */
+    ann = resumed(h, code, token, 13000);
+    host_seen(ann, "Bo 2 yes", "");
+    hub_close(h, 14000, (HubClient *[]){ann, bo, cy, NULL});
+}
+
+/* A host gone while nobody else is connected keeps the role, and past its
+ * grace the first to come takes it. A host who leaves, or a spectator host
+ * whose connection goes (its membership ends with it), passes the role at
+ * once; with a grace of 0 a drop passes it at once. */
+Test(hub, the_host_role_passes_at_once_when_the_host_is_gone_for_good)
+{
+    uint64_t state = 14;
+    HubClient *ann;
+    char code[8], token[40];
+    Hub *h = hub_of_ann(&state, &ann, ",\"grace_ms\":5000", code, token);
+    hub_disconnect(h, ann, 0);
+    cr_assert_eq(hub_next_wake(h), 10 * 60 * 1000, "nobody connected: only the idle close");
+    HubClient *bo = joined(h, code, "Bo", 2, 4000), *cy = joined(h, code, "Cy", 0, 4500);
+    host_seen(bo, "Ann 1 no", "within the grace");
+    cr_assert_eq(hub_next_wake(h), 5000);
+    hub_tick(h, 5000);
+    host_seen(cy, "Bo 2 yes", "Bo joined before Cy");
+    /* Bo drops and Cy leaves: nobody is left to take the role at 11000 */
+    hub_disconnect(h, bo, 6000);
+    send_text(h, cy, "{\"type\":\"leave\"}", 6500);
+    hub_disconnect(h, cy, 6500);
+    cr_assert_eq(hub_next_wake(h), 6500 + 10 * 60 * 1000);
+    HubClient *di = joined(h, code, "Di", 0, 12000);
+    host_seen(di, "Di - yes", "Bo gone past his grace");
+    /* a spectator host's connection goes: its membership, and the role */
+    ann = resumed(h, code, token, 13000);
+    host_seen(ann, "Di - yes", "");
+    hub_disconnect(h, di, 13001);
+    host_seen(ann, "Ann 1 yes", "at once");
+    /* the host leaves: at once, to the connected member who joined first */
+    HubClient *ed = joined(h, code, "Ed", 3, 13002), *fy = joined(h, code, "Fy", 0, 13003);
+    send_text(h, ann, "{\"type\":\"leave\"}", 13004);
+    host_seen(fy, "Ed 3 yes", "");
+    hub_disconnect(h, ann, 13005);
+    hub_disconnect(h, ed, 13006);
+    hub_disconnect(h, fy, 13007);
+    hub_free(h);
+
+    /* a grace of 0: the role passes with the connection */
+    state = 15;
+    h = hub_with(NULL, &state);
+    ann = hub_connect(h, NULL, 0);
+    room_by(h, ann, 4, ",\"grace_ms\":0", code, token);
+    bo = joined(h, code, "Bo", 0, 1);
+    hub_disconnect(h, ann, 2);
+    host_seen(bo, "Bo - yes", "");
+    hub_disconnect(h, bo, 3);
+    hub_free(h);
+}
+
+/* Before a game (in the lobby, or once a game is over) a bot steps aside
+ * for a member who sits in its seat; a seated member may move to a bot's
+ * seat as to an empty one, leaving its own empty. During a game a bot's
+ * seat is taken (but for a seat whose player left). */
+Test(hub, a_bot_steps_aside_before_a_game)
+{
+    uint64_t state = 16;
+    HubClient *ann;
+    char code[8], token[40];
+    Hub *h = hub_of_ann(&state, &ann, "", code, token);
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    HubClient *bo = joined(h, code, "Bo", 0, 0);
+    send_text(h, bo, "{\"type\":\"sit\",\"seat\":2}", 0);
+    json_t *room = room_of(bo);
+    json_t *seats = json_object_get(room, "seats");
+    cr_assert_str_eq(str_at(json_array_get(seats, 1), "kind", NULL), "human");
+    cr_assert_str_eq(str_at(json_array_get(seats, 1), "name", NULL), "Bo");
+    cr_assert_eq(int_at(room, "you", "seat"), 2);
+    json_decref(room);
+    /* a seated member moves to a bot's seat: its own seat is empty */
+    send_text(h, bo, "{\"type\":\"sit\",\"seat\":4}", 0);
+    room = room_of(bo);
+    seats = json_object_get(room, "seats");
+    cr_assert_str_eq(str_at(json_array_get(seats, 1), "kind", NULL), "empty");
+    cr_assert_str_eq(str_at(json_array_get(seats, 3), "name", NULL), "Bo");
+    json_decref(room);
+    refused_with(h, bo, 0, "{\"type\":\"sit\",\"seat\":1}", "seat_taken");
+    /* during a game a bot's seat is taken */
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    HubClient *cy = joined(h, code, "Cy", 0, 0);
+    refused_with(h, cy, 0, "{\"type\":\"sit\",\"seat\":2}", "seat_taken");
+    /* the game played out by bots (Ann and Bo leave their seats to them) */
+    send_text(h, ann, "{\"type\":\"leave\"}", 0);
+    send_text(h, bo, "{\"type\":\"leave\"}", 0);
+    int64_t now = 0;
+    while (hub_next_wake(h) != INT64_MAX && now < 1000000)
+        hub_tick(h, now = hub_next_wake(h));
+    room = room_of(cy);
+    cr_assert_str_eq(str_at(room, "state", NULL), "over");
+    json_decref(room);
+    /* once it is over a bot steps aside again */
+    send_text(h, cy, "{\"type\":\"sit\",\"seat\":2}", now);
+    room = room_of(cy);
+    cr_assert_eq(int_at(room, "you", "seat"), 2);
+    cr_assert_str_eq(str_at(json_array_get(json_object_get(room, "seats"), 1), "kind", NULL),
+                     "human");
+    json_decref(room);
+    hub_close(h, now, (HubClient *[]){ann, bo, cy, NULL});
+}
+
+/* A spectator asks the host for a seat (request; again changes nothing;
+ * cancel withdraws): the room frame lists who asks, in the order asked;
+ * the host gives a seat (an empty one or a bot's) to one who asks. Every
+ * refusal by its exact name. */
+Test(hub, a_spectator_asks_the_host_for_a_seat)
+{
+    uint64_t state = 17;
+    HubClient *ann;
+    char code[8], token[40], names[128];
+    Hub *h = hub_of_ann(&state, &ann, "", code, token);
+    HubClient *bo = joined(h, code, "Bo", 2, 0), *cy = joined(h, code, "Cy", 0, 0),
+              *di = joined(h, code, "Di", 0, 0), *ed = joined(h, code, "Ed", 0, 0);
+    send_text(h, ann, "{\"type\":\"bot\",\"seat\":3}", 0);
+    /* the refusals of request */
+    refused_with(h, bo, 0, "{\"type\":\"request\"}", "already_seated");
+    refused_with(h, cy, 0, "{\"type\":\"request\",\"cancel\":1}", "bad_message");
+    refused_with(h, cy, 0, "{\"type\":\"request\",\"seat\":2}", "unknown_key");
+    HubClient *out = hub_connect(h, NULL, 0);
+    refused_with(h, out, 0, "{\"type\":\"request\"}", "not_in_room");
+    /* Di, Cy, Ed ask, in that order; Cy again: nothing changes */
+    send_text(h, di, "{\"type\":\"request\"}", 0);
+    send_text(h, cy, "{\"type\":\"request\"}", 0);
+    send_text(h, ed, "{\"type\":\"request\",\"cancel\":false}", 0);
+    send_text(h, cy, "{\"type\":\"request\"}", 0);
+    json_t *room = room_of(ann);
+    cr_assert_str_eq(waiting_of(room, names), "Di Cy Ed");
+    json_decref(room);
+    /* Ed withdraws (twice: nothing more changes); Bo's cancel is no error */
+    send_text(h, ed, "{\"type\":\"request\",\"cancel\":true}", 0);
+    send_text(h, ed, "{\"type\":\"request\",\"cancel\":true}", 0);
+    send_text(h, bo, "{\"type\":\"request\",\"cancel\":true}", 0);
+    room = room_of(bo);
+    cr_assert_str_eq(waiting_of(room, names), "Di Cy");
+    json_decref(room);
+    /* the refusals of give */
+    refused_with(h, cy, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Cy\"}", "not_host");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":2,\"name\":\"Cy\"}", "seat_taken");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":1,\"name\":\"Cy\"}", "seat_taken");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Ed\"}", "no_request");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Zed\"}", "no_request");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Bo\"}", "no_request");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":5,\"name\":\"Cy\"}", "bad_seat");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4}", "bad_name");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"name\":\"Cy\"}", "bad_message");
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Cy\",\"bot\":1}",
+                 "unknown_key");
+    /* the host gives Cy the bot's seat 3: the bot steps aside */
+    send_text(h, ann, "{\"type\":\"give\",\"seat\":3,\"name\":\"Cy\"}", 0);
+    room = room_of(cy);
+    cr_assert_eq(int_at(room, "you", "seat"), 3);
+    cr_assert_str_eq(str_at(json_array_get(json_object_get(room, "seats"), 2), "name", NULL),
+                     "Cy");
+    cr_assert_str_eq(waiting_of(room, names), "Di", "Cy sits: no longer waiting");
+    json_decref(room);
+    refused_with(h, cy, 0, "{\"type\":\"request\"}", "already_seated");
+    /* during a game: game_started; Di still waits, and leaves the list when
+     * she sits herself */
+    send_text(h, ann, "{\"type\":\"fill\"}", 0);
+    send_text(h, ann, "{\"type\":\"start\"}", 0);
+    refused_with(h, ann, 0, "{\"type\":\"give\",\"seat\":4,\"name\":\"Di\"}", "game_started");
+    send_text(h, di, "{\"type\":\"request\"}", 0);
+    room = room_of(di);
+    cr_assert_str_eq(str_at(room, "state", NULL), "playing");
+    cr_assert_str_eq(waiting_of(room, names), "Di", "a request during a game is kept");
+    json_decref(room);
+    send_text(h, bo, "{\"type\":\"leave\"}", 0);
+    send_text(h, di, "{\"type\":\"sit\",\"seat\":2}", 0);
+    room = room_of(di);
+    cr_assert_eq(int_at(room, "you", "seat"), 2);
+    cr_assert_str_eq(waiting_of(room, names), "");
+    json_decref(room);
+    /* one who leaves leaves the list */
+    send_text(h, ed, "{\"type\":\"request\"}", 0);
+    room = room_of(ann);
+    cr_assert_str_eq(waiting_of(room, names), "Ed");
+    json_decref(room);
+    send_text(h, ed, "{\"type\":\"leave\"}", 0);
+    room = room_of(ann);
+    cr_assert_str_eq(waiting_of(room, names), "");
+    json_decref(room);
+    HubClient *all[] = {ann, bo, cy, di, ed, out};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        hub_disconnect(h, all[i], 0);
+    hub_free(h);
+}
+
+/* The host gives an empty seat as well as a bot's. */
+Test(hub, the_host_gives_an_empty_seat)
+{
+    uint64_t state = 18;
+    HubClient *ann;
+    char code[8], token[40], names[128];
+    Hub *h = hub_of_ann(&state, &ann, "", code, token);
+    HubClient *cy = joined(h, code, "Cy", 0, 0);
+    send_text(h, cy, "{\"type\":\"request\"}", 0);
+    send_text(h, ann, "{\"type\":\"give\",\"seat\":4,\"name\":\"Cy\"}", 0);
+    json_t *room = room_of(ann);
+    json_t *seats = json_object_get(room, "seats");
+    cr_assert_str_eq(str_at(json_array_get(seats, 3), "name", NULL), "Cy");
+    cr_assert_str_eq(str_at(json_array_get(seats, 1), "kind", NULL), "empty");
+    cr_assert_str_eq(waiting_of(room, names), "");
+    json_decref(room);
+    hub_close(h, 0, (HubClient *[]){ann, cy, NULL});
+}
+
+/* The lobby offers only rooms someone is connected to: a room every member
+ * of which has gone (their seats kept for their return) is not listed,
+ * and is again once one resumes. */
+Test(hub, the_lobby_offers_only_rooms_someone_is_connected_to)
+{
+    uint64_t state = 19;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *ann = hub_connect(h, NULL, 0), *bo = hub_connect(h, NULL, 0),
+              *look = hub_connect(h, NULL, 0);
+    char code[8], token[40], other[8], other_token[40];
+    room_by(h, ann, 4, ",\"public\":true", code, token);
+    room_by(h, bo, 4, ",\"public\":true", other, other_token);
+    send_text(h, look, "{\"type\":\"lobby\"}", 0);
+    json_t *j = frame_of(look, "lobby");
+    cr_assert_eq(int_at(j, "total", NULL), 2);
+    json_decref(j);
+    hub_disconnect(h, ann, 1);
+    cr_assert_eq(hub_rooms(h), 2, "the room waits for Ann");
+    send_text(h, look, "{\"type\":\"lobby\"}", 2);
+    j = frame_of(look, "lobby");
+    cr_assert_eq(int_at(j, "total", NULL), 1);
+    cr_assert_str_eq(str_at(json_array_get(json_object_get(j, "rooms"), 0), "code", NULL), other);
+    json_decref(j);
+    ann = resumed(h, code, token, 3);
+    send_text(h, look, "{\"type\":\"lobby\"}", 4);
+    j = frame_of(look, "lobby");
+    cr_assert_eq(int_at(j, "total", NULL), 2);
+    json_decref(j);
+    hub_close(h, 5, (HubClient *[]){ann, bo, look, NULL});
 }

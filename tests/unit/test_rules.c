@@ -139,6 +139,132 @@ Test(rules, set_values_and_totals)
     cr_assert_eq(lit_rules_total_points(&r), 9);
 }
 
+/* ---- the words for people (lit_rules_option_title and the rest) ---- */
+
+static int option_index(const char *key)
+{
+    for (int i = 0; i < lit_rules_option_count(); i++)
+        if (strcmp(lit_rules_option_name(i), key) == 0)
+            return i;
+    cr_assert_fail("no option %s", key);
+    return -1;
+}
+
+/* The rules of classic with option i at value v. */
+static LitRules with_value(int i, int v)
+{
+    char text[128];
+    snprintf(text, sizeof text, "classic %s=%s", lit_rules_option_name(i),
+             lit_rules_option_value_name(i, v));
+    return rules_of(text);
+}
+
+static const char *const number_words[] = {"zero", "one", "two", "three", "four",
+                                           "five", "six", "seven", "eight", "nine",
+                                           "ten", "eleven", "twelve", "thirteen"};
+
+static const char *number_word(int n)
+{
+    cr_assert(n >= 0 && n < (int)(sizeof number_words / sizeof *number_words), "%d", n);
+    return number_words[n];
+}
+
+Test(rules, every_option_and_value_has_words)
+{
+    LitRules def;
+    lit_rules_default(&def);
+    for (int i = 0; i < lit_rules_option_count(); i++) {
+        const char *title = lit_rules_option_title(i);
+        cr_assert(title && title[0], "%s has no title", lit_rules_option_name(i));
+        int n = lit_rules_option_values(i);
+        cr_assert_geq(n, 2, "%s", lit_rules_option_name(i));
+        int has_default = 0;
+        for (int v = 0; v < n; v++) {
+            const char *name = lit_rules_option_value_name(i, v);
+            const char *text = lit_rules_option_value_text(i, v);
+            cr_assert(name && name[0], "%s value %d", lit_rules_option_name(i), v);
+            cr_assert(text && strlen(text) > 10, "%s=%s has no text", lit_rules_option_name(i),
+                      name);
+            cr_assert_eq(text[strlen(text) - 1], '.', "%s=%s: one sentence: %s",
+                         lit_rules_option_name(i), name, text);
+            /* the value the words are for is the one the option takes */
+            LitRules r = with_value(i, v);
+            cr_assert_str_eq(lit_rules_option_value(&r, i), name);
+            has_default |= strcmp(lit_rules_option_value(&def, i), name) == 0;
+        }
+        cr_assert(has_default, "%s: the default is one of its values", lit_rules_option_name(i));
+        cr_assert_null(lit_rules_option_value_name(i, n));
+        cr_assert_null(lit_rules_option_value_text(i, n));
+        cr_assert_null(lit_rules_option_value_text(i, -1));
+    }
+    int past = lit_rules_option_count();
+    cr_assert_null(lit_rules_option_title(past));
+    cr_assert_null(lit_rules_option_title(-1));
+    cr_assert_eq(lit_rules_option_values(past), 0);
+    cr_assert_null(lit_rules_option_value_text(past, 0));
+    for (int p = 0; p < lit_rules_preset_count(); p++) {
+        const char *text = lit_rules_preset_text(p);
+        cr_assert(text && strlen(text) > 10, "preset %s has no text", lit_rules_preset_name(p));
+    }
+    cr_assert_null(lit_rules_preset_text(lit_rules_preset_count()));
+    cr_assert_null(lit_rules_preset_text(-1));
+}
+
+/* docs/RULES.md's outcome table: each misclaim text says what happens in
+ * both wrong cases (the claiming team held every card; an opponent held
+ * one), and what each case gives. */
+Test(rules, the_misclaim_texts_name_both_wrong_cases)
+{
+    int i = option_index("misclaim");
+    static const struct {
+        const char *value, *team_held, *opponent_held;
+    } want[] = {
+        {"cancel", "cancelled (nobody scores the set) when the claiming team held every card",
+         "when an opponent held one, the opponents score it"},
+        {"opponents", "gives the set to the opponents, both when the claiming team held every card",
+         "and when an opponent held one"},
+        {"point-off", "cancelled (nobody scores the set) when the claiming team held every card",
+         "when an opponent held one, the claiming team loses the set's points and nobody gains"},
+    };
+    cr_assert_eq(lit_rules_option_values(i), 3);
+    for (int v = 0; v < 3; v++) {
+        const char *text = lit_rules_option_value_text(i, v);
+        cr_assert_str_eq(lit_rules_option_value_name(i, v), want[v].value);
+        cr_assert(strstr(text, want[v].team_held), "%s: %s", want[v].value, text);
+        cr_assert(strstr(text, want[v].opponent_held), "%s: %s", want[v].value, text);
+    }
+}
+
+/* The deck texts give the cards and the sets the engine makes of them, and
+ * the players texts the teams. */
+Test(rules, the_deck_and_players_texts_count_what_the_engine_does)
+{
+    int d = option_index("deck");
+    for (int v = 0; v < lit_rules_option_values(d); v++) {
+        LitRules r = with_value(d, v);
+        const char *text = lit_rules_option_value_text(d, v);
+        char cards[16], half[32], sets[32];
+        snprintf(cards, sizeof cards, "%d cards", lit_deck_cards(r.deck));
+        snprintf(half, sizeof half, "%s half-suits", number_word(lit_deck_sets(r.deck)));
+        snprintf(sets, sizeof sets, "%s sets", number_word(lit_deck_sets(r.deck)));
+        cr_assert_eq(strncmp(text, cards, strlen(cards)), 0, "%s", text);
+        cr_assert(strstr(text, half) || strstr(text, sets), "%s: not \"%s\": %s",
+                  lit_rules_option_value_name(d, v), half, text);
+    }
+    int p = option_index("players");
+    for (int v = 0; v < lit_rules_option_values(p); v++) {
+        LitRules r = with_value(p, v);
+        char want[64];
+        snprintf(want, sizeof want, "players in two teams of %s.", number_word(r.players / 2));
+        const char *text = lit_rules_option_value_text(p, v);
+        cr_assert(strstr(text, want), "%s", text);
+        char first[16];
+        snprintf(first, sizeof first, "%s", number_word(r.players));
+        first[0] = (char)(first[0] - 'a' + 'A');
+        cr_assert_eq(strncmp(text, first, strlen(first)), 0, "%s", text);
+    }
+}
+
 Test(status, table)
 {
     cr_assert_str_eq(lit_status_name(LIT_OK), "ok");
