@@ -8,6 +8,7 @@ int cmd_deal(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_infer(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_serve(int argc, char **argv);

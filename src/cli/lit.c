@@ -13,6 +13,7 @@ static const char usage[] =
     "                   benchmark)\n"
     "  bench            the fixed workload and its behaviour signature\n"
     "  infer FILE       what a seat (or everyone) can deduce: the scoresheet\n"
+    "  review FILE      a seat's decisions against the expert bot, graded\n"
     "  arena            bots against bots on duplicate deals\n"
     "  play             a game against bots (plain mode: one command a line)\n"
     "  serve            online tables for friends and bots (docs/PROTOCOL.md)\n"
@@ -32,6 +33,7 @@ int main(int argc, char **argv)
                 {"selfplay", cmd_selfplay},
                 {"bench", cmd_bench},
                 {"infer", cmd_infer},
+                {"review", cmd_review},
                 {"arena", cmd_arena},
                 {"play", cmd_play},
                 {"serve", cmd_serve},
