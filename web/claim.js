@@ -5,13 +5,15 @@
 // (arrow keys inside, keys.js); Enter on a teammate gives it the chosen card
 // and moves on to the next card without a holder, so Enter again gives that
 // one too; when every card has a holder the focus goes to Claim. Escape
-// cancels.
+// cancels. With the scoresheet's answer for this position, the likeliest
+// placement of the chosen set is offered as a starting point.
 import { cardFace, cardInfo, setLabel, teamOf } from "./cards.js";
 import { keepFocus, rove } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function openClaim({ sets, claimable, hand, me, players, seatName, onClaim }) {
+export function openClaim({ sets, claimable, hand, me, players, seatName, onClaim,
+                            likely = () => null }) {
   const dialog = $("claim-dialog");
   const opener = document.activeElement;
   const mine = new Set(hand);
@@ -57,6 +59,16 @@ export function openClaim({ sets, claimable, hand, me, players, seatName, onClai
     const cardsBox = $("cd-cards"), matesBox = $("cd-mates");
     cardsBox.replaceChildren();
     matesBox.replaceChildren();
+    const guess = set ? likely(set) : null, start = $("cd-likely");
+    start.hidden = !guess;
+    if (guess) {
+      start.textContent = `Start from the likeliest placement (${guess.chance})`;
+      start.onclick = () => {
+        holders = { ...guess.holders };
+        card = sets[set].find((c) => !(c in holders)) || null;
+        redraw();
+      };
+    }
     if (!set) {
       $("cd-help").textContent = "Which set?";
       $("cd-summary").textContent = "";
@@ -118,4 +130,6 @@ export function openClaim({ sets, claimable, hand, me, players, seatName, onClai
   dialog.showModal();
   const first = rove($("cd-sets"));
   if (first) first.focus();
+  // the scoresheet's answer may come after the dialog opened: draw again
+  return { refresh() { if (dialog.open) redraw(); } };
 }

@@ -13,8 +13,8 @@ import { chromium } from "playwright-core";
 
 const LIT = process.env.LIT;
 const ARTIFACTS = process.env.ARTIFACTS || "build/browser-artifacts";
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 800 };
 const STEP = 15000; // the longest wait for one thing to show
 
 let server, base, browser, dir;
@@ -24,8 +24,11 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), "lit-browser-"));
   // every page comes from 127.0.0.1, and a room left by closing its page
   // stays ten minutes: more than the default 8 rooms from one address
+  // LIT_WEB=web serves the page from the folder (while changing it) instead
+  // of the copy built into the binary
   server = spawn(LIT, ["serve", "--port", "0", "--db", join(dir, "lit.db"),
-                       "--max-rooms-per-address", "64"],
+                       "--max-rooms-per-address", "64",
+                       ...(process.env.LIT_WEB ? ["--web", process.env.LIT_WEB] : [])],
                  { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   server.stderr.on("data", (d) => { log += d; });
@@ -54,9 +57,11 @@ after(async () => {
 // any script error or a refused content-security-policy. The test listens
 // without acting: it counts the turn's sounds (window.tones) and keeps every
 // line the aria-live log was given (window.heard; the log keeps the last few).
-async function person(viewport = DESKTOP) {
+async function person(viewport = DESKTOP, { colorScheme = "light",
+                                          reducedMotion = "no-preference" } = {}) {
   const phone = viewport.width < 500;
-  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
+  const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, colorScheme,
+                                         reducedMotion });
   context.setDefaultTimeout(STEP);
   await context.addInitScript(() => {
     window.tones = 0;
@@ -118,11 +123,11 @@ async function start(page) {
   await page.locator("#table").waitFor({ state: "visible", timeout: STEP });
 }
 
-// One move by clicks if it is this page's turn: the first askable card, the
-// first opponent that may be asked; a pass or a choice when that is all;
-// a claim (every card to the first teammate offered) when only claims are
-// left, or on every claimEvery-th turn (so that games of people who ask
-// badly end). Returns whether it moved.
+// One move by clicks if it is this page's turn: the first card the hand
+// offers to ask for, the first opponent on the felt that may be asked; a
+// pass or a choice when that is all; a claim (every card to the first
+// teammate offered) when only claims are left, or on every claimEvery-th
+// turn (so that games of people who ask badly end). Returns whether it moved.
 async function move(page, claimEvery = 0) {
   return page.evaluate((claimEvery) => {
     const visible = (el) => el && !el.closest("[hidden]");
@@ -136,11 +141,10 @@ async function move(page, claimEvery = 0) {
       claim.click();
       return "claim";
     }
-    if (visible(document.getElementById("ask"))) {
-      const card = document.querySelector("#ask-cards button:not([disabled])");
-      if (!card) return false;
+    const card = document.querySelector("#hand button.card.askable");
+    if (card) {
       card.click();
-      const target = document.querySelector("#ask-targets button:not([disabled])");
+      const target = document.querySelector("#ring button.plate:not([disabled])");
       if (!target) return false;
       target.click();
       document.getElementById("ask-go").click();
@@ -187,23 +191,27 @@ test("one person plays a whole game against bots, to the end, in a match", async
   const page = await person();
   assert.equal(await page.getByLabel("Bots", { exact: true }).inputValue(), "basic");
   await createRoom(page, "Ann", { match: "5" });
-  assert.match(await page.locator("#r-rules").textContent(), /Bots: basic\./);
+  assert.match(await page.locator("#r-setup").textContent(), /Bots: basic\./);
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
-  const cards = await page.locator("#hand .card").count();
+  const cards = await page.locator("#hand .card.held").count();
   assert.equal(cards, 8, "six players: eight cards each");
-  // the dealer (seat 1) asks first: every live set has a row in the picker,
-  // either its cards or the referee's reason why none of it may be asked
-  await page.locator("#ask").waitFor({ state: "visible" });
-  const rows = page.locator("#ask-cards .group");
-  assert.equal(await rows.count(), 8);
-  for (let i = 0; i < 8; i++) {
-    const row = rows.nth(i);
-    const note = await row.locator(".note").count();
-    if (note) assert.match(await row.locator(".note").textContent(),
-                           /^(you hold no other card of its set|you hold all of it)$/);
-    else assert.ok(await row.locator("button.card:not([disabled])").count() > 0);
+  // the dealer (seat 1) asks first: every live set is either a group of the
+  // hand (its cards held face up, those that may be asked for outlined) or
+  // named on the line of sets not to ask for
+  await myTurn(page);
+  const groups = page.locator("#hand .group");
+  const held = await groups.evaluateAll((els) => els.map((e) => e.dataset.set));
+  const none = await page.locator("#hand .nonesets").textContent().catch(() => "");
+  for (const set of ["low-clubs", "high-clubs", "low-diamonds", "high-diamonds", "low-hearts",
+                     "high-hearts", "low-spades", "high-spades"])
+    assert.ok(held.includes(set) || none.includes(set.replace("-", " ")), `${set}: ${none}`);
+  for (let i = 0; i < held.length; i++) {
+    const g = groups.nth(i);
+    assert.equal(await g.locator(".card").count(), 6, "a group shows its set's six cards");
+    assert.ok(await g.locator(".card.held").count() > 0);
   }
+  assert.ok(await page.locator("#hand button.card.askable").count() > 0);
   await shot(page, "table-desktop");
   assert.equal(await page.locator("#t-match").textContent(), "Match to 5: A 0, B 0");
   // every last question the page shows, watched (the test only reads the page)
@@ -216,12 +224,14 @@ test("one person plays a whole game against bots, to the end, in a match", async
     }).observe(document.getElementById("last"), { childList: true, subtree: true });
   });
   await playToEnd([page]);
-  // a hit shows the card moving to the asker; a miss, the turn passing
+  // a hit shows the card got, from whom to whom; a miss says who asked
+  // whom and that the turn passes
   const shown = await page.evaluate(() => window.lastShown);
-  assert.ok(shown.some((x) => /\bmoving\b.*\|.*\u2192 /.test(x)), shown.join("\n"));
-  assert.ok(shown.some((x) => /\bmissed\b.*\|.* has none: the turn passes$/.test(x)),
+  assert.ok(shown.some((x) => /\bgot\b.*\|\S+ \S+( \d)? got it from \S+( \d)? \u2192 /.test(x)),
             shown.join("\n"));
-  assert.ok(shown.every((x) => /\bmoving\b.*\u2192 |\bmissed\b.*the turn passes$/.test(x)),
+  assert.ok(shown.some((x) => /\bmissed\b.*\|\S+ \S+( \d)? asked (\S+( \d)?): \2 has none, the turn passes$/
+    .test(x)), shown.join("\n"));
+  assert.ok(shown.every((x) => /\bgot\b.*\u2192 |\bmissed\b.*the turn passes$/.test(x)),
             shown.join("\n"));
   const result = await page.locator("#o-result").textContent();
   const [, winner, a, b] = /^(Team A wins|Team B wins|A draw), (\d+) to (\d+)$/.exec(result);
@@ -263,7 +273,7 @@ test("one person plays a whole game against bots, to the end, in a match", async
 test("a spectator sees no hand and cannot act", async () => {
   const host = await person();
   const code = await createRoom(host, "Host", { pace: "1000", bots: "expert" });
-  assert.match(await host.locator("#r-rules").textContent(), /Bots: expert\./);
+  assert.match(await host.locator("#r-setup").textContent(), /Bots: expert\./);
   await host.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(host);
   const watcher = await person(PHONE);
@@ -272,10 +282,11 @@ test("a spectator sees no hand and cannot act", async () => {
   await watcher.getByRole("button", { name: "Join", exact: true }).click();
   await watcher.locator("#table").waitFor({ state: "visible", timeout: STEP });
   assert.match(await watcher.locator("#hand").textContent(), /no hand is shown/);
-  assert.equal(await watcher.locator("#hand .card").count(), 0);
+  assert.equal(await watcher.locator("#hand .card.held").count(), 0);
   assert.equal(await watcher.locator("#actions").isVisible(), false);
-  assert.equal(await watcher.locator("#my-seat .seatbox").count(), 0);
-  assert.equal(await watcher.locator("#ring .seatbox").count(), 6);
+  assert.equal(await watcher.locator("#ring .plate.mine").count(), 0);
+  assert.equal(await watcher.locator("#ring .plate").count(), 6);
+  assert.equal(await watcher.locator("#ring button").count(), 0, "no seat to ask");
   await shot(watcher, "spectator-phone");
   assert.deepEqual(watcher.errors, []);
   await watcher.context().close();
@@ -288,20 +299,20 @@ test("a reload mid-game resumes the same seat and hand", async () => {
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
   await move(page);
-  const hand = await page.locator("#hand .card").evaluateAll(
+  const hand = await page.locator("#hand .card.held").evaluateAll(
     (els) => els.map((e) => e.dataset.card));
   const history = await page.evaluate(() => location.hash);
   assert.match(history, /^#room=[A-Z0-9]{6}$/);
   await page.reload();
   await page.locator("#table").waitFor({ state: "visible", timeout: STEP });
-  await page.waitForFunction(() => document.querySelectorAll("#hand .card").length > 0, null,
+  await page.waitForFunction(() => document.querySelectorAll("#hand .card.held").length > 0, null,
                              { timeout: STEP });
-  const again = await page.locator("#hand .card").evaluateAll(
+  const again = await page.locator("#hand .card.held").evaluateAll(
     (els) => els.map((e) => e.dataset.card));
   // the bots may have taken a card since; nothing else changes hands
   assert.ok(again.every((c) => hand.includes(c)) || again.length >= hand.length - 1,
             `after the reload: ${again} (before: ${hand})`);
-  assert.match(await page.locator("#my-seat .who").textContent(), /^Rae \(you\)$/);
+  assert.match(await page.locator("#ring .plate.mine .who").textContent(), /^Rae \(you\)$/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -439,7 +450,7 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   await page.locator("#table").waitFor({ state: "visible" });
   // the first turn is the dealer's (seat 1): the focus is on the cards to ask for
   await myTurn(page);
-  await page.waitForFunction(() => document.activeElement.closest("#ask-cards"));
+  await page.waitForFunction(() => document.activeElement.closest("#hand"));
   f = await focused(page);
   assert.ok(f.ring && f.key, JSON.stringify(f));
   await shot(page, "keyboard-desktop");
@@ -448,16 +459,17 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   assert.notEqual(f.key, first, "the arrow moves to the next card");
   f = await press(page, "Space");
   assert.equal(f.pressed, "true", "the card is chosen, and keeps the focus");
-  f = await tabTo(page, (x) => x.group === "ask-targets");
+  f = await tabTo(page, (x) => x.group === "ring");
   f = await press(page, "Enter");
   assert.equal(f.pressed, "true");
   const target = f.key;
   f = await tabTo(page, (x) => x.id === "ask-go");
-  const words = /^Ask bot \d for the (.+)$/.exec(f.text)[1];
+  assert.equal(f.text, "Ask");
+  const words = /^Ask bot \d for the (.+)\?$/.exec(await page.locator("#why").textContent())[1];
   await page.keyboard.press("Enter");
   // the ask, told in the live region: hit or miss
   const asked = await toldMatching(page, new RegExp(`^Kay asked bot ${target} for the `));
-  assert.match(asked, new RegExp(`^Kay asked bot ${target} for the ${words}: (got it|no)$`));
+  assert.match(asked, new RegExp(`^Kay asked bot ${target} for the ${words}: (got it|bot ${target} has none)$`));
   // the Ask button went away under the focus: on Kay's turn the focus is
   // on the next choice (at once after a hit, when the turn is back after a miss)
   await myTurn(page);
@@ -466,9 +478,9 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   const heard = await told(page);
   assert.ok(heard.indexOf("Your turn.") >= 0 &&
             heard.indexOf("Your turn.") < heard.indexOf(asked), heard.join("\n"));
-  if (/: no$/.test(asked))
+  if (/ has none$/.test(asked))
     assert.ok(heard.lastIndexOf("Your turn.") > heard.indexOf(asked), heard.join("\n"));
-  await page.waitForFunction(() => document.activeElement.closest("#ask-cards, #passes") ||
+  await page.waitForFunction(() => document.activeElement.closest("#hand, #passes") ||
                                    document.activeElement.id === "claim");
   assert.ok((await focused(page)).ring);
   // on a turn of Kay's with a set to claim: to the claim button, and open it
@@ -596,25 +608,26 @@ test("the lobby lists public rooms only; chat is text, limited, and off in silen
 test("a timed turn counts down on the seat to play; waits are two; sizes on request", async () => {
   const page = await person();
   await createRoom(page, "Tim", { turn: "20000", pace: "1000" });
-  assert.match(await page.locator("#r-rules").textContent(), /20 s a turn/);
+  assert.match(await page.locator("#r-setup").textContent(), /20 s a turn/);
   await page.getByRole("button", { name: "Bots in empty seats" }).click();
   await start(page);
   await myTurn(page, STEP);
   // the turn started with a sound (not muted here)
   await page.waitForFunction(() => window.tones >= 1);
   const seconds = async (sel) => Number(/(\d+) s/.exec(await page.locator(sel).textContent())[1]);
-  assert.match(await page.locator("#t-clock").textContent(), /^\u23F1 \d+ s left$/);
-  assert.match(await page.locator("#my-seat .seatbox.turn .seatclock").textContent(),
-               /^ \u00B7 \u23F1 \d+ s$/);
+  assert.match(await page.locator("#t-clock").textContent(), /^ \d+ s left$/);
+  assert.equal(await page.locator("#t-clock svg.icon-clock").count(), 1, "an SVG clock, no glyph");
+  assert.match(await page.locator("#ring .plate.mine.turn .seatclock").textContent(),
+               /^ \u00B7 \d+ s$/);
   const before = await seconds("#t-clock");
   assert.ok(before <= 20 && before >= 15, `${before}`);
   await page.waitForTimeout(1300);
   assert.ok(await seconds("#t-clock") < before, "the clock counts down");
   // hand sizes (classic: counts=request) are not shown until asked for
-  const meta = page.locator("#ring .seatbox .meta");
+  const meta = page.locator("#ring .plate .meta");
   assert.ok((await meta.allTextContents()).every((t) => !/cards/.test(t)));
   await page.getByRole("button", { name: "How many cards does each hold?" }).click();
-  assert.ok((await meta.allTextContents()).every((t) => / · 8 cards$/.test(t)));
+  assert.ok((await meta.allTextContents()).every((t) => / · 8 cards( · a teammate)?$/.test(t)));
   assert.match((await told(page)).pop(), /^Cards held: Tim 8, bot 2 8, bot 3 8, bot 4 8, bot 5 8, bot 6 8\.$/);
   // wait: the clock is held, Ready ends it; twice a game
   const wait = page.locator("#wait");
@@ -622,7 +635,7 @@ test("a timed turn counts down on the seat to play; waits are two; sizes on requ
   for (const left of [1, 0]) {
     await wait.click();
     await page.locator("#t-clock", { hasText: "Tim asked to wait (" }).waitFor();
-    assert.match(await page.locator("#my-seat .seatclock").textContent(), /held/);
+    assert.match(await page.locator("#ring .plate.mine .seatclock").textContent(), /held/);
     await toldMatching(page, /^Tim asked to wait: play is held\.$/);
     assert.equal(await wait.isVisible(), false);
     if (left === 1) await shot(page, "wait-desktop");
@@ -633,11 +646,280 @@ test("a timed turn counts down on the seat to play; waits are two; sizes on requ
   }
   assert.equal(await wait.isDisabled(), true, "no third wait");
   // an ask: the sizes asked for are shown until the next move only
-  await page.locator("#ask-cards button:not([disabled])").first().click();
-  await page.locator("#ask-targets button:not([disabled])").first().click();
+  await page.locator("#hand button.card.askable").first().click();
+  await page.locator("#ring button.plate:not([disabled])").first().click();
   await page.locator("#ask-go").click();
-  await page.waitForFunction(() => [...document.querySelectorAll("#ring .seatbox .meta")]
+  await page.waitForFunction(() => [...document.querySelectorAll("#ring .plate .meta")]
     .every((m) => !/cards/.test(m.textContent)));
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+// ---- a turn in one screen, the scoresheet, themes, motion ----------------
+
+// Whether every element SEL finds is wholly inside the viewport, the page
+// not scrolled: true, or what is not.
+async function inView(page, sel) {
+  return page.evaluate((sel) => {
+    const all = [...document.querySelectorAll(sel)];
+    if (!all.length) return `${sel}: none`;
+    for (const el of all) {
+      const b = el.getBoundingClientRect();
+      const ok = scrollX === 0 && scrollY === 0 && b.top >= 0 && b.left >= 0 &&
+        b.bottom <= innerHeight && b.right <= innerWidth && b.width > 0;
+      if (!ok) return `${sel}: ${JSON.stringify(b)} in ${innerWidth}x${innerHeight}, scrolled ${scrollY}`;
+    }
+    return true;
+  }, sel);
+}
+
+// One turn by taps (a phone) or clicks, each control checked inside the
+// viewport before it is touched, the page never scrolled.
+async function turnInView(page, phone) {
+  const touch = (loc) => (phone ? loc.tap() : loc.click());
+  const check = async (sel) => assert.equal(await inView(page, sel), true);
+  if (await page.locator("#passes button").count()) {
+    await check("#passes button");
+    await touch(page.locator("#passes button").first());
+    return;
+  }
+  await check("#claim");
+  const card = "#hand button.card.askable";
+  if (!(await page.locator(card).count())) {
+    assert.equal(await page.locator("#claim").isEnabled(), true, "nothing to ask: a claim");
+    await touch(page.locator("#claim"));
+    await finishClaim(page);
+    return;
+  }
+  // every card that may be asked for and every seat is in view
+  await check(card);
+  await check("#ring .plate");
+  await touch(page.locator(card).first());
+  const target = "#ring button.plate:not([disabled])";
+  await check(target);
+  await touch(page.locator(target).first());
+  await check("#ask-go");
+  await touch(page.locator("#ask-go"));
+}
+
+for (const [label, size] of [["phone", PHONE], ["laptop", DESKTOP]]) {
+  test(`a whole game on a ${label}, every turn without scrolling`, async () => {
+    const phone = size === PHONE;
+    const page = await person(size);
+    await createRoom(page, "Vic", { pace: "0" });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    const until = Date.now() + 180000;
+    let turns = 0;
+    while (!(await page.locator("#over").isVisible())) {
+      assert.ok(Date.now() < until, "the game did not end in time");
+      const mine = await page.evaluate(() =>
+        /Your turn/.test(document.getElementById("t-turn").textContent) &&
+        !document.getElementById("actions").closest("[hidden]") &&
+        !document.getElementById("actions").hidden);
+      if (!mine) { await page.waitForTimeout(40); continue; }
+      const before = await page.evaluate(() => document.querySelectorAll("#history li").length +
+        "/" + document.getElementById("t-score").textContent + "/" + window.heard.length);
+      await turnInView(page, phone);
+      turns++;
+      // the turn's action is shown before the next one is taken
+      await page.waitForFunction((b) => document.querySelectorAll("#history li").length +
+        "/" + document.getElementById("t-score").textContent + "/" + window.heard.length !== b,
+                                 before);
+      if (turns === 3) await shot(page, `turn-${label}`);
+    }
+    assert.ok(turns > 3, `${turns} turns`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("the scoresheet is live, offers the likeliest placement, and names the rules' truth", async () => {
+  const page = await person();
+  // the rules in words from the engine's table: classic's wrong claim has
+  // two outcomes, and a 6-player classic game has eight half-suits
+  await page.getByLabel("Rules", { exact: true }).selectOption("classic");
+  const words = await page.locator("#c-explain li").allTextContents();
+  assert.ok(words.some((t) => /opponent/i.test(t) && /cancel/i.test(t)), words.join("\n"));
+  assert.ok(words.some((t) => /eight half-suits/i.test(t)), words.join("\n"));
+  await page.getByLabel("Rules", { exact: true }).selectOption("club");
+  assert.ok((await page.locator("#c-explain li").allTextContents()).join("\n") !==
+            words.join("\n"), "another preset, other words");
+  await page.getByLabel("Rules", { exact: true }).selectOption("classic");
+  await createRoom(page, "Sol", { pace: "400" });
+  assert.ok((await page.locator("#r-rules li").allTextContents())
+    .some((t) => /eight half-suits/i.test(t)));
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await myTurn(page);
+  await page.getByRole("button", { name: "Scoresheet" }).click();
+  await page.locator("#aid-grid table").waitFor();
+  const after = async () => Number(await page.locator("#aid-grid").getAttribute("data-after"));
+  const first = await after();
+  assert.equal(first, 0);
+  await move(page);
+  // the ask and the bots' moves: the grid follows each event without a press
+  await page.waitForFunction((n) => Number(document.getElementById("aid-grid").dataset.after) > n,
+                             first, { timeout: 60000 });
+  for (const h of await page.locator("#aid-grid .aidset th").allTextContents())
+    assert.match(h, /: your team holds it all [0-9.<]+%/);
+  // a turn of Sol's with a set the team may hold whole: the claim dialog
+  // offers the scoresheet's likeliest placement of it
+  let set = null;
+  for (let i = 0; i < 60 && !set; i++) {
+    await myTurn(page, 120000);
+    await page.waitForFunction(() => Number(document.getElementById("aid-grid").dataset.after) ===
+      Number(document.getElementById("history").querySelector("li")?.value || 0) ||
+      !document.querySelector("#history li"), null, { timeout: 60000 }).catch(() => {});
+    set = await page.evaluate(() => [...document.querySelectorAll("#aid-grid .aidset")]
+      .filter((tr) => /likeliest: /.test(tr.textContent)).map((tr) => tr.dataset.set)[0] || null);
+    if (!set) await move(page);
+  }
+  assert.ok(set, "a set to claim");
+  await page.getByRole("button", { name: "Claim a set…" }).click();
+  await page.locator(`#cd-sets button[data-set=${set}]`).click();
+  const likely = page.locator("#cd-likely");
+  await likely.waitFor({ state: "visible" });
+  assert.match(await likely.textContent(), /^Start from the likeliest placement \(([0-9.]+|<0\.1)%\)$/);
+  await likely.click();
+  assert.equal(await page.locator("#cd-confirm").isEnabled(), true, "every card placed");
+  await shot(page, "claim-likely-desktop");
+  await page.locator("#cd-confirm").click();
+  // claimed: the set leaves the scoresheet at its next answer
+  await page.locator(`#claimed .setchip[data-set=${set}]`).waitFor();
+  await page.waitForFunction((s) => document.getElementById("aid-grid").dataset.after &&
+    !document.querySelector(`#aid-grid .aidset[data-set=${s}]`), set, { timeout: 60000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a friend opens the link, takes a bot's seat, plays; another asks the host for a seat", async () => {
+  const host = await person();
+  await createRoom(host, "Hal", { players: "4", pace: "0" });
+  await host.getByRole("button", { name: "Bots in empty seats" }).click();
+  const link = await host.locator("#r-link").getAttribute("href");
+  const friend = await person(PHONE);
+  await friend.goto(link);
+  // the link opens a join screen for that room, nothing else in the way
+  await friend.locator("#invite").waitFor();
+  assert.equal(await friend.locator("#create").isVisible(), false);
+  assert.equal(await inView(friend, "#invite-join"), true);
+  await friend.getByLabel("Your name").fill("Fay");
+  await friend.getByRole("button", { name: "Join", exact: true }).click();
+  await friend.locator("#room").waitFor();
+  // every screen names the host
+  assert.equal(await friend.locator("#r-host-line").textContent(), "Host: Hal");
+  await friend.getByRole("button", { name: "Take seat 2 from the bot" }).click();
+  await host.locator("#seats li", { hasText: "Seat 2, team B: Fay" }).waitFor();
+  // a third person asks the host; the host sees it and gives a bot's seat
+  const cy = await person();
+  await cy.goto(link);
+  await cy.getByLabel("Your name").fill("Cy");
+  await cy.getByRole("button", { name: "Join", exact: true }).click();
+  await cy.locator("#room").waitFor();
+  await cy.getByRole("button", { name: "Ask the host for a seat" }).click();
+  await host.locator("#r-waiting", { hasText: "Cy is waiting for a seat." }).waitFor();
+  await shot(host, "waiting-desktop");
+  await host.getByRole("button", { name: "Give Cy seat 3" }).click();
+  await cy.locator("#seats li", { hasText: "Seat 3, team A: Cy" }).waitFor();
+  assert.equal(await host.locator("#r-waiting").isVisible(), false);
+  await start(host);
+  const pages = [host, friend, cy];
+  for (const p of pages) await p.locator("#table").waitFor({ state: "visible" });
+  assert.match(await friend.locator("#t-host").textContent(), /^Host: Hal/);
+  await playToEnd(pages, 120000, 3);
+  // the end names who starts the next game
+  await friend.locator("#o-next", { hasText: "Hal (the host) starts the next game." }).waitFor();
+  for (const p of pages) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+test("the host reloads and stays host; the tone's lock is told", async () => {
+  const host = await person(DESKTOP);
+  await createRoom(host, "Ida", { pace: "1000" });
+  const link = await host.locator("#r-link").getAttribute("href");
+  const guest = await person(PHONE);
+  await guest.goto(link);
+  await guest.getByLabel("Your name").fill("Gus");
+  await guest.getByRole("button", { name: "Join", exact: true }).click();
+  await guest.locator("#room").waitFor();
+  await guest.locator("#seats li", { hasText: "Seat 2," }).getByRole("button", { name: "Sit here" })
+    .click();
+  await host.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(host);
+  // a browser keeps audio locked after a reload until the page is touched;
+  // headless chromium does not, so its AudioContext is made to, as a real one
+  await host.context().addInitScript(() => {
+    const Real = window.AudioContext;
+    window.AudioContext = class extends Real {
+      constructor() { super(); this.locked = true; }
+      get state() { return this.locked ? "suspended" : super.state; }
+      resume() { this.locked = false; return super.resume(); }
+    };
+  });
+  await host.reload();
+  await host.locator("#table").waitFor({ state: "visible" });
+  // the guest never became host: the role waited for the host's return
+  assert.match(await guest.locator("#t-host").textContent(), /^Host: Ida/);
+  assert.match(await host.locator("#t-host").textContent(), /^Host: Ida \(you\)$/);
+  // after the reload the tone is locked until a touch: the page says so
+  await myTurn(host);
+  await host.locator("#sound-hint").waitFor({ state: "visible" });
+  await host.getByRole("button", { name: "Tap to turn the sound on" }).click();
+  await host.locator("#sound-hint").waitFor({ state: "hidden" });
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+  await guest.context().close();
+  await host.context().close();
+});
+
+test("dark theme follows the system, the toggle is kept; reduced motion moves nothing", async () => {
+  for (const [size, label] of [[PHONE, "phone"], [DESKTOP, "desktop"]]) {
+    const page = await person(size, { colorScheme: "dark" });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+    assert.equal(await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed"),
+                 "true");
+    await createRoom(page, "Dee", { pace: "1000" });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    await myTurn(page);
+    await page.locator("#hand button.card.askable").first().click();
+    await page.locator("#ring button.plate:not([disabled])").first().click();
+    await shot(page, `table-${label}-dark`);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(bg, "rgb(16, 20, 18)");
+    // the toggle: light, kept across a reload against the system's dark
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+    await page.reload();
+    await page.locator("#table").waitFor({ state: "visible" });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+    await shot(page, `table-${label}-light`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  // motion: a hit's card flies to the asker, unless motion is reduced
+  for (const reducedMotion of ["no-preference", "reduce"]) {
+    const page = await person(DESKTOP, { reducedMotion });
+    await createRoom(page, "Mo", { pace: "0" });
+    await page.evaluate(() => {
+      window.flights = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes)
+          if (n.classList && n.classList.contains("flying")) window.flights++;
+      }).observe(document.body, { childList: true });
+    });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    await playToEnd([page], 120000, 2);
+    const hits = await page.evaluate(() => [...document.querySelectorAll("#history li")]
+      .filter((li) => /: got it/.test(li.textContent)).length);
+    const flights = await page.evaluate(() => window.flights);
+    if (reducedMotion === "reduce") assert.equal(flights, 0, "no motion when reduced");
+    else assert.ok(hits === 0 || flights > 0, `${hits} hits, ${flights} flights`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
 });

@@ -4,8 +4,12 @@
 # bots to its end in a match, a spectator, a reload, the claim dialog on a
 # phone, six browsers at one table, a game by the keyboard alone, the lobby
 # and the chat between browsers, a timed turn with waits and hand sizes on
-# request. Screenshots at phone and desktop sizes are kept in
-# BUILD_DIR/browser-artifacts. Also the page's own serving: the files built
+# request; a whole game at 390x844 and at 1366x800 with every turn's
+# controls inside the viewport, the live scoresheet and its likeliest
+# placement in the claim dialog, a friend's link, a bot's seat taken and a
+# seat asked of the host, the host through a reload, the tone's lock, dark
+# theme and reduced motion. Screenshots at phone and desktop sizes, in both
+# themes, are kept in BUILD_DIR/browser-artifacts. Also the page's own serving: the files built
 # into lit, their types, the content-security-policy, no path out of web/.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -56,6 +60,8 @@ LIT="$lit" ARTIFACTS="$artifacts" timeout 600 node --test tests/browser/table.te
   >"$tmp/browser.out" 2>&1 || fail "browser tests: $(grep -A12 '^not ok' "$tmp/browser.out")"
 grep "^# \(pass\|fail\)" "$tmp/browser.out"
 for name in table-phone table-desktop claim-phone claimed-phone over-phone over-desktop \
+            turn-phone turn-laptop claim-likely-desktop waiting-desktop table-phone-dark \
+            table-desktop-dark table-phone-light table-desktop-light \
             keyboard-desktop keyboard-claim-desktop lobby-phone chat-phone wait-desktop \
             spectator-phone; do
   [ -s "$artifacts/$name.png" ] || fail "no screenshot $name.png in $artifacts"
