@@ -58,7 +58,14 @@ enum {
     HUB_ADDRESS_MAX = 63,       /* bytes of an address's text */
     HUB_EXPERT_ROLLOUTS_MAX = 64, /* an expert's rollouts in a room, at most
                                  * (LIT_EXPERT_ROLLOUTS, its default) */
-    HUB_LOBBY_PAGE = 50         /* rooms in one page of the lobby */
+    HUB_LOBBY_PAGE = 50,        /* rooms in one page of the lobby */
+    HUB_HEAVY = 10,             /* a replay, sheet or review counts as this
+                                 * many messages against the rate */
+    HUB_REVIEWS_OUT = 2,        /* reviews being made at once, server-wide */
+    HUB_REVIEW_CACHE = 8,       /* reviews kept (game, seat) for a second ask */
+    HUB_REPLAY_ACTIONS = 800    /* actions of a game replayed, at most (its
+                                 * frame: about 600 bytes a step at 12 players,
+                                 * within HUB_QUEUE_MAX) */
 };
 
 /* Close codes a client is sent off with (RFC 6455). */
@@ -92,6 +99,7 @@ typedef struct HubClient {
     int64_t rate_at;          /* the rate limit's clock (see hub_receive) */
     int refused;              /* messages refused in a row for the rate */
     int member;               /* its member index there */
+    uint64_t review;          /* the id of its review job out (0: none) */
     HubFrame *head, *tail;    /* frames to write, oldest first */
     size_t queued;            /* their bytes */
     int close_code;           /* nonzero: close once the queue is written, */
@@ -120,12 +128,13 @@ typedef struct HubConfig {
      * Every change of a room is saved before the hub call that made it
      * returns, so before any frame telling of it can be written. */
     struct Store *store;
-    /* Takes an expert bot's decision to be made off the hub's thread (see
-     * HubJob): 0 when taken (the job comes back through hub_job_done, or
-     * is freed with hub_job_free if it never runs), nonzero when the queue
-     * is full: the room's bot then waits, and its job is handed out when a
-     * job comes back. It must not call into the hub. NULL: nothing runs
-     * jobs, and the expert bot is not offered (bot_not_offered). */
+    /* Takes a job to be done off the hub's thread (see HubJob: an expert
+     * bot's decision, or a review): 0 when taken (the job comes back through
+     * hub_job_done, or is freed with hub_job_free if it never runs), nonzero
+     * when the queue is full: an expert's room then waits, and its job is
+     * handed out when a job comes back; a review is refused (busy). It must
+     * not call into the hub. NULL: nothing runs jobs, and neither the expert
+     * bot (bot_not_offered) nor reviews (review_not_offered) are offered. */
     int (*post)(HubJob *job, void *ctx);
 } HubConfig;
 
@@ -185,9 +194,18 @@ int64_t hub_next_wake(const Hub *hub);
  * room's game is still where it was; else it is dropped and, if the expert
  * is still to move, a job for the new state is handed out. */
 
-/* Makes the job's decision: the one call of the hub that may run on any
- * thread. It touches only the job and work (size bytes, LIT_BOT_WORK: the
- * expert's workspace, lent to it for the call). */
+/* A job is an expert's decision (above) or a review of one seat of a
+ * finished game (the `review` message: lit_review, which plays the expert at
+ * every decision of the seat, up to seconds: never on the loop). A review
+ * job holds a copy of the game's deal and events and the seat; its answer
+ * goes to the client that asked, if still connected, and is kept in the
+ * hub's cache of reviews either way. */
+enum { HUB_JOB_EXPERT = 0, HUB_JOB_REVIEW = 1 };
+
+/* Does the job: the one call of the hub that may run on any thread. It
+ * touches only the job and work (size bytes, lent to it for the call: an
+ * expert's decision needs LIT_BOT_WORK, a review LIT_REVIEW_WORK, which is
+ * more; a review given less fails, and is answered server_error). */
 void hub_job_run(HubJob *job, void *work, size_t size);
 
 /* A job run by hub_job_run, back on the hub's thread at now (see above);
@@ -197,8 +215,11 @@ void hub_job_done(Hub *hub, HubJob *job, int64_t now_ms);
 /* Frees a job that will not come back (the server stops with it queued). */
 void hub_job_free(HubJob *job);
 
-/* What a job is for: its room's code (static for the job's life) and the
- * room's game sequence number (the seq of the last change of its game). */
+/* What a job is for: its kind (HUB_JOB_*); an expert's room's code
+ * (static for the job's life; "" for a review) and the room's game
+ * sequence number (the seq of the last change of its game; 0 for a
+ * review). */
+int hub_job_kind(const HubJob *job);
 const char *hub_job_room(const HubJob *job);
 uint32_t hub_job_seq(const HubJob *job);
 

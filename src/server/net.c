@@ -16,10 +16,13 @@
  *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
  * - a browser on another site may open a WebSocket to us: an upgrade whose
  *   Origin is neither this host nor an allowed one is refused.
- * Besides the loop there is one thread, the expert bot's worker: the hub
- * hands out an expert's decisions as jobs (hub.h, HubJob), the worker runs
- * them one at a time in its own workspace, and an ev_async brings each back
- * to the loop, where the hub plays it at the room's pace.
+ * Besides the loop there are two threads, the workers: the hub hands out an
+ * expert's decisions and the reviews of finished games as jobs (hub.h,
+ * HubJob); the expert's worker runs decisions and the review worker reviews,
+ * each one at a time in its own workspace (a review takes seconds: it never
+ * holds up a table's expert), and an ev_async brings each job back to the
+ * loop, where the hub plays a move at the room's pace or sends a review to
+ * the client that asked.
  */
 #include "net.h"
 
@@ -35,7 +38,7 @@
 
 #include "hub.h"
 #include "../mem/mem.h"
-#include "literature/bot.h"
+#include "literature/review.h"
 #include "route.h"
 
 typedef struct Conn {
@@ -55,8 +58,9 @@ enum {
     WORKER_QUEUE = 64
 };
 
-/* The expert bot's worker: one thread, one workspace (LIT_BOT_WORK), a
- * bounded queue of jobs to run and one of jobs run. */
+/* A worker: one thread, one workspace (LIT_BOT_WORK for the expert's,
+ * LIT_REVIEW_WORK for reviews), a bounded queue of jobs to run and one of
+ * jobs run. */
 typedef struct Worker {
     pthread_t thread;
     pthread_mutex_t lock;
@@ -68,8 +72,11 @@ typedef struct Worker {
     int out;                     /* jobs taken and not yet back in the hub */
     int stop;
     void *work;
-    ev_async async;              /* wakes the loop: jobs are done */
+    size_t size;                 /* its bytes */
+    ev_async async;              /* wakes the loop: jobs are done (data: the worker) */
 } Worker;
+
+enum { WORKER_EXPERT = 0, WORKER_REVIEW = 1, WORKERS = 2 };
 
 typedef struct Net {
     const NetConfig *config;
@@ -80,8 +87,8 @@ typedef struct Net {
     ev_timer drain;       /* on the way out: until the clients are gone */
     int64_t drain_until;
     Hub *hub;
-    Worker worker;
-    int working;          /* the worker runs */
+    Worker workers[WORKERS];
+    int working;          /* the workers run */
 } Net;
 
 static Net net;
@@ -126,14 +133,15 @@ static void wake(HubClient *c, void *ctx)
     lws_callback_on_writable((struct lws *)c->user);
 }
 
-/* ---- the expert's worker --------------------------------------------------- */
+/* ---- the workers ------------------------------------------------------------ */
 
-/* HubConfig.post: a job for the worker, or 1 when the queue is full (or the
- * worker has stopped). Never waits: the loop takes the lock for a moment. */
+/* HubConfig.post: a job for its kind's worker, or 1 when the queue is full
+ * (or the workers have stopped). Never waits: the loop takes the lock for a
+ * moment. */
 static int post(HubJob *job, void *ctx)
 {
     (void)ctx;
-    Worker *w = &net.worker;
+    Worker *w = &net.workers[hub_job_kind(job) == HUB_JOB_REVIEW ? WORKER_REVIEW : WORKER_EXPERT];
     if (!net.working) /* stopped: the server is on its way out */
         return 1;
     pthread_mutex_lock(&w->lock);
@@ -163,7 +171,7 @@ static void *work(void *arg)
         w->todo_head = (w->todo_head + 1) % WORKER_QUEUE;
         w->todo_n--;
         pthread_mutex_unlock(&w->lock);
-        hub_job_run(job, w->work, LIT_BOT_WORK);
+        hub_job_run(job, w->work, w->size);
         pthread_mutex_lock(&w->lock);
         w->done[w->done_n++] = job;
         ev_async_send(net.loop, &w->async);
@@ -176,9 +184,8 @@ static void *work(void *arg)
 static void on_done(struct ev_loop *loop, ev_async *a, int revents)
 {
     (void)loop;
-    (void)a;
     (void)revents;
-    Worker *w = &net.worker;
+    Worker *w = a->data;
     HubJob *done[WORKER_QUEUE];
     pthread_mutex_lock(&w->lock);
     int n = w->done_n;
@@ -191,13 +198,14 @@ static void on_done(struct ev_loop *loop, ev_async *a, int revents)
     reschedule();
 }
 
-/* Starts the worker: 0, or -1 (no memory, no thread) with nothing to
- * undo. It takes no signal: SIGINT and SIGTERM are the loop's. */
-static int worker_start(void)
+/* Starts a worker with a workspace of size bytes: 0, or -1 (no memory, no
+ * thread) with nothing to undo. It takes no signal: SIGINT and SIGTERM are
+ * the loop's. */
+static int worker_start(Worker *w, size_t size)
 {
-    Worker *w = &net.worker;
     memset(w, 0, sizeof *w);
-    if (!(w->work = mem_alloc(LIT_BOT_WORK)))
+    w->size = size;
+    if (!(w->work = mem_alloc(size)))
         return -1;
     if (pthread_mutex_init(&w->lock, NULL)) {
         free(w->work);
@@ -209,6 +217,7 @@ static int worker_start(void)
         return -1;
     }
     ev_async_init(&w->async, on_done);
+    w->async.data = w;
     ev_async_start(net.loop, &w->async);
     sigset_t all, old;
     sigfillset(&all);
@@ -225,11 +234,10 @@ static int worker_start(void)
     return 0;
 }
 
-/* Stops the worker (a job being run is finished) and joins it; the jobs not
+/* Stops a worker (a job being run is finished) and joins it; the jobs not
  * yet back in the hub are freed (the hub is stopping too). */
-static void worker_stop(void)
+static void worker_stop(Worker *w)
 {
-    Worker *w = &net.worker;
     pthread_mutex_lock(&w->lock);
     w->stop = 1;
     pthread_cond_broadcast(&w->ready);
@@ -245,6 +253,25 @@ static void worker_stop(void)
     pthread_mutex_destroy(&w->lock);
     free(w->work);
     w->work = NULL;
+}
+
+/* Starts both workers: 0, or -1 with neither running (the server then
+ * offers neither the expert nor reviews). */
+static int workers_start(void)
+{
+    if (worker_start(&net.workers[WORKER_EXPERT], LIT_BOT_WORK))
+        return -1;
+    if (worker_start(&net.workers[WORKER_REVIEW], LIT_REVIEW_WORK)) {
+        worker_stop(&net.workers[WORKER_EXPERT]);
+        return -1;
+    }
+    return 0;
+}
+
+static void workers_stop(void)
+{
+    for (int i = 0; i < WORKERS; i++)
+        worker_stop(&net.workers[i]);
 }
 
 /* ---- HTTP ---------------------------------------------------------------- */
@@ -536,7 +563,7 @@ static void stop(int started)
     }
     if (net.working) {
         net.working = 0;
-        worker_stop();
+        workers_stop();
     }
     hub_free(net.hub);
     ev_loop_destroy(net.loop);
@@ -564,12 +591,12 @@ int net_serve(const NetConfig *config)
         return 1;
     }
     /* without its worker the server runs, and offers no expert bot */
-    net.working = worker_start() == 0;
+    net.working = workers_start() == 0;
     if (net.working)
         hc.post = post;
     else
-        fprintf(stderr, "serve: no worker for the expert bot (no memory or no thread): "
-                        "the expert is not offered\n");
+        fprintf(stderr, "serve: no workers for the expert bot and reviews (no memory or no "
+                        "thread): neither is offered\n");
     net.hub = hub_new(&hc);
     int rooms = net.hub ? hub_restore(net.hub, now_ms()) : -1;
     if (rooms < 0) {
@@ -617,7 +644,7 @@ int net_serve(const NetConfig *config)
     fprintf(stderr, "serve: stopping\n");
     if (net.working) {
         net.working = 0;
-        worker_stop();
+        workers_stop();
     }
     hub_shutdown(net.hub);
     ev_timer_stop(net.loop, &net.timer);

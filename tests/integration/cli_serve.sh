@@ -43,6 +43,17 @@ timeout 60 node tests/integration/serve_client.mjs "$lport" limits >"$tmp/client
 kill -TERM "$lpid"
 wait "$lpid"
 
+# a finished game in review (replay, sheet, review): a server with a store,
+# its figures against `lit infer` and `lit review` on the game's record
+"$lit" serve --port 0 --db "$tmp/games.db" >"$tmp/review.out" 2>"$tmp/review.err" &
+rpid=$!
+rport=$(served_port "$tmp/review.out")
+LIT="$lit" timeout 300 node tests/integration/serve_client.mjs "$rport" review \
+  >"$tmp/client.out" 2>&1 ||
+  fail "review: $(cat "$tmp/client.out") $(tail -5 "$tmp/review.err")"
+kill -TERM "$rpid"
+wait "$rpid" || fail "the review server's exit status: $?"
+
 # SIGTERM: a connected client (in a room: it says so on stderr) is told to
 # reconnect, and the server exits 0
 timeout 20 node tests/integration/serve_client.mjs "$port" closing >"$tmp/stop.out" \
@@ -63,7 +74,7 @@ wait "$client"
 grep -q "Ann\|hand" "$tmp/serve.err" && fail "the log holds names or hands"
 # on a failure, the servers' logs (what they did, and any sanitizer report)
 if [ "$failures" -ne 0 ]; then
-  for f in serve.err limits.err; do
+  for f in serve.err limits.err review.err; do
     [ -s "$tmp/$f" ] || continue
     echo "--- the server's log ($f, last 60 lines):" >&2
     tail -60 "$tmp/$f" >&2

@@ -6,6 +6,9 @@
 //                                                             limits (see limits())
 //     node tests/integration/serve_client.mjs PORT closing    the SIGTERM client (closing())
 //     node tests/integration/serve_client.mjs PORT smoke      cli_valgrind.sh's client (smoke())
+//     LIT=lit node tests/integration/serve_client.mjs PORT review
+//                                                             against a server with --db: a
+//                                                             finished game in review (review())
 //
 // Each scenario opens real WebSocket connections (the `ws` package pinned in
 // package.json), plays as a person's client would, and checks every answer
@@ -16,7 +19,10 @@
 //
 // restart_client.mjs imports the connection (Conn) and the helpers above
 // main() from here; main() runs only when this file is the program.
-import { realpathSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
@@ -879,6 +885,114 @@ async function smoke() {
   await untilClosed(s.conn, s.frames, 60000);
 }
 
+// A finished game in review (issue 25, docs/PROTOCOL.md "Finished games"),
+// against a server with a store (--db; LIT names the lit binary). A game
+// being played is private: its id is unfinished to replay, sheet and
+// review. Four basic bots play a game to its end, watched by their host;
+// then clients in no room (one a heavy message or two: each counts ten
+// against the rate) get its replay (every step's event the room's, the
+// last state the room's, every hand its size), the scoresheet of seat 2
+// halfway (the object `lit infer --seat 2 --after K --samples 4000 --json`
+// gives on the record from /games/ID.lit) and seat 2's review (the object
+// `lit review --seat 2 --json` gives: the server's budget and seed are the
+// command's defaults), a second time at once, and every refusal by name.
+async function review() {
+  const lit = process.env.LIT;
+  check(lit, "LIT must name the lit binary");
+  const ask = async (msg, type) => {
+    const c = await Client.open();
+    await c.send(msg);
+    const f = await c.until(type, "error");
+    await c.close();
+    check(f.type === type, `${show(msg)}: ${show(f)}`);
+    return f;
+  };
+  const refused = async (msg, name) => {
+    const c = await Client.open();
+    await c.error(msg, name);
+    await c.close();
+  };
+  // a game being played (its seat 1 never acts): private
+  const [p] = await create({ players: 4 });
+  await p.send({ type: "fill" });
+  await p.until("room");
+  await p.send({ type: "start" });
+  const live = (await p.until("game")).id;
+  await refused({ type: "replay", game: live }, "unfinished");
+  await refused({ type: "sheet", game: live, seat: 1, after: 0 }, "unfinished");
+  await refused({ type: "review", game: live, seat: 1 }, "unfinished");
+  // a game of bots to its end
+  const [h] = await create({ players: 4, pace_ms: 0 });
+  await h.send({ type: "stand" });
+  await h.until("room");
+  await h.send({ type: "fill" });
+  await h.until("room");
+  await h.send({ type: "start" });
+  const id = (await h.until("game")).id;
+  let last = await h.until("event");
+  while (!("result" in last)) last = await h.until("event");
+  const events = numberedEvents(h), n = events.length;
+  const replay = await ask({ type: "replay", game: id }, "replay");
+  check(replay.game === id && replay.players === 4 && replay.result === last.result &&
+        replay.steps.length === n + 1 && replay.steps[0].event === null,
+        `replay: ${show({ ...replay, steps: replay.steps.length })}`);
+  replay.steps.forEach((step, k) => {
+    if (k > 0) check(same(step.event, events[k - 1].event),
+                     `step ${k}: ${show(step.event)}, the room saw ${show(events[k - 1].event)}`);
+    check(same(step.hands.map((x) => x.length), step.state.hand_sizes),
+          `step ${k}: hands ${show(step.hands)} for sizes ${show(step.state.hand_sizes)}`);
+  });
+  check(same(replay.steps[n].state, last.state), `the last step: ${show(replay.steps[n].state)}`);
+  // the record, and the command line's figures on it
+  const record = await httpGet(port, `/games/${id}.lit`);
+  check(record.status === 200, `the record: ${record.status}`);
+  const dir = mkdtempSync(join(tmpdir(), "serve-review-"));
+  try {
+    const file = join(dir, `${id}.lit`);
+    writeFileSync(file, record.body);
+    const run = (...args) => JSON.parse(execFileSync(lit, args, { encoding: "utf8",
+                                                                  maxBuffer: 1 << 26 }));
+    const after = Math.floor(n / 2);
+    const sheet = await ask({ type: "sheet", game: id, seat: 2, after }, "sheet");
+    check(sheet.game === id && sheet.seat === 2 && sheet.after === after, `sheet: ${show(sheet)}`);
+    delete sheet.type;
+    delete sheet.game;
+    const infer = run("infer", file, "--seat", "2", "--after", String(after), "--samples", "4000",
+                      "--json");
+    check(same(sheet, infer), `sheet ${show(sheet)}, lit infer ${show(infer)}`);
+    const c = await Client.open();
+    await c.send({ type: "review", game: id, seat: 2 });
+    const first = await c.until("review", "error");
+    check(first.type === "review" && first.game === id && first.seat === 2,
+          `review: ${show(first)}`);
+    const cli = run("review", file, "--seat", "2", "--json");
+    check(same(first.review, cli), `review ${show(first.review)}, lit review ${show(cli)}`);
+    await c.close();
+    const again = await ask({ type: "review", game: id, seat: 2 }, "review");
+    check(same(again, first), `the review again: ${show(again)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await refused({ type: "replay", game: "K7MQ2X" }, "bad_game");
+  await refused({ type: "replay", game: "BBBBBBBBBBBBBBBB" }, "no_game");
+  await refused({ type: "replay", game: id, seat: 1 }, "unknown_key");
+  await refused({ type: "sheet", game: id, seat: 2, after: n + 1 }, "bad_step");
+  await refused({ type: "sheet", game: id, seat: 9, after: 0 }, "bad_seat");
+  await refused({ type: "review", game: id, seat: 0 }, "bad_seat");
+  await h.close();
+  await p.close();
+}
+
+// A server without a store keeps no records: a replay, a sheet or a review
+// of any id is no_records.
+async function records() {
+  const c = await Client.open();
+  await c.error({ type: "replay", game: "BBBBBBBBBBBBBBBB" }, "no_records");
+  await c.error({ type: "sheet", game: "BBBBBBBBBBBBBBBB", seat: 1, after: 0 }, "no_records");
+  await c.error({ type: "review", game: "BBBBBBBBBBBBBBBB", seat: 1 }, "no_records");
+  await c.close();
+}
+
 async function main(args) {
   port = Number(args[0]);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {
@@ -907,10 +1021,13 @@ async function main(args) {
     table,
     "stand-in": standIn,
     expert,
+    records,
     limits, // only against a server with those limits
+    review, // only against a server with a store
   };
   const names = args.length > 1 ? args.slice(1)
-                                : Object.keys(scenarios).filter((n) => n !== "limits");
+                                : Object.keys(scenarios).filter((n) => n !== "limits" &&
+                                                                      n !== "review");
   for (const name of names) {
     if (!(name in scenarios)) {
       console.log(`FAIL ${name}: no such scenario`);

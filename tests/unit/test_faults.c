@@ -8,7 +8,9 @@
  * creates, a second player joins as a spectator and sits, the host fills the
  * other seats with bots and starts; in room B one player plays with bots.
  * The players play to the end (a claim of a set held whole, else the first
- * ask, pass or choice offered), ask for the aid, and chat once. A first run
+ * ask, pass or choice offered), ask for the aid, and chat once; then the
+ * player of room B asks for its finished game's replay and a scoresheet
+ * halfway (docs/PROTOCOL.md "Finished games"). A first run
  * without faults counts the allocations N; then, for n in 1..N (every n, or
  * a stride: LIT_FAULT_STRIDE), a run fails exactly the nth. A player that
  * is answered server_error sends the same message again; one whose
@@ -60,6 +62,8 @@ typedef struct Player {
     int actions;              /* actions of the game so far */
     json_t *you, *sets;       /* the last "you", the game's sets */
     int aided, chatted;
+    int replay_steps;         /* steps of the last replay frame (0: none) */
+    int sheets;               /* sheet frames */
     int incidents;            /* server_error answers and closes */
 } Player;
 
@@ -242,6 +246,8 @@ static void read_frames(Run *r, Player *p, char err[32])
             take_state(p, j);
             take_result(r, p, j);
         } else if (strcmp(type, "catchup") == 0) {
+            snprintf(r->game_id[p->room], sizeof r->game_id[0], "%s",
+                     json_string_value(json_object_get(j, "id")));
             json_t *events = json_object_get(j, "events"), *e;
             size_t i;
             json_array_foreach(events, i, e) saw_line(r, p->room, e);
@@ -251,6 +257,11 @@ static void read_frames(Run *r, Player *p, char err[32])
             saw_line(r, p->room, json_object_get(j, "event"));
             take_state(p, j);
             take_result(r, p, j);
+        } else if (strcmp(type, "replay") == 0) {
+            p->replay_steps = (int)json_array_size(json_object_get(j, "steps"));
+        } else if (strcmp(type, "sheet") == 0) {
+            cr_assert(json_is_true(json_object_get(j, "exact")), "a sheet without its figures");
+            p->sheets++;
         }
         json_decref(j);
         hub_frame_free(f);
@@ -448,6 +459,33 @@ static int step(Run *r, Player *p, const Player *host)
 
 /* The whole script with the nth allocation failed (0: none); returns the
  * allocations it made. */
+/* p, its game over, asks for the game's replay and a scoresheet halfway
+ * (as a client in no room may: p is in its room, which changes nothing),
+ * until each is answered whole. A message counts ten against the rate: a
+ * second between them. */
+static void look_back(Run *r, Player *p)
+{
+    char msg[128], err[32];
+    const char *id = r->game_id[p->room];
+    for (int tries = 0; !p->replay_steps; tries++) {
+        cr_assert(tries < 3, "no replay");
+        r->now += 1000;
+        snprintf(msg, sizeof msg, "{\"type\":\"replay\",\"game\":\"%s\"}", id);
+        send_msg(r, p, msg, err);
+        cr_assert_str_eq(err, "", "replay answered %s", err);
+    }
+    cr_assert_eq(p->replay_steps, r->n_lines[p->room] + 1, "a step an action, and the deal");
+    for (int tries = 0; !p->sheets; tries++) {
+        cr_assert(tries < 3, "no sheet");
+        r->now += 1000;
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":%d,\"after\":%d}", id,
+                 p->seat ? p->seat : 1, r->n_lines[p->room] / 2);
+        send_msg(r, p, msg, err);
+        cr_assert_str_eq(err, "", "sheet answered %s", err);
+    }
+}
+
 static unsigned long play_script(Run *r, const char *db, unsigned long nth)
 {
     memset(r, 0, sizeof *r);
@@ -502,6 +540,7 @@ static unsigned long play_script(Run *r, const char *db, unsigned long nth)
         r->now += HUB_RETRY_MAX_MS;
         tick(r);
     }
+    look_back(r, &r->p[2]);
     unsigned long made = mem_fault_stop();
     for (int i = 0; i < PLAYERS; i++) {
         char err[32];

@@ -13,6 +13,7 @@
 #include "../../src/store/store.h"
 #include "../support/counter_random.h"
 #include "literature/bot.h"
+#include "literature/review.h"
 #include "helpers.h"
 
 /* A hub drawing from counter_random (its state at *random), saving to store
@@ -1983,9 +1984,9 @@ Test(hub, the_lobby_comes_in_pages)
 
 /* ---- the expert's jobs (HubJob) ------------------------------------------ */
 
-/* What a test hub hands its expert's jobs to (HubConfig.post): a queue of at
+/* What a test hub hands its jobs to (HubConfig.post): a queue of at
  * most cap jobs (beyond: full), run here, at a time the test chooses, in a
- * workspace of LIT_BOT_WORK bytes, as net.c's worker would. ctx of the hub:
+ * workspace of LIT_REVIEW_WORK bytes, as net.c's worker would. ctx of the hub:
  * also the state of its random source. */
 typedef struct Jobs {
     uint64_t random;
@@ -2015,7 +2016,7 @@ static Hub *hub_of_jobs_in(Jobs *js, uint64_t random, int cap, Store *store,
     memset(js, 0, sizeof *js);
     js->random = random;
     js->cap = cap;
-    js->work = malloc(LIT_BOT_WORK);
+    js->work = malloc(LIT_REVIEW_WORK);
     cr_assert(js->work);
     HubConfig config = {.ctx = js, .random = jobs_random, .post = post_job, .store = store,
                         .log = log};
@@ -2042,7 +2043,7 @@ static HubJob *take_job(Jobs *js)
 static void run_job(Hub *h, Jobs *js, int64_t now)
 {
     HubJob *j = take_job(js);
-    hub_job_run(j, js->work, LIT_BOT_WORK);
+    hub_job_run(j, js->work, LIT_REVIEW_WORK);
     hub_job_done(h, j, now);
 }
 
@@ -2945,4 +2946,354 @@ Test(hub, the_lobby_offers_only_rooms_someone_is_connected_to)
     cr_assert_eq(int_at(j, "total", NULL), 2);
     json_decref(j);
     hub_close(h, 5, (HubClient *[]){ann, bo, look, NULL});
+}
+
+/* ---- finished games: replay, sheet, review -------------------------------- */
+
+/* Sends text (a format whose %s, if any, is id) at *now, a second after
+ * the last (a replay, sheet or review counts HUB_HEAVY messages against the
+ * rate), and returns the last frame back (NULL: none). */
+static json_t *ask_game(Hub *h, HubClient *c, int64_t *now, const char *format, const char *id)
+{
+    char text[256];
+    snprintf(text, sizeof text, format, id);
+    *now += 1000;
+    send_text(h, c, text, *now);
+    return frame_of(c, NULL);
+}
+
+/* The same, refused with the error name (and, when not NULL, that text). */
+static void game_refused(Hub *h, HubClient *c, int64_t *now, const char *format, const char *id,
+                         const char *name, const char *text)
+{
+    json_t *j = ask_game(h, c, now, format, id);
+    cr_assert(j, "no answer to %s", format);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "error", "%s", format);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "error")), name, "%s", format);
+    cr_assert(hub_error_known(name), "%s", name);
+    if (text)
+        cr_assert_str_eq(json_string_value(json_object_get(j, "text")), text, "%s", format);
+    json_decref(j);
+}
+
+/* A 4-player room of basic bots watched by its host ann, started at *now:
+ * the game's id in id. The game goes on until finish_game. */
+static void bots_game(Hub *h, HubClient *ann, int64_t *now, char id[HUB_GAME_ID_LEN + 1])
+{
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", *now);
+    send_text(h, ann, "{\"type\":\"stand\"}", *now);
+    send_text(h, ann, "{\"type\":\"fill\"}", *now);
+    send_text(h, ann, "{\"type\":\"start\"}", *now);
+    json_t *game = frame_of(ann, "game");
+    cr_assert(game);
+    snprintf(id, HUB_GAME_ID_LEN + 1, "%s", json_string_value(json_object_get(game, "id")));
+    json_decref(game);
+}
+
+static void finish_game(Hub *h, int64_t *now)
+{
+    while (hub_next_wake(h) != INT64_MAX)
+        hub_tick(h, ++*now);
+}
+
+static const char REPLAY[] = "{\"type\":\"replay\",\"game\":\"%s\"}";
+
+/* A finished game is replayed, step by step with every hand, to anyone
+ * (a client in no room), and its scoresheet given from any seat at any
+ * step; a game being played is private, and every refusal is by name. */
+Test(hub_store, a_finished_game_is_replayed_to_anyone_once_it_has_ended)
+{
+    Store *store = store_in_dir();
+    uint64_t random = 61;
+    Hub *h = hub_with(store, &random);
+    HubClient *ann = hub_connect(h, NULL, 0), *eve = hub_connect(h, NULL, 0);
+    json_decref(frame_of(eve, NULL));
+    int64_t now = 0;
+    char id[HUB_GAME_ID_LEN + 1];
+    bots_game(h, ann, &now, id);
+    /* being played: nothing of it, whatever is asked */
+    const char *private = "a game's record is private until it has ended";
+    game_refused(h, eve, &now, REPLAY, id, "unfinished", private);
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1,\"after\":0}", id,
+                 "unfinished", private);
+    game_refused(h, ann, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1,\"after\":0}", id,
+                 "unfinished", private);
+    finish_game(h, &now);
+    /* the whole game, as the room saw it */
+    HubClient *bo = hub_connect(h, NULL, now);
+    json_t *room = frame_of(ann, "room");
+    join_as(h, bo, json_string_value(json_object_get(room, "code")), "Bo");
+    json_decref(room);
+    json_t *game = frame_of(bo, "game"), *history = json_object_get(game, "history");
+    cr_assert(json_string_value(json_object_get(game, "result")), "the game has ended");
+    json_t *replay = ask_game(h, eve, &now, REPLAY, id);
+    cr_assert_str_eq(json_string_value(json_object_get(replay, "type")), "replay");
+    cr_assert_str_eq(json_string_value(json_object_get(replay, "game")), id);
+    cr_assert_str_eq(json_string_value(json_object_get(replay, "rules")),
+                     json_string_value(json_object_get(game, "rules")));
+    cr_assert_eq(json_integer_value(json_object_get(replay, "players")), 4);
+    cr_assert_eq(json_integer_value(json_object_get(replay, "dealer")), 1);
+    cr_assert(json_equal(json_object_get(replay, "sets"), json_object_get(game, "sets")));
+    cr_assert_str_eq(json_string_value(json_object_get(replay, "result")),
+                     json_string_value(json_object_get(game, "result")));
+    json_t *names = json_object_get(replay, "names");
+    cr_assert_eq(json_array_size(names), 4);
+    cr_assert_str_eq(json_string_value(json_array_get(names, 0)), "basic");
+    json_t *steps = json_object_get(replay, "steps");
+    size_t n = json_array_size(history);
+    cr_assert_gt(n, 10);
+    cr_assert_eq(json_array_size(steps), n + 1, "the deal and one step an action");
+    cr_assert(json_is_null(json_object_get(json_array_get(steps, 0), "event")));
+    for (size_t k = 0; k <= n; k++) {
+        json_t *step = json_array_get(steps, k), *state = json_object_get(step, "state");
+        json_t *hands = json_object_get(step, "hands");
+        if (k > 0)
+            cr_assert(json_equal(json_object_get(step, "event"), json_array_get(history, k - 1)),
+                      "step %zu's event is the history's", k);
+        cr_assert_eq(json_integer_value(json_object_get(state, "actions")), (json_int_t)k);
+        cr_assert_eq(json_array_size(hands), 4);
+        for (size_t s = 0; s < 4; s++)
+            cr_assert_eq(json_array_size(json_array_get(hands, s)),
+                         json_integer_value(json_array_get(json_object_get(state, "hand_sizes"), s)),
+                         "step %zu seat %zu: the hand is the size the state says", k, s + 1);
+    }
+    cr_assert(json_equal(json_object_get(json_array_get(steps, n), "state"),
+                         json_object_get(game, "state")));
+    json_decref(replay);
+    /* the scoresheet of seat 2 halfway */
+    char sheet[128];
+    snprintf(sheet, sizeof sheet, "{\"type\":\"sheet\",\"game\":\"%%s\",\"seat\":2,\"after\":%zu}",
+             n / 2);
+    json_t *j = ask_game(h, eve, &now, sheet, id);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "sheet");
+    cr_assert_str_eq(json_string_value(json_object_get(j, "game")), id);
+    cr_assert_eq(json_integer_value(json_object_get(j, "seat")), 2);
+    cr_assert_eq(json_integer_value(json_object_get(j, "after")), (json_int_t)(n / 2));
+    cr_assert(json_is_true(json_object_get(j, "exact")));
+    cr_assert(json_is_true(json_object_get(j, "consistent")));
+    cr_assert(json_object_get(j, "cards"));
+    json_decref(j);
+    /* refusals, each by name */
+    const char *sheet_of = "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1,\"after\":";
+    char text[160];
+    game_refused(h, eve, &now, "{\"type\":\"replay\",\"game\":\"K7MQ2X\"}", id, "bad_game",
+                 "a game id is 16 characters of BCDFGHJKLMNPQRSTVWXZ23456789");
+    game_refused(h, eve, &now, "{\"type\":\"replay\",\"game\":\"AAAAAAAAAAAAAAAA\"}", id,
+                 "bad_game", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"replay\",\"game\":7}", id, "bad_game", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"replay\"}", id, "bad_game", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"replay\",\"game\":\"BBBBBBBBBBBBBBBB\"}", id,
+                 "no_game", "no game has that id");
+    game_refused(h, eve, &now, "{\"type\":\"replay\",\"game\":\"%s\",\"seat\":1}", id,
+                 "unknown_key", "replay takes no key \"seat\"");
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":0,\"after\":0}", id,
+                 "bad_seat", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":5,\"after\":0}", id,
+                 "bad_seat", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"after\":0}", id,
+                 "bad_message", "seat must be a number");
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1}", id,
+                 "bad_message", "after must be a number");
+    snprintf(text, sizeof text, "%s-1}", sheet_of);
+    char why[64];
+    snprintf(why, sizeof why, "after is 0 to %zu: the game's actions", n);
+    game_refused(h, eve, &now, text, id, "bad_step", why);
+    snprintf(text, sizeof text, "%s%zu}", sheet_of, n + 1);
+    game_refused(h, eve, &now, text, id, "bad_step", why);
+    snprintf(text, sizeof text, "%s%zu}", sheet_of, n);
+    j = ask_game(h, eve, &now, text, id);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "sheet", "the last step");
+    json_decref(j);
+    /* a replay counts HUB_HEAVY messages against the rate: four in a burst */
+    char msg[64];
+    snprintf(msg, sizeof msg, REPLAY, id);
+    now += 10000;
+    for (int i = 0; i < HUB_BURST / HUB_HEAVY; i++) {
+        send_text(h, eve, msg, now);
+        cr_assert_str_eq(last_answer(eve, why), "replay", "replay %d of the burst", i + 1);
+    }
+    refused_with(h, eve, now, msg, "too_many_messages");
+    json_decref(game);
+    hub_disconnect(h, bo, now);
+    hub_disconnect(h, ann, now);
+    hub_disconnect(h, eve, now);
+    hub_free(h);
+    /* a server without a store keeps no records; one without a worker
+     * makes no reviews */
+    h = hub_with(NULL, &random);
+    eve = hub_connect(h, NULL, 0);
+    now = 0;
+    game_refused(h, eve, &now, REPLAY, id, "no_records",
+                 "this server keeps no records (it runs without --db)");
+    game_refused(h, eve, &now, "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1,\"after\":0}", id,
+                 "no_records", NULL);
+    game_refused(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":1}", id,
+                 "review_not_offered", "this server runs no worker for reviews");
+    hub_disconnect(h, eve, now);
+    hub_free(h);
+    store_close(store);
+}
+
+/* The seats of a replay's actions that are seat's (1-based). */
+static size_t actions_of(json_t *steps, int seat)
+{
+    size_t n = 0;
+    for (size_t k = 1; k < json_array_size(steps); k++)
+        n += json_integer_value(json_object_get(json_object_get(json_array_get(steps, k), "event"),
+                                                "seat")) == seat;
+    return n;
+}
+
+/* A review is a job for the worker, one a client and HUB_REVIEWS_OUT in
+ * all; it goes to the client that asked, is kept (a second ask is answered
+ * at once, even after the first asker left), and a game being played is
+ * private. */
+Test(hub_store, a_finished_game_is_reviewed_off_the_loop)
+{
+    Store *store = store_in_dir();
+    Jobs js;
+    Hub *h = hub_of_jobs_in(&js, 67, 4, store, NULL);
+    HubClient *ann = hub_connect(h, NULL, 0), *eve = hub_connect(h, NULL, 0),
+              *bo = hub_connect(h, NULL, 0), *cy = hub_connect(h, NULL, 0);
+    json_decref(frame_of(eve, NULL));
+    json_decref(frame_of(bo, NULL));
+    json_decref(frame_of(cy, NULL));
+    int64_t now = 0;
+    char id[HUB_GAME_ID_LEN + 1];
+    bots_game(h, ann, &now, id);
+    const char *review2 = "{\"type\":\"review\",\"game\":\"%s\",\"seat\":2}";
+    game_refused(h, eve, &now, review2, id, "unfinished",
+                 "a game's record is private until it has ended");
+    cr_assert_eq(js.n, 0);
+    finish_game(h, &now);
+    json_t *replay = ask_game(h, eve, &now, REPLAY, id);
+    size_t decisions = actions_of(json_object_get(replay, "steps"), 2);
+    json_decref(replay);
+    /* out as a job; nothing comes back before it has run */
+    cr_assert_null(ask_game(h, eve, &now, review2, id));
+    cr_assert_eq(js.n, 1);
+    cr_assert_eq(hub_job_kind(js.q[0]), HUB_JOB_REVIEW);
+    cr_assert_str_eq(hub_job_room(js.q[0]), "");
+    game_refused(h, eve, &now, review2, id, "busy", "your review is still being made: wait for it");
+    game_refused(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":3}", id, "busy",
+                 NULL);
+    game_refused(h, bo, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":5}", id, "bad_seat",
+                 NULL);
+    game_refused(h, bo, &now, "{\"type\":\"review\",\"game\":\"%s\"}", id, "bad_message",
+                 "seat must be a number");
+    game_refused(h, bo, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":2,\"after\":1}", id,
+                 "unknown_key", NULL);
+    run_job(h, &js, now);
+    json_t *first = frame_of(eve, NULL);
+    cr_assert(first);
+    cr_assert_str_eq(json_string_value(json_object_get(first, "type")), "review");
+    cr_assert_str_eq(json_string_value(json_object_get(first, "game")), id);
+    cr_assert_eq(json_integer_value(json_object_get(first, "seat")), 2);
+    json_t *review = json_object_get(first, "review");
+    cr_assert_eq(json_integer_value(json_object_get(review, "seat")), 2);
+    cr_assert_str_eq(json_string_value(json_object_get(review, "bot")), "expert");
+    cr_assert_eq(json_integer_value(json_object_get(review, "seed")), 1);
+    cr_assert_eq(json_array_size(json_object_get(review, "decisions")), decisions,
+                 "every action of seat 2 is a decision");
+    cr_assert_gt(decisions, 0);
+    /* kept: at once, and the same */
+    int posted = js.posted;
+    json_t *again = ask_game(h, bo, &now, review2, id);
+    cr_assert(json_equal(first, again), "the kept review");
+    cr_assert_eq(js.posted, posted, "no job for a kept review");
+    json_decref(again);
+    /* two out at once in all: a third waits its turn */
+    const char *review1 = "{\"type\":\"review\",\"game\":\"%s\",\"seat\":1}";
+    cr_assert_null(ask_game(h, bo, &now, review1, id));
+    cr_assert_null(ask_game(h, cy, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":3}", id));
+    cr_assert_eq(js.n, 2);
+    game_refused(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":4}", id, "busy",
+                 "the server is making other reviews: ask again in a moment");
+    /* the asker of seat 3 leaves: its review is kept all the same */
+    hub_disconnect(h, cy, now);
+    run_job(h, &js, now); /* seat 1, to bo */
+    json_t *one = frame_of(bo, "review");
+    cr_assert_eq(json_integer_value(json_object_get(one, "seat")), 1);
+    json_decref(one);
+    run_job(h, &js, now); /* seat 3, to nobody */
+    cy = hub_connect(h, NULL, now);
+    json_decref(frame_of(cy, NULL));
+    posted = js.posted;
+    again = ask_game(h, cy, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":3}", id);
+    cr_assert_str_eq(json_string_value(json_object_get(again, "type")), "review");
+    cr_assert_eq(js.posted, posted);
+    json_decref(again);
+    /* a full queue: busy; a review that fails (a workspace too small):
+     * server_error, and nothing kept */
+    js.cap = 0;
+    game_refused(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":4}", id, "busy",
+                 "the server is making other reviews: ask again in a moment");
+    js.cap = 4;
+    cr_assert_null(ask_game(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":4}", id));
+    HubJob *j = take_job(&js);
+    hub_job_run(j, js.work, 64);
+    hub_job_done(h, j, now);
+    cr_assert_str_eq(last_answer(eve, (char[64]){0}), "server_error");
+    cr_assert_null(ask_game(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":4}", id));
+    cr_assert_eq(js.n, 1, "asked again: not kept");
+    json_decref(first);
+    hub_disconnect(h, ann, now);
+    hub_disconnect(h, eve, now);
+    hub_disconnect(h, bo, now);
+    hub_disconnect(h, cy, now);
+    hub_free(h);
+    jobs_free(&js); /* the job still out, freed unrun */
+    store_close(store);
+}
+
+/* A game of more than HUB_REPLAY_ACTIONS actions (players asking each other
+ * for cards that miss, over and over: a game that ran to the bound) is too
+ * long to replay in one frame: too_long; its sheet is still given. */
+Test(hub_store, a_game_too_long_to_replay_is_refused_by_name)
+{
+    static const char *const hands[] = {
+        "2c 3c 4c 5c 6c 9c Tc Jc Qc Kc Ac 2h", "2d 3d 4d 5d 6d 9d Td Jd Qd Kd Ad 3h",
+        "7c 4h 5h 6h 7h 9h Th Jh Qh Kh Ah 2s", "7d 3s 4s 5s 6s 7s 9s Ts Js Qs Ks As"};
+    LitGame g;
+    game_from(&g, "classic players=4", 1, hands);
+    LitRecord *rec = calloc(1, sizeof *rec);
+    LitEvent *events = calloc(HUB_REPLAY_ACTIONS + 1, sizeof *events);
+    char *text = malloc(LIT_RECORD_TEXT_MAX);
+    cr_assert(rec && events && text);
+    lit_record_init(rec, events, NULL, HUB_REPLAY_ACTIONS + 1);
+    rec->rules = g.pub.rules;
+    rec->dealer = 0;
+    rec->has_deal = 1;
+    memcpy(rec->hands, g.hands, sizeof rec->hands);
+    for (uint32_t i = 0; i <= HUB_REPLAY_ACTIONS; i++) {
+        int t = turn_of(&g);
+        cr_assert(t == 1 || t == 2, "seat %d on turn", t);
+        cr_assert_eq(play(&g, t == 1 ? ask(&g, 1, 2, "7c") : ask(&g, 2, 1, "7d"), &events[i]),
+                     LIT_OK);
+    }
+    rec->n_events = HUB_REPLAY_ACTIONS + 1;
+    rec->has_result = 1;
+    rec->result = LIT_ABORTED;
+    cr_assert_gt(lit_record_format(rec, text, LIT_RECORD_TEXT_MAX), 0);
+    Store *store = store_in_dir();
+    StoreEnded e = {"BBBBBBBBBBBBBBBB", 1, HUB_REPLAY_ACTIONS + 1, "aborted", "0-0", text};
+    StoreSave sv = {.room = "BBBBBB", .state = "{}", .ended = &e, .n_ended = 1};
+    cr_assert_eq(store_save(store, &sv), STORE_OK, "%s", store_error(store));
+    uint64_t random = 71;
+    Hub *h = hub_with(store, &random);
+    HubClient *eve = hub_connect(h, NULL, 0);
+    json_decref(frame_of(eve, NULL));
+    int64_t now = 0;
+    game_refused(h, eve, &now, REPLAY, e.id, "too_long",
+                 "the game is too long to replay (over 800 actions): download its record");
+    json_t *j = ask_game(h, eve, &now,
+                         "{\"type\":\"sheet\",\"game\":\"%s\",\"seat\":1,\"after\":801}", e.id);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "type")), "sheet");
+    json_decref(j);
+    hub_disconnect(h, eve, now);
+    hub_free(h);
+    store_close(store);
+    free(rec);
+    free(events);
+    free(text);
 }
