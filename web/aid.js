@@ -20,10 +20,20 @@ export function likeliest(S, set) {
 }
 
 export function renderAid(S, seatName) {
-  const box = $("aid-grid"), note = $("aid-note"), f = S.aid, g = S.game;
+  const g = S.game, done = !g || !!g.result;
+  renderSheet($("aid-grid"), $("aid-note"), done ? null : S.aid,
+              { sets: g ? g.sets : {}, players: g ? g.state.hand_sizes.length : 0, done,
+                team: "your team", seatName });
+}
+
+// The scoresheet F (an aid or sheet frame) into BOX, NOTE saying whether it
+// is estimated or still to come; GAME: {sets, players, done (nothing to
+// show), team (whose chances: "your team", "team A"), seatName}.
+export function renderSheet(box, note, f, game) {
+  const { sets, players, seatName } = game;
   box.replaceChildren();
   delete box.dataset.after;
-  if (!g || g.result) {
+  if (game.done) {
     note.textContent = "";
     return;
   }
@@ -33,7 +43,6 @@ export function renderAid(S, seatName) {
   }
   note.textContent = f.exact === false ? "(estimated)" : "";
   box.dataset.after = String(f.after);
-  const players = g.state.hand_sizes.length;
   const table = document.createElement("table");
   table.className = "aid";
   const head = table.createTHead().insertRow();
@@ -47,7 +56,7 @@ export function renderAid(S, seatName) {
     head.append(th);
   }
   const body = table.createTBody();
-  for (const [set, cards] of Object.entries(g.sets)) {
+  for (const [set, cards] of Object.entries(sets)) {
     const live = cards.filter((c) => f.cards[c]);
     if (!live.length) continue;
     const h = f.half_suits && f.half_suits[set];
@@ -58,8 +67,8 @@ export function renderAid(S, seatName) {
     th.colSpan = players + 1;
     th.scope = "rowgroup";
     let text = setLabel(set);
-    if (h) {
-      text += `: your team holds it all ${pct(h.team_holds_all)}`;
+    if (h && typeof h.team_holds_all === "number") {
+      text += `: ${game.team} holds it all ${pct(h.team_holds_all)}`;
       if (h.best_assignment)
         text += `; likeliest: ${Object.entries(h.best_assignment)
           .map(([c, s]) => `${cardInfo(c).label} ${seatName(s)}`).join(", ")}` +

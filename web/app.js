@@ -12,6 +12,7 @@ import { connection } from "./conn.js";
 import { explainChoice, fillCreateForm, readCreate, renderLobby, showHome } from "./home.js";
 import { icon } from "./icons.js";
 import { keepFocus, visible } from "./keys.js";
+import { newReview, renderReview, steps, takeFrame, wants } from "./review.js";
 import { hostLine, matchText, renderRoom } from "./room.js";
 import { sounds } from "./sound.js";
 import { apply, forget, hostName, isMyTurn, newState, seatName } from "./state.js";
@@ -41,6 +42,11 @@ const sound = sounds({
 
 function hashRoom() {
   const m = /room=([A-Za-z0-9]{6})/.exec(location.hash);
+  return m ? m[1].toUpperCase() : null;
+}
+
+function hashGame() {
+  const m = /game=([A-Za-z0-9]{16})/.exec(location.hash);
   return m ? m[1].toUpperCase() : null;
 }
 
@@ -101,6 +107,8 @@ function happened(h) {
     status("connected");
     fillCreateForm(S.catalogue);
     resume();
+    if (hashGame()) openReview(hashGame());
+    else if (S.review) send({ type: "replay", game: S.review.id });
     break;
   case "joined":
     store.set("token." + h.frame.room, h.frame.token);
@@ -126,6 +134,15 @@ function happened(h) {
   case "aid":
     renderAid(S, name);
     if (claiming) claiming.refresh();
+    break;
+  case "replay":
+  case "sheet":
+  case "review":
+    if (S.review && h.frame.game === S.review.id) {
+      takeFrame(S.review, h.frame);
+      askReview();
+      render();
+    }
     break;
   case "lobby":
     if (!$("home").hidden) renderLobby(h.frame, joinRoom);
@@ -168,11 +185,36 @@ function tellOver() {
   const g = S.game;
   if (!g || !g.result || !S.room || S.room.state !== "over" || overTold === g.id) return;
   overTold = g.id;
+  keepGame();
   announce(`Game over: ${resultText(S)}.` +
            (S.room.match ? " " + matchText(S.room.match) + "." : ""));
 }
 
+// The errors a review's questions may get (docs/PROTOCOL.md): the game
+// cannot be reviewed (said where its figures would be; nothing more is
+// asked), the marks cannot be made here, or ask again in a moment.
+const REVIEW_FATAL = ["bad_game", "no_game", "unfinished", "no_records", "too_long", "bad_step"];
+const REVIEW_LATER = ["busy", "too_many_messages"];
+
 function onError(f) {
+  const R = S.review;
+  if (R && REVIEW_FATAL.includes(f.error)) {
+    R.error = f.text || f.error;
+    render();
+    showError(R.error);
+    return;
+  }
+  if (R && f.error === "review_not_offered") {
+    R.marksError = f.text || f.error;
+    render();
+    return;
+  }
+  if (R && REVIEW_LATER.includes(f.error) && (R.sheetAsked || R.marksAsked !== null)) {
+    R.sheetAsked = null;
+    R.marksAsked = null;
+    setTimeout(askReview, 1000);
+    return;
+  }
   if (["bad_text", "too_fast", "chat_off"].includes(f.error)) chatSent = null;
   if (f.error === "replaced") {
     conn.stop();
@@ -195,13 +237,104 @@ function resume() {
     const msg = { type: "resume", room: code, token };
     if (S.game && S.code === code && S.seq > 0) msg.seq = S.seq;
     send(msg);
-  } else {
+  } else if (!hashGame()) {
     home();
   }
 }
 
+// ---- the review of a finished game ----------------------------------------------
+
+function openReview(id) {
+  S.review = newReview(id);
+  if (S.game && S.game.you && S.game.id === id) S.review.seat = S.game.you.seat;
+  if (hashGame() !== id) history.replaceState(null, "", "#game=" + id);
+  send({ type: "replay", game: id });
+  render();
+}
+
+function closeReview() {
+  S.review = null;
+  history.replaceState(null, "", S.code ? "#room=" + S.code : location.pathname);
+  $("review").hidden = true;
+  if (S.room) render();
+  else home();
+}
+
+// What the review needs next: a sheet, marks (one of each at a time). A
+// sheet counts as ten messages against the server's rate (two a second):
+// while the player steps on, only the step shown is asked for, at most
+// every 600 ms.
+let sheetAt = -1e9, sheetTimer = null;
+function askReview() {
+  const R = S.review;
+  if (!R || R.error) return;
+  for (const msg of wants(R)) {
+    if (msg.type === "sheet") {
+      const wait = sheetAt + 600 - performance.now();
+      if (wait > 0) {
+        sheetTimer = sheetTimer || setTimeout(() => { sheetTimer = null; askReview(); }, wait);
+        continue;
+      }
+      sheetAt = performance.now();
+      R.sheetAsked = `${msg.seat}/${msg.after}`;
+    }
+    if (msg.type === "review") {
+      if (R.marksError) continue;
+      R.marksAsked = msg.seat;
+    }
+    send(msg);
+  }
+}
+
+function goStep(k) {
+  const R = S.review;
+  if (!R || !R.replay) return;
+  R.step = Math.max(0, Math.min(steps(R), k));
+  askReview();
+  render();
+}
+
+function viewSeat(n) {
+  S.review.seat = n;
+  askReview();
+  render();
+}
+
+// The games this browser played, newest first (kept in localStorage), for
+// the home page's list of reviews.
+function keepGame() {
+  const g = S.game;
+  if (!g || !g.result || !g.record) return;
+  let games = [];
+  try { games = JSON.parse(store.get("games") || "[]"); } catch { games = []; }
+  if (!Array.isArray(games)) games = [];
+  games = games.filter((x) => x && x.id !== g.id);
+  games.unshift({ id: g.id, at: Date.now(), result: resultText(S), rules: g.rules });
+  store.set("games", JSON.stringify(games.slice(0, 30)));
+}
+
+function renderMyGames() {
+  let games = [];
+  try { games = JSON.parse(store.get("games") || "[]"); } catch { games = []; }
+  if (!Array.isArray(games)) games = [];
+  const ol = $("my-games");
+  ol.replaceChildren();
+  for (const x of games) {
+    if (!x || typeof x.id !== "string" || !/^[A-Z0-9]{16}$/.test(x.id)) continue;
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "#game=" + x.id;
+    a.textContent = `${new Date(x.at).toLocaleString()}: ${x.result} (${x.rules})`;
+    a.setAttribute("aria-label", `Review the game of ${new Date(x.at).toLocaleString()}`);
+    li.append(a);
+    ol.append(li);
+  }
+  $("my-games-box").hidden = !ol.children.length;
+}
+
 function home() {
   showHome({ invite: S.room ? null : hashRoom(), name: store.get("name") });
+  renderMyGames();
   explainChoice(S.catalogue);
   send({ type: "lobby" });
 }
@@ -295,6 +428,15 @@ const ui = {
 // table; after one, the table with the result on top and the room (the
 // next game's seats) below it.
 function render() {
+  if (S.review) {
+    for (const id of ["home", "room", "table", "chat-box"]) $(id).hidden = true;
+    const was = $("review").hidden;
+    $("review").hidden = false;
+    keepFocus(() => renderReview(S.review, { go: goStep, view: viewSeat }));
+    if (was) scrollTo(0, 0);
+    return;
+  }
+  $("review").hidden = true;
   if (!S.room) return;
   const tableWasHidden = $("table").hidden;
   keepFocus(() => {
@@ -413,7 +555,29 @@ function wire() {
   // keyboard or pointer: a keyboard player's focus is looked after (keys.js)
   document.addEventListener("keydown", () => { keyboard = true; }, true);
   document.addEventListener("pointerdown", () => { keyboard = false; }, true);
-  window.addEventListener("hashchange", () => { if (!S.room) home(); });
+  window.addEventListener("hashchange", () => {
+    const id = hashGame();
+    if (id && (!S.review || S.review.id !== id)) openReview(id);
+    else if (!id && S.review) closeReview();
+    else if (!S.room && !S.review) home();
+  });
+  // the review: its buttons, its slider, and the arrow keys outside a field
+  $("rv-first").addEventListener("click", () => goStep(0));
+  $("rv-back").addEventListener("click", () => goStep(S.review.step - 1));
+  $("rv-forward").addEventListener("click", () => goStep(S.review.step + 1));
+  $("rv-last").addEventListener("click", () => goStep(steps(S.review)));
+  $("rv-step").addEventListener("input", () => goStep(Number($("rv-step").value)));
+  $("rv-close").addEventListener("click", closeReview);
+  document.addEventListener("keydown", (e) => {
+    if (!S.review || !S.review.replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.matches("input, select, textarea") || t.closest("[data-roving]"))) return;
+    const to = { ArrowLeft: S.review.step - 1, ArrowRight: S.review.step + 1, Home: 0,
+                 End: steps(S.review) }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goStep(to);
+  });
   setInterval(() => { if (S.game && !$("table").hidden) renderClock(S); }, 250);
   // the open rooms, kept fresh while the home page shows
   setInterval(() => { if (!$("home").hidden && conn.open) send({ type: "lobby" }); }, 5000);

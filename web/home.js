@@ -70,7 +70,7 @@ export function readCreate() {
 // The home page; with INVITE (a room code from a link), the join screen
 // for that room in place of the create form, the code and the lobby.
 export function showHome({ invite, name }) {
-  for (const id of ["room", "table", "chat-box"]) $(id).hidden = true;
+  for (const id of ["room", "table", "chat-box", "review"]) $(id).hidden = true;
   $("home").hidden = false;
   if (!$("name").value) $("name").value = name || "";
   $("invite").hidden = !invite;

@@ -165,9 +165,9 @@ function renderPiles(S) {
 
 // ---- the last question and the last claim ---------------------------------
 
-// Event E in words; a claim with its truth unless WITHOUT_TRUTH (shown beside it).
-export function lineOf(S, e, withoutTruth = false) {
-  const who = (n) => seatName(S, n);
+// Event E in words, WHO(n) naming the seats; a claim with its truth unless
+// WITHOUT_TRUTH (shown beside it).
+export function eventLine(who, e, withoutTruth = false) {
   switch (e.action) {
   case "ask":
     return `${who(e.seat)} asked ${who(e.target)} for the ${cardInfo(e.card).words}: ` +
@@ -176,9 +176,11 @@ export function lineOf(S, e, withoutTruth = false) {
     const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
     const meaning = { won: `team ${team} scores it`, lost: `team ${other} scores it`,
                       cancelled: "nobody scores it", "point-off": `team ${team} loses a point` };
+    const truth = e.truth && !withoutTruth ? Object.entries(e.truth)
+      .map(([c, s]) => `${cardInfo(c).label} ${who(s)}`).join(", ") : "";
     return `${who(e.seat)} claimed ${setLabel(e.set)}: ${e.outcome}` +
            (meaning[e.outcome] ? `, ${meaning[e.outcome]}` : "") +
-           (e.truth && !withoutTruth ? ` (held: ${truthText(S, e)})` : "");
+           (truth ? ` (held: ${truth})` : "");
   }
   case "pass":
     return `${who(e.seat)} passed the turn to ${who(e.target)}`;
@@ -189,9 +191,8 @@ export function lineOf(S, e, withoutTruth = false) {
   }
 }
 
-function truthText(S, e) {
-  return Object.entries(e.truth).map(([c, s]) => `${cardInfo(c).label} ${seatName(S, s)}`)
-    .join(", ");
+export function lineOf(S, e, withoutTruth = false) {
+  return eventLine((n) => seatName(S, n), e, withoutTruth);
 }
 
 // The last event: a question as its card moving (hit) or crossed (miss),
@@ -481,6 +482,9 @@ function renderOver(S, hostName, matchText) {
   const a = $("o-record");
   a.hidden = !g.record;
   if (g.record) a.href = g.record;
+  // the review needs the record the store keeps
+  $("o-review").hidden = !g.record;
+  $("o-review").href = "#game=" + g.id;
   const you = S.room.you, empty = S.room.seats.some((s) => s.kind === "empty");
   $("again").hidden = !you.host;
   $("again").disabled = empty;

@@ -923,3 +923,89 @@ test("dark theme follows the system, the toggle is kept; reduced motion moves no
     await page.context().close();
   }
 });
+
+// ---- the review of a finished game -----------------------------------------
+
+test("a finished game's review: every step, any seat's scoresheet, marks; by link and list", async () => {
+  const page = await person();
+  await createRoom(page, "Rev", { pace: "0" });
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await playToEnd([page], 120000, 3);
+  const actions = await page.locator("#history li").count();
+  const link = page.getByRole("link", { name: "Review the game" });
+  const href = await link.getAttribute("href");
+  assert.match(href, /^#game=[A-Z0-9]{16}$/);
+  await link.click();
+  await page.locator("#review").waitFor();
+  await page.waitForFunction(() => !document.getElementById("rv-forward").disabled);
+  assert.equal(await page.locator("#rv-where").textContent(), `Step 0 of ${actions}: the deal`);
+  // the deal: every hand, eight cards each
+  const seats = page.locator("#rv-seats .rvseat");
+  assert.equal(await seats.count(), 6);
+  for (let i = 0; i < 6; i++)
+    assert.equal(await seats.nth(i).locator(".card").count(), 8);
+  // the reviewed seat is the player's own: its marks come from the expert
+  await page.locator("#rv-marks li").first().waitFor({ timeout: 60000 });
+  const mine = await page.locator("#rv-marks li").count();
+  assert.ok(mine > 0);
+  assert.match(await page.locator("#rv-summary").textContent(), /^\d+ decisions: \d+ asks, /);
+  // every step by the Forward button: the event, the hands, the slider
+  let cards = 48;
+  for (let k = 1; k <= actions; k++) {
+    await page.getByRole("button", { name: "Forward" }).click();
+    await page.waitForFunction((k) => document.getElementById("rv-step").value === String(k), k);
+    assert.match(await page.locator("#rv-where").textContent(), new RegExp(`^Step ${k} of ${actions}$`));
+    const event = await page.locator("#rv-event").textContent();
+    assert.match(event, /^\S+( \d+)? (asked|claimed|passed|chose) /);
+    const now = await page.locator("#rv-seats .card").count();
+    assert.ok(now === cards || (/ claimed /.test(event) && now < cards), `${event}: ${cards} -> ${now}`);
+    cards = now;
+  }
+  assert.equal(cards, 0, "every set claimed at the end");
+  assert.equal(await page.getByRole("button", { name: "Forward" }).isDisabled(), true);
+  // a mark on one of the player's decisions: go there from the list
+  const first = page.locator("#rv-marks button").first();
+  const step = Number(await first.getAttribute("data-step"));
+  await first.click();
+  await page.locator("#rv-mark").waitFor();
+  assert.match(await page.locator("#rv-mark").textContent(),
+               /^Rev's decision: (chance \d+%; )?the expert (does the same|would .+; cost \d\.\d\d) \((best|good|inaccuracy|mistake)\)$/);
+  // the keys step back and forth
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((k) => document.getElementById("rv-step").value === String(k), step - 1);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction((k) => document.getElementById("rv-step").value === String(k), step);
+  // another seat's view: its scoresheet at this step
+  await page.locator("#rv-view button[data-seat='2']").click();
+  await page.waitForFunction((k) => document.getElementById("rv-sheet").dataset.after === String(k),
+                             step, { timeout: 30000 });
+  assert.match(await page.locator("#rv-sheet-who").textContent(), new RegExp(`, step ${step}$`));
+  assert.ok(await page.locator("#rv-sheet .aidset").count() > 0);
+  // the slider to the deal
+  await page.locator("#rv-step").fill("0");
+  await page.waitForFunction(() => document.getElementById("rv-where").textContent.startsWith("Step 0 "));
+  await shot(page, "review-desktop");
+  // anyone with the link: a phone in no room
+  const friend = await person(PHONE);
+  await friend.goto(base + href);
+  await friend.locator("#review").waitFor();
+  await friend.waitForFunction(() => !document.getElementById("rv-forward").disabled);
+  assert.equal(await friend.locator("#rv-seats .rvseat").count(), 6);
+  await friend.getByRole("button", { name: "End" }).click();
+  await friend.waitForFunction((n) => document.getElementById("rv-step").value === String(n), actions);
+  await shot(friend, "review-phone");
+  assert.deepEqual(friend.errors, []);
+  await friend.context().close();
+  // the player's list of games: home, then the review again from it
+  await page.getByRole("button", { name: "Close the review" }).click();
+  await page.locator("#table").waitFor();
+  await page.locator("#o-leave").click();
+  await page.locator("#home").waitFor();
+  const listed = page.locator("#my-games a").first();
+  assert.equal(await listed.getAttribute("href"), href);
+  await listed.click();
+  await page.locator("#review").waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -1,0 +1,223 @@
+// review.js - a finished game, step by step (#game=ID, docs/PROTOCOL.md's
+// replay, sheet and review frames): every hand at each step, the claimed
+// sets, the event that led there, the scoresheet of any seat at that step,
+// and that seat's marks against the expert on its decisions. The state of
+// a review is a plain object (newReview); renderReview draws it and sends
+// nothing: the event handling asks for sheets and marks (wants()).
+import { cardFace, cardInfo, setLabel, setSymbol, teamOf } from "./cards.js";
+import { rove } from "./keys.js";
+import { renderSheet } from "./aid.js";
+import { eventLine } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function newReview(id) {
+  return {
+    id,
+    replay: null,     // the replay frame
+    step: 0,          // 0: the deal; k: after the k-th action
+    seat: 1,          // whose view: the scoresheet and the marks
+    sheet: null,      // the sheet frame for (seat, step), when it has come
+    sheetAsked: null, // "seat/step" of the sheet asked for and not answered
+    marks: {},        // seat -> the review frame's review object
+    marksAsked: null, // the seat whose marks are asked for and not answered
+  };
+}
+
+// Seat N's name in the record; a name that several seats share (the bots'
+// "basic") with its seat number, and "seat N" where the record has none.
+export function reviewName(R, n) {
+  const names = (R.replay && R.replay.names) || [];
+  const name = names[n - 1];
+  if (!name) return `seat ${n}`;
+  return names.filter((x) => x === name).length > 1 ? `${name} ${n}` : name;
+}
+
+// Takes a replay, sheet or review frame F of this game into R.
+export function takeFrame(R, f) {
+  if (f.type === "replay") {
+    R.replay = f;
+    R.step = Math.min(R.step, steps(R));
+  } else if (f.type === "sheet") {
+    R.sheetAsked = null;
+    R.sheet = f;
+  } else if (f.type === "review") {
+    R.marksAsked = null;
+    R.marks[f.seat] = f.review;
+  }
+}
+
+// What to ask the server for now: [{type, ...}] (one sheet and one review
+// at a time: the event handling sends them and notes them asked).
+export function wants(R) {
+  const out = [];
+  if (!R.replay) return out;
+  const key = `${R.seat}/${R.step}`;
+  const have = R.sheet && `${R.sheet.seat}/${R.sheet.after}` === key;
+  if (!have && !R.sheetAsked)
+    out.push({ type: "sheet", game: R.id, seat: R.seat, after: R.step });
+  if (!R.marks[R.seat] && R.marksAsked === null)
+    out.push({ type: "review", game: R.id, seat: R.seat });
+  return out;
+}
+
+export function steps(R) {
+  return R.replay ? R.replay.steps.length - 1 : 0;
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+const pct = (p) => (typeof p === "number" ? Math.round(p * 100) + "%" : "-");
+
+function bestText(R, b) {
+  if (!b || b.action === "wait") return "wait";
+  const who = (n) => reviewName(R, n);
+  if (b.action === "ask") return `ask ${who(b.target)} for the ${cardInfo(b.card).words}`;
+  if (b.action === "claim") return `claim ${setLabel(b.set)}`;
+  if (b.action === "pass") return `pass to ${who(b.target)}`;
+  if (b.action === "choose") return `let ${who(b.target)} ask`;
+  return b.action;
+}
+
+// The mark of decision D in words: the chance taken, the expert's choice.
+function markText(R, d) {
+  const took = d.chance === null || d.chance === undefined ? "" : `chance ${pct(d.chance)}`;
+  if (d.same) return `${took}${took ? "; " : ""}the expert does the same (${d.grade})`;
+  return `${took}${took ? "; " : ""}the expert would ${bestText(R, d.best)}` +
+    (typeof d.best.chance === "number" ? ` (${pct(d.best.chance)})` : "") +
+    `; cost ${d.cost.toFixed(2)} (${d.grade})`;
+}
+
+function renderSeats(R, at, event) {
+  const box = $("rv-seats"), players = R.replay.players;
+  box.replaceChildren();
+  const sets = R.replay.sets;
+  for (let n = 1; n <= players; n++) {
+    const row = document.createElement("div");
+    row.className = `rvseat team${teamOf(n)}` + (event && event.seat === n ? " acted" : "") +
+      (event && event.target === n ? " asked" : "") + (at.state.turn === n ? " turn" : "");
+    row.dataset.seat = String(n);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = `${reviewName(R, n)} · team ${teamOf(n)} · ${at.hands[n - 1].length} cards` +
+      (at.state.turn === n && !(R.step === steps(R)) ? " · to play" : "");
+    const hand = document.createElement("span");
+    hand.className = "rvhand";
+    const held = new Set(at.hands[n - 1]);
+    for (const cards of Object.values(sets))
+      for (const c of cards) if (held.has(c)) {
+        const f = cardFace(c);
+        f.classList.add("mini");
+        hand.append(f);
+      }
+    row.append(who, hand);
+    box.append(row);
+  }
+}
+
+function renderPiles(R, k) {
+  const box = $("rv-piles"), counts = { A: [], B: [], none: [] };
+  for (let i = 1; i <= k; i++) {
+    const e = R.replay.steps[i].event;
+    if (!e || e.action !== "claim") continue;
+    const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
+    const to = e.outcome === "won" ? team : e.outcome === "lost" ? other : "none";
+    counts[to].push(e.set);
+  }
+  box.replaceChildren();
+  for (const [to, sets] of Object.entries(counts)) {
+    if (!sets.length) continue;
+    const pile = document.createElement("div");
+    pile.className = "pile" + (to === "none" ? " nobody" : " team" + to);
+    const head = document.createElement("span");
+    head.className = "pilehead";
+    head.textContent = to === "none" ? "Nobody's:" : `Team ${to}:`;
+    pile.append(head);
+    for (const s of sets) {
+      const chip = document.createElement("span");
+      const sym = setSymbol(s);
+      chip.className = "setchip" + (to === "none" ? " nobody" : " team" + to);
+      chip.dataset.set = s;
+      chip.textContent = (sym.symbol ? sym.symbol + " " : "") + setLabel(s);
+      pile.append(chip);
+    }
+    box.append(pile);
+  }
+}
+
+function renderMarks(R, go) {
+  const list = $("rv-marks"), m = R.marks[R.seat];
+  list.replaceChildren();
+  $("rv-marks-note").textContent = m ? "" : R.marksError || "working them out…";
+  $("rv-summary").textContent = "";
+  if (!m) return;
+  const s = m.summary;
+  $("rv-summary").textContent = `${s.decisions} decisions: ${s.asks} asks, ` +
+    `${s.hits} hits (${pct(s.hit_rate)}; the best ask available had ${pct(s.best_hit_rate)} ` +
+    `on average), ${s.claims} claims, ${s.misclaims} wrong; ` +
+    `${(s.kept_by_earlier_claim || []).length} sets an earlier claim would have kept.`;
+  for (const d of m.decisions) {
+    const li = document.createElement("li");
+    li.className = "mark-" + d.grade;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "target";
+    b.dataset.step = String(d.n);
+    b.textContent = `${d.n}. ${eventLine((n) => reviewName(R, n), d, true)}: ${d.grade}`;
+    b.setAttribute("aria-pressed", String(d.n === R.step));
+    b.addEventListener("click", () => go(d.n));
+    li.append(b);
+    list.append(li);
+  }
+}
+
+// Draws the review R; GO(step) moves to a step, VIEW(seat) changes whose view.
+export function renderReview(R, { go, view }) {
+  const ready = !!R.replay;
+  $("rv-title").textContent = R.error ? `Review of game ${R.id}: ${R.error}` : ready
+    ? `Review of game ${R.id}: ${R.replay.rules}, ` +
+      ({ A: "team A won", B: "team B won", draw: "a draw", aborted: "ended early" }[R.replay.result] ||
+       R.replay.result)
+    : `Review of game ${R.id}: loading…`;
+  for (const id of ["rv-first", "rv-back", "rv-forward", "rv-last", "rv-step"])
+    $(id).disabled = !ready;
+  if (!ready) return;
+  const last = steps(R), k = Math.max(0, Math.min(R.step, last));
+  const at = R.replay.steps[k], e = at.event;
+  $("rv-score").textContent = `A ${at.state.score[0]} : ${at.state.score[1]} B`;
+  $("rv-step").max = String(last);
+  $("rv-step").value = String(k);
+  $("rv-step").setAttribute("aria-valuetext", `step ${k} of ${last}`);
+  $("rv-where").textContent = `Step ${k} of ${last}` + (k === 0 ? ": the deal" : "");
+  $("rv-first").disabled = $("rv-back").disabled = k === 0;
+  $("rv-forward").disabled = $("rv-last").disabled = k === last;
+  const who = (n) => reviewName(R, n);
+  $("rv-event").textContent = e ? eventLine(who, e) : "The cards as dealt.";
+  const marks = R.marks[R.seat];
+  const d = marks && e ? marks.decisions.find((x) => x.n === k) : null;
+  $("rv-mark").hidden = !d;
+  $("rv-mark").className = "mark" + (d ? " mark-" + d.grade : "");
+  $("rv-mark").textContent = d ? `${who(R.seat)}'s decision: ${markText(R, d)}` : "";
+  renderSeats(R, at, e);
+  renderPiles(R, k);
+  // whose view
+  const viewBox = $("rv-view");
+  viewBox.replaceChildren();
+  for (let n = 1; n <= R.replay.players; n++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "target";
+    b.dataset.seat = String(n);
+    b.textContent = who(n);
+    b.setAttribute("aria-pressed", String(n === R.seat));
+    b.addEventListener("click", () => view(n));
+    viewBox.append(b);
+  }
+  rove(viewBox);
+  $("rv-sheet-who").textContent = `${who(R.seat)}, step ${k}`;
+  const fresh = R.sheet && R.sheet.seat === R.seat && R.sheet.after === k ? R.sheet : null;
+  renderSheet($("rv-sheet"), $("rv-sheet-note"), fresh,
+              { sets: R.replay.sets, players: R.replay.players, done: k === last && !at.state.live.length,
+                team: `team ${teamOf(R.seat)}`, seatName: who });
+  renderMarks(R, go);
+}
