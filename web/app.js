@@ -124,7 +124,7 @@ function happened(h) {
   case "event":
     announce(lineOf(S, h.event) + (h.event.stand_in ? " (a bot played for them)" : ""));
     render();
-    animate(S, h.event);
+    requestAnimationFrame(() => animate(S, h.event)); // after the layout of this render
     break;
   case "clock":
     if (h.began) announce(`${h.wait.name} asked to wait: play is held.`);

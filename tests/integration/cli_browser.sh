@@ -8,9 +8,11 @@
 # controls inside the viewport, the live scoresheet and its likeliest
 # placement in the claim dialog, a friend's link, a bot's seat taken and a
 # seat asked of the host, the host through a reload, the tone's lock, dark
-# theme and reduced motion. Screenshots at phone and desktop sizes, in both
-# themes, are kept in BUILD_DIR/browser-artifacts. Also the page's own serving: the files built
-# into lit, their types, the content-security-policy, no path out of web/.
+# theme and reduced motion, a finished game's review stepped through (by
+# its link, too, from a phone in no room). Screenshots at phone and desktop
+# sizes, in both themes, are kept in BUILD_DIR/browser-artifacts. Also the
+# page's own serving: the files built into lit, their types, the
+# content-security-policy, no path out of web/.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . scripts/serve_port.sh
@@ -61,7 +63,7 @@ LIT="$lit" ARTIFACTS="$artifacts" timeout 600 node --test tests/browser/table.te
 grep "^# \(pass\|fail\)" "$tmp/browser.out"
 for name in table-phone table-desktop claim-phone claimed-phone over-phone over-desktop \
             turn-phone turn-laptop claim-likely-desktop waiting-desktop table-phone-dark \
-            table-desktop-dark table-phone-light table-desktop-light \
+            table-desktop-dark table-phone-light table-desktop-light review-desktop review-phone \
             keyboard-desktop keyboard-claim-desktop lobby-phone chat-phone wait-desktop \
             spectator-phone; do
   [ -s "$artifacts/$name.png" ] || fail "no screenshot $name.png in $artifacts"
