@@ -785,8 +785,26 @@ test("the scoresheet is live, offers the likeliest placement, and names the rule
   assert.equal(await page.locator("#cd-confirm").isEnabled(), true, "every card placed");
   await shot(page, "claim-likely-desktop");
   await page.locator("#cd-confirm").click();
-  // claimed: the set leaves the scoresheet at its next answer
+  // claimed: its truth, card by card, under the felt
   await page.locator(`#claimed .setchip[data-set=${set}]`).waitFor();
+  const setWords = set.replace("-", " ");
+  await page.locator("#truth .truthitem").first().waitFor();
+  const truth = await page.locator("#truth").textContent();
+  assert.match(truth, new RegExp(`^Sol claimed ${setWords}, .+ Held by:`));
+  assert.equal(await page.locator("#truth .truthitem").count(), 6);
+  // a question later the truth is still there (unless another claim came),
+  // and the history keeps the claim under history=last
+  const heard = (await told(page)).length;
+  await move(page);
+  await page.waitForFunction((n) => window.heard.slice(n).some((t) => / asked /.test(t)), heard,
+                             { timeout: 60000 });
+  if (!(await told(page)).slice(heard).some((t) => / claimed /.test(t)))
+    assert.equal(await page.locator("#truth").textContent(), truth);
+  assert.equal(await page.locator("#history-box summary").textContent(),
+               "The last question and the claims");
+  assert.ok((await page.locator("#history li").allTextContents())
+    .some((t) => t.startsWith(`Sol claimed ${setWords}: `)));
+  // the set leaves the scoresheet at its next answer
   await page.waitForFunction((s) => document.getElementById("aid-grid").dataset.after &&
     !document.querySelector(`#aid-grid .aidset[data-set=${s}]`), set, { timeout: 60000 });
   assert.deepEqual(page.errors, []);
