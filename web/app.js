@@ -132,7 +132,7 @@ function happened(h) {
     render();
     break;
   case "aid":
-    renderAid(S, name);
+    if (S.aidOpen) renderAid(S, name);
     if (claiming) claiming.refresh();
     break;
   case "replay":
@@ -305,22 +305,23 @@ function viewSeat(n) {
 function keepGame() {
   const g = S.game;
   if (!g || !g.result || !g.record) return;
-  let games = [];
-  try { games = JSON.parse(store.get("games") || "[]"); } catch { games = []; }
-  if (!Array.isArray(games)) games = [];
-  games = games.filter((x) => x && x.id !== g.id);
+  const games = myGames().filter((x) => x.id !== g.id);
   games.unshift({ id: g.id, at: Date.now(), result: resultText(S), rules: g.rules });
   store.set("games", JSON.stringify(games.slice(0, 30)));
 }
 
-function renderMyGames() {
+// The kept list, whatever the storage holds: only entries with a game id.
+function myGames() {
   let games = [];
   try { games = JSON.parse(store.get("games") || "[]"); } catch { games = []; }
-  if (!Array.isArray(games)) games = [];
+  return (Array.isArray(games) ? games : [])
+    .filter((x) => x && typeof x.id === "string" && /^[A-Z0-9]{16}$/.test(x.id));
+}
+
+function renderMyGames() {
   const ol = $("my-games");
   ol.replaceChildren();
-  for (const x of games) {
-    if (!x || typeof x.id !== "string" || !/^[A-Z0-9]{16}$/.test(x.id)) continue;
+  for (const x of myGames()) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = "#game=" + x.id;
@@ -448,7 +449,7 @@ function render() {
     if (playing) {
       renderTable(S, ui, { hostName: hostName(S), matchText });
       $("aid-box").hidden = !S.room.aid || !S.game.you || !S.aidOpen || !!S.game.result;
-      renderAid(S, name);
+      if (!$("aid-box").hidden) renderAid(S, name); // a closed scoresheet is not drawn
     }
     $("chat-box").hidden = !S.room.chat;
   }, $("actions"), () => firstChoice(S, visible));

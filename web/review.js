@@ -4,10 +4,10 @@
 // and that seat's marks against the expert on its decisions. The state of
 // a review is a plain object (newReview); renderReview draws it and sends
 // nothing: the event handling asks for sheets and marks (wants()).
-import { cardFace, cardInfo, setLabel, setSymbol, teamOf } from "./cards.js";
+import { cardFace, cardInfo, setLabel, teamOf } from "./cards.js";
 import { rove } from "./keys.js";
-import { renderSheet } from "./aid.js";
-import { eventLine } from "./table.js";
+import { pct, renderSheet } from "./aid.js";
+import { drawPiles, eventLine } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,7 +67,7 @@ export function steps(R) {
 
 // ---- drawing ---------------------------------------------------------------
 
-const pct = (p) => (typeof p === "number" ? Math.round(p * 100) + "%" : "-");
+const pctOf = (p) => (typeof p === "number" ? pct(p) : "-");
 
 function bestText(R, b) {
   if (!b || b.action === "wait") return "wait";
@@ -81,10 +81,10 @@ function bestText(R, b) {
 
 // The mark of decision D in words: the chance taken, the expert's choice.
 function markText(R, d) {
-  const took = d.chance === null || d.chance === undefined ? "" : `chance ${pct(d.chance)}`;
+  const took = d.chance === null || d.chance === undefined ? "" : `chance ${pctOf(d.chance)}`;
   if (d.same) return `${took}${took ? "; " : ""}the expert does the same (${d.grade})`;
   return `${took}${took ? "; " : ""}the expert would ${bestText(R, d.best)}` +
-    (typeof d.best.chance === "number" ? ` (${pct(d.best.chance)})` : "") +
+    (typeof d.best.chance === "number" ? ` (${pctOf(d.best.chance)})` : "") +
     `; cost ${d.cost.toFixed(2)} (${d.grade})`;
 }
 
@@ -115,36 +115,6 @@ function renderSeats(R, at, event) {
   }
 }
 
-function renderPiles(R, k) {
-  const box = $("rv-piles"), counts = { A: [], B: [], none: [] };
-  for (let i = 1; i <= k; i++) {
-    const e = R.replay.steps[i].event;
-    if (!e || e.action !== "claim") continue;
-    const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
-    const to = e.outcome === "won" ? team : e.outcome === "lost" ? other : "none";
-    counts[to].push(e.set);
-  }
-  box.replaceChildren();
-  for (const [to, sets] of Object.entries(counts)) {
-    if (!sets.length) continue;
-    const pile = document.createElement("div");
-    pile.className = "pile" + (to === "none" ? " nobody" : " team" + to);
-    const head = document.createElement("span");
-    head.className = "pilehead";
-    head.textContent = to === "none" ? "Nobody's:" : `Team ${to}:`;
-    pile.append(head);
-    for (const s of sets) {
-      const chip = document.createElement("span");
-      const sym = setSymbol(s);
-      chip.className = "setchip" + (to === "none" ? " nobody" : " team" + to);
-      chip.dataset.set = s;
-      chip.textContent = (sym.symbol ? sym.symbol + " " : "") + setLabel(s);
-      pile.append(chip);
-    }
-    box.append(pile);
-  }
-}
-
 function renderMarks(R, go) {
   const list = $("rv-marks"), m = R.marks[R.seat];
   list.replaceChildren();
@@ -153,7 +123,7 @@ function renderMarks(R, go) {
   if (!m) return;
   const s = m.summary;
   $("rv-summary").textContent = `${s.decisions} decisions: ${s.asks} asks, ` +
-    `${s.hits} hits (${pct(s.hit_rate)}; the best ask available had ${pct(s.best_hit_rate)} ` +
+    `${s.hits} hits (${pctOf(s.hit_rate)}; the best ask available had ${pctOf(s.best_hit_rate)} ` +
     `on average), ${s.claims} claims, ${s.misclaims} wrong; ` +
     `${(s.kept_by_earlier_claim || []).length} sets an earlier claim would have kept.`;
   for (const d of m.decisions) {
@@ -199,7 +169,7 @@ export function renderReview(R, { go, view }) {
   $("rv-mark").className = "mark" + (d ? " mark-" + d.grade : "");
   $("rv-mark").textContent = d ? `${who(R.seat)}'s decision: ${markText(R, d)}` : "";
   renderSeats(R, at, e);
-  renderPiles(R, k);
+  drawPiles($("rv-piles"), R.replay.steps.slice(1, k + 1).map((x) => x.event), who);
   // whose view
   const viewBox = $("rv-view");
   viewBox.replaceChildren();

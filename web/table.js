@@ -126,10 +126,12 @@ function renderRing(S, ui) {
 // (cancelled, point-off): its suit and name, and whose claim decided it in
 // its label; team A's chips solid, team B's dashed, nobody's dotted and
 // struck through (more than colour).
-function renderPiles(S) {
-  const box = $("claimed"), piles = { A: [], none: [], B: [] };
-  for (const e of S.game.history) {
-    if (e.action !== "claim") continue;
+// Draws into BOX the sets EVENTS claimed, WHO(n) naming the seats (the
+// table's history, or a review's events up to its step).
+export function drawPiles(box, events, who) {
+  const piles = { A: [], none: [], B: [] };
+  for (const e of events) {
+    if (!e || e.action !== "claim") continue;
     const team = teamOf(e.seat), other = team === "A" ? "B" : "A";
     const to = e.outcome === "won" ? team : e.outcome === "lost" ? other : "none";
     const chip = document.createElement("span");
@@ -142,10 +144,10 @@ function renderPiles(S) {
     name.textContent = (sym.symbol ? sym.symbol + " " : "") + setLabel(e.set);
     const by = document.createElement("span");
     by.className = "chipby";
-    by.textContent = e.outcome === "won" ? `claimed by ${seatName(S, e.seat)}`
-      : e.outcome === "lost" ? `${seatName(S, e.seat)} claimed wrong`
-      : e.outcome === "cancelled" ? `${seatName(S, e.seat)}'s claim cancelled`
-      : `point off: ${seatName(S, e.seat)}`;
+    by.textContent = e.outcome === "won" ? `claimed by ${who(e.seat)}`
+      : e.outcome === "lost" ? `${who(e.seat)} claimed wrong`
+      : e.outcome === "cancelled" ? `${who(e.seat)}'s claim cancelled`
+      : `point off: ${who(e.seat)}`;
     chip.append(name, by);
     piles[to].push(chip);
   }
@@ -161,6 +163,10 @@ function renderPiles(S) {
     pile.append(head, ...chips);
     box.append(pile);
   }
+}
+
+function renderPiles(S) {
+  drawPiles($("claimed"), S.game.history, (n) => seatName(S, n));
 }
 
 // ---- the last question and the last claim ---------------------------------

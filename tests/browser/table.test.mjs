@@ -990,7 +990,7 @@ test("a finished game's review: every step, any seat's scoresheet, marks; by lin
   await first.click();
   await page.locator("#rv-mark").waitFor();
   assert.match(await page.locator("#rv-mark").textContent(),
-               /^Rev's decision: (chance \d+%; )?the expert (does the same|would .+; cost \d\.\d\d) \((best|good|inaccuracy|mistake)\)$/);
+               /^Rev's decision: (chance [0-9.<]+%; )?the expert (does the same|would .+; cost \d\.\d\d) \((best|good|inaccuracy|mistake)\)$/);
   // the keys step back and forth
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction((k) => document.getElementById("rv-step").value === String(k), step - 1);
