@@ -54,6 +54,10 @@ typedef struct LitBotSpec {
     uint32_t rollouts; /* expert: rollouts per decision */
 } LitBotSpec;
 
+/* The spec of kind at its default settings (the spec the bare name
+ * "basic", "casual" or "expert" parses to). kind must be a LitBotKind. */
+LitBotSpec lit_bot_spec_default(LitBotKind kind);
+
 /* Parses a bot text (exactly len bytes). LIT_UNKNOWN_BOT for a name that is
  * no bot, LIT_BAD_BOT_OPTION for a setting it does not take or a bad value;
  * *spec is then unchanged. */

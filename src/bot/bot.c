@@ -23,6 +23,12 @@ const char *lit_bot_kind_name(int kind)
     return kind >= 0 && kind < LIT_BOT_KINDS ? kind_names[kind] : "";
 }
 
+LitBotSpec lit_bot_spec_default(LitBotKind kind)
+{
+    LitBotSpec s = {(uint8_t)kind, LIT_CASUAL_MEMORY, LIT_EXPERT_ROLLOUTS};
+    return s;
+}
+
 /* A chance written 0, 1, 0.5, 0.75, .125 (at most three decimals), in
  * thousandths: 0, or -1 when it is not one. */
 static int parse_chance(const char *s, size_t len, uint16_t *out)
@@ -62,7 +68,7 @@ int lit_bot_spec_parse(LitBotSpec *spec, const char *text, size_t len)
         if (strlen(kind_names[kind]) != name_len ||
             memcmp(kind_names[kind], text, name_len) != 0)
             continue;
-        LitBotSpec s = {(uint8_t)kind, LIT_CASUAL_MEMORY, LIT_EXPERT_ROLLOUTS};
+        LitBotSpec s = lit_bot_spec_default((LitBotKind)kind);
         if (name_len < len) {
             /* casual takes its memory, expert its rollouts per decision */
             const char *arg = text + name_len + 1;
