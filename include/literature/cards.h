@@ -197,7 +197,4 @@ int lit_set_parse(int deck, const char *s, size_t len);
  * that score double under double-high. */
 int lit_set_is_high(int deck, int set);
 
-/* Name of a deck as in the rules ("no8", "jokers"); static. */
-const char *lit_deck_name(int deck);
-
 #endif

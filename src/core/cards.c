@@ -140,11 +140,3 @@ int lit_set_is_high(int deck, int set)
         return 0;
     return set & 1;
 }
-
-const char *lit_deck_name(int deck)
-{
-    static const char *const names[LIT_DECK_COUNT] = {"no8", "no2", "no7",
-                                                      "jokers", "quartets"};
-    assert(deck >= 0 && deck < LIT_DECK_COUNT);
-    return names[deck];
-}
