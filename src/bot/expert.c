@@ -15,14 +15,15 @@
  *      once;
  *   5. a search over the best few: rollouts in deals drawn exactly from the
  *      belief (LitSampler), each candidate played in the same deals, every
- *      seat after it played by basic on its own view; the mean result,
- *      weighted, is added to the ask score. A fixed number of rollouts, so
- *      results repeat.
+ *      seat after it played by basic on its own view (policy.c); the mean
+ *      result, weighted, is added to the ask score. A fixed number of
+ *      rollouts, so results repeat.
  */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "../core/work.h"
 #include "internal.h"
 #include "literature/status.h"
 
@@ -129,7 +130,7 @@ static LitAction placement_claim(const LitView *v, const Beliefs *b, const LitOd
     a.set = (uint8_t)set;
     for (int i = 0; i < size; i++) {
         if (o->best[team][set][i] == LIT_NOBODY)
-            return bot_best_claim(v, b, set);
+            return bot_policy_best_claim(v, b, set);
         a.holders[i] = o->best[team][set][i];
     }
     return a;
@@ -157,15 +158,15 @@ static double rollout(const LitView *v, const uint64_t hands[LIT_MAX_PLAYERS],
     log.len = v->history_len;
     if (lit_game_play(&g, &log, a) != LIT_OK)
         return -1e9; /* cannot happen: the candidate is legal for the view */
-    LitBotSpec basic = {LIT_BOT_BASIC, 0, 0};
     for (int s = 0; s < r->players; s++)
-        lit_bot_init(&x->sim[s], &basic, lit_seed_mix(seed, (uint64_t)s));
+        bot_policy_basic_init(&x->sim[s], lit_seed_mix(seed, (uint64_t)s));
     for (int steps = 0; g.pub.result == LIT_ONGOING && steps < HORIZON; steps++) {
         LitView sv;
         LitAction act;
         int t = g.pub.turn;
         lit_view_make(&sv, &g, &log, t);
-        if (lit_bot_act(&x->sim[t], &sv, &act) != LIT_OK || lit_game_play(&g, &log, &act) != LIT_OK)
+        if (bot_policy_basic_act(&x->sim[t], &sv, &act) != LIT_OK ||
+            lit_game_play(&g, &log, &act) != LIT_OK)
             break; /* cannot happen: basic plays legally */
     }
     double value = g.pub.score[me] - g.pub.score[1 - me];
@@ -188,11 +189,10 @@ static double rollout(const LitView *v, const uint64_t hands[LIT_MAX_PLAYERS],
 }
 
 /* Stage 5: the candidate with the best mean over the same drawn deals. */
-static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x, void *work,
-                  size_t size)
+static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x, LitWork w)
 {
     LitSampler *sp;
-    if (lit_sampler_init(&sp, &bot->know, work, size) != LIT_OK)
+    if (lit_sampler_init(&sp, &bot->know, w.p, w.left) != LIT_OK)
         return 0;
     uint64_t seed = lit_rng_next(&bot->rng);
     uint32_t per = bot->spec.rollouts / (uint32_t)n;
@@ -216,183 +216,172 @@ static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x
     return best;
 }
 
-int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
+/* ---- the stages of a decision ------------------------------------------------ */
+
+/* 2. The endgame: the surest set first (each claim shows its holders,
+ * which the next decision counts with). */
+static LitAction endgame_claim(const LitView *v, const Beliefs *b, const LitOdds *o)
 {
-    if (!bot->work || bot->work_size < LIT_BOT_WORK)
-        return LIT_NO_SPACE;
     const LitPublic *p = &v->pub;
-    const LitRules *r = &p->rules;
-    int me = v->seat, team = lit_team_of(me), deck = r->deck;
-    unsigned char *base = bot->work;
-    size_t skip = (16 - (uintptr_t)base % 16) % 16;
-    Scratch *x = (Scratch *)(void *)(base + skip);
-    size_t used = skip + ((sizeof *x + 15) & ~(size_t)15);
-    void *work = base + used;
-    size_t size = bot->work_size - used;
-    Beliefs b;
-    bot_beliefs_of_knowledge(&b, &bot->know);
+    int team = lit_team_of(v->seat), deck = p->rules.deck;
+    int best = -1;
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        if ((p->live & lit_set_mask(deck, set)) &&
+            (best < 0 || o->best_p[team][set] > o->best_p[team][best]))
+            best = set;
+    return placement_claim(v, b, o, best);
+}
 
-    /* 2. Choosing who claims the endgame: basic's rule (the opponent with
-     * the fewest cards, who has seen the least). */
-    if (p->phase == LIT_PHASE_CHOOSE_CLAIMER) {
-        *out = bot_play(v, &b, &bot->rng, 1);
-        return LIT_OK;
+/* How likely teammate u is to hit with its best ask: for each card, the
+ * chance it is at an opponent times the chance u holds a card of its set to
+ * ask with and not the card. */
+static double teammate_hit(const LitBot *bot, const LitView *v, const LitOdds *o, int u)
+{
+    const LitPublic *p = &v->pub;
+    int me = v->seat, deck = p->rules.deck;
+    double value = 0;
+    for (uint64_t live = p->live; live;) {
+        int c = lit_pop_lsb(&live);
+        double at_opponent = 0;
+        for (unsigned t = p->holding & ~team_seats(p, me); t; t &= t - 1)
+            at_opponent += o->p[c][lit_lsb(t)];
+        double chance = at_opponent *
+                        base_chance(&bot->know, o, u, lit_set_of(deck, c)) *
+                        (1 - o->p[c][u]);
+        if (chance > value)
+            value = chance;
     }
+    return value;
+}
 
-    /* 1. The odds. */
-    LitOdds *o = &x->odds;
-    if (lit_odds(&bot->know, work, size, o) != LIT_OK || (!o->exact &&
-        lit_odds_estimate(&bot->know, &bot->rng, 1000, work, size, o) != LIT_OK)) {
-        *out = bot_play(v, &b, &bot->rng, 1);
-        return LIT_OK;
-    }
-
-    /* 2. The endgame: the surest set first (each claim shows its holders,
-     * which the next decision counts with). */
-    if (p->phase == LIT_PHASE_ENDGAME) {
-        int best = -1;
-        for (int set = 0; set < lit_deck_sets(deck); set++)
-            if ((p->live & lit_set_mask(deck, set)) &&
-                (best < 0 || o->best_p[team][set] > o->best_p[team][best]))
-                best = set;
-        *out = placement_claim(v, &b, o, best);
-        return LIT_OK;
-    }
-
-    /* 2. Passing the turn, or naming the next asker after a claim (which
-     * is how a claim hands the turn on under after-claim=team): a sure
-     * claim first, then the teammate most likely to hit with its best ask
-     * (for each card, the chance it is at an opponent times the chance the
-     * teammate holds a card of its set to ask with and not the card). */
-    if (p->phase == LIT_PHASE_PASS || p->phase == LIT_PHASE_CHOOSE_ASKER) {
-        for (unsigned m = lit_claimable(p, me); m; m &= m - 1)
-            if (o->exact && o->best_p[team][lit_lsb(m)] >= 1.0 - 1e-12) {
-                *out = placement_claim(v, &b, o, lit_lsb(m));
-                return LIT_OK;
-            }
-        unsigned cand = p->holding & team_seats(p, me);
-        if (p->phase == LIT_PHASE_PASS)
-            cand &= ~(1u << me);
-        int pick = -1;
-        double pick_value = -1;
-        for (int i = 0; i < r->players; i++) {
-            int u = (me + i) % r->players;
-            if (!(cand >> u & 1))
-                continue;
-            double value = 0;
-            for (uint64_t live = p->live; live;) {
-                int c = lit_pop_lsb(&live);
-                double at_opponent = 0;
-                for (unsigned t = p->holding & ~team_seats(p, me); t; t &= t - 1)
-                    at_opponent += o->p[c][lit_lsb(t)];
-                double chance = at_opponent *
-                                base_chance(&bot->know, o, u, lit_set_of(deck, c)) *
-                                (1 - o->p[c][u]);
-                if (chance > value)
-                    value = chance;
-            }
-            if (value > pick_value + 1e-12) {
-                pick_value = value;
-                pick = u;
-            }
-        }
-        *out = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, me);
-        out->target = (uint8_t)pick;
-        return LIT_OK;
-    }
-
-    /* 4 (first part). The asks, scored. */
-    Candidate cand[LIT_MAX_LEGAL];
-    int n = 0;
-    double best_hit = 0;
-    if (p->phase == LIT_PHASE_PLAY) {
-        LitAction legal[LIT_MAX_LEGAL];
-        int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
-        double dangers[LIT_MAX_PLAYERS];
-        for (int t = 0; t < r->players; t++)
-            dangers[t] = -1;
-        for (int i = 0; i < count; i++) {
-            if (legal[i].kind != LIT_ASK)
-                continue;
-            int c = legal[i].card, t = legal[i].target, set = lit_set_of(deck, c);
-            double hit = o->p[c][t];
-            if (dangers[t] < 0)
-                dangers[t] = danger(bot, o, t);
-            int progress = 0;
-            for (uint64_t y = lit_set_mask(deck, set) & p->live; y;) {
-                int h = b.holder[lit_pop_lsb(&y)];
-                progress += h != LIT_NOBODY && (team_seats(p, me) >> h & 1);
-            }
-            double leak = holds_some(&bot->public_know, me, set) ? 0.0 : 1.0;
-            cand[n].a = legal[i];
-            cand[n].score = hit - (1 - hit) * DANGER_WEIGHT * dangers[t] - LEAK_WEIGHT * leak +
-                            PROGRESS_WEIGHT * progress;
-            cand[n].value = 0;
-            if (hit > best_hit)
-                best_hit = hit;
-            n++;
+/* 2. Passing the turn, or naming the next asker after a claim (which
+ * is how a claim hands the turn on under after-claim=team): a sure
+ * claim first, then the teammate most likely to hit with its best ask. */
+static LitAction hand_on(const LitBot *bot, const LitView *v, const Beliefs *b, const LitOdds *o)
+{
+    const LitPublic *p = &v->pub;
+    int me = v->seat, team = lit_team_of(me), players = p->rules.players;
+    for (unsigned m = lit_claimable(p, me); m; m &= m - 1)
+        if (o->exact && o->best_p[team][lit_lsb(m)] >= 1.0 - 1e-12)
+            return placement_claim(v, b, o, lit_lsb(m));
+    unsigned cand = p->holding & team_seats(p, me);
+    if (p->phase == LIT_PHASE_PASS)
+        cand &= ~(1u << me);
+    int pick = -1;
+    double pick_value = -1;
+    for (int i = 0; i < players; i++) {
+        int u = (me + i) % players;
+        if (!(cand >> u & 1))
+            continue;
+        double value = teammate_hit(bot, v, o, u);
+        if (value > pick_value + 1e-12) {
+            pick_value = value;
+            pick = u;
         }
     }
+    LitAction a = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, me);
+    a.target = (uint8_t)pick;
+    return a;
+}
 
-    /* 3. Claims. A sure one is made unless asking goes well (then the set,
-     * which nobody can take from a team that holds it all, waits as a
-     * stalemate-breaker; under early-end it is made at once, since points
-     * not yet scored count for nothing when the other team wins early). An
-     * uncertain one when its expected gain is high enough. */
-    unsigned may = lit_claimable(p, me);
-    int sure = -1, likely = -1;
-    double likely_gain = -1e9;
-    for (unsigned m = may; m; m &= m - 1) {
+/* 4 (first part). The asks, scored: every legal ask into cand, by its exact
+ * chance to hit less the danger of a miss, the leak and with the progress
+ * (the weights above). The number of asks; *best_hit gets the best chance
+ * to hit (it stays 0 when there is none). */
+static int score_asks(const LitBot *bot, const LitView *v, const Beliefs *b, const LitOdds *o,
+                      Candidate *cand, double *best_hit)
+{
+    const LitPublic *p = &v->pub;
+    int me = v->seat, deck = p->rules.deck, n = 0;
+    LitAction legal[LIT_MAX_LEGAL];
+    int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
+    double dangers[LIT_MAX_PLAYERS];
+    for (int t = 0; t < p->rules.players; t++)
+        dangers[t] = -1;
+    for (int i = 0; i < count; i++) {
+        if (legal[i].kind != LIT_ASK)
+            continue;
+        int c = legal[i].card, t = legal[i].target, set = lit_set_of(deck, c);
+        double hit = o->p[c][t];
+        if (dangers[t] < 0)
+            dangers[t] = danger(bot, o, t);
+        int progress = 0;
+        for (uint64_t y = lit_set_mask(deck, set) & p->live; y;) {
+            int h = b->holder[lit_pop_lsb(&y)];
+            progress += h != LIT_NOBODY && (team_seats(p, me) >> h & 1);
+        }
+        double leak = holds_some(&bot->public_know, me, set) ? 0.0 : 1.0;
+        cand[n].a = legal[i];
+        cand[n].score = hit - (1 - hit) * DANGER_WEIGHT * dangers[t] - LEAK_WEIGHT * leak +
+                        PROGRESS_WEIGHT * progress;
+        cand[n].value = 0;
+        if (hit > *best_hit)
+            *best_hit = hit;
+        n++;
+    }
+    return n;
+}
+
+/* The claims stage 3 weighs: the lowest set a sure claim is open for, and
+ * the uncertain claim of the greatest expected gain (-1: none). */
+typedef struct Claims {
+    int sure, likely;
+    double likely_gain;
+} Claims;
+
+static Claims claims_open(const LitView *v, const LitOdds *o)
+{
+    const LitPublic *p = &v->pub;
+    int team = lit_team_of(v->seat);
+    Claims cl = {-1, -1, -1e9};
+    for (unsigned m = lit_claimable(p, v->seat); m; m &= m - 1) {
         int set = lit_lsb(m);
         double pr = o->best_p[team][set], q = o->team_all[team][set];
         if (o->exact && pr >= 1.0 - 1e-12) {
-            if (sure < 0)
-                sure = set;
+            if (cl.sure < 0)
+                cl.sure = set;
             continue;
         }
         /* no hurry while the team surely holds it all: nobody can take it */
         if (q >= 1.0 - 1e-12)
             continue;
-        double gain = claim_gain(r, pr, q);
-        if (gain > likely_gain) {
-            likely_gain = gain;
-            likely = set;
+        double gain = claim_gain(&p->rules, pr, q);
+        if (gain > cl.likely_gain) {
+            cl.likely_gain = gain;
+            cl.likely = set;
         }
     }
-    int asking_well = best_hit >= GOOD_ASK;
-    if (sure >= 0 && (r->early_end || !asking_well)) {
-        *out = placement_claim(v, &b, o, sure);
-        return LIT_OK;
-    }
-    if (likely >= 0 && likely_gain >= (asking_well ? CLAIM_WHILE_ASKING : CLAIM_BEFORE_MISSING)) {
-        *out = placement_claim(v, &b, o, likely);
-        return LIT_OK;
-    }
-    if (n == 0 || best_hit <= 0) {
-        /* stuck: every ask must miss. A sure set, else under pass-play
-         * basic's pass, else (as basic, docs/BOTS.md rule 6) the claim the
-         * exact odds make likeliest. */
-        if (sure >= 0) {
-            *out = placement_claim(v, &b, o, sure);
-            return LIT_OK;
-        }
-        if (!(r->pass_play && v->history_len > 0 &&
-              v->history[v->history_len - 1].action.kind != LIT_PASS &&
-              (p->holding & team_seats(p, me) & ~(1u << me)))) {
-            int best = -1;
-            for (unsigned m = may; m; m &= m - 1)
-                if (best < 0 || o->best_p[team][lit_lsb(m)] > o->best_p[team][best])
-                    best = lit_lsb(m);
-            if (best >= 0) {
-                *out = placement_claim(v, &b, o, best);
-                return LIT_OK;
-            }
-        }
-        *out = bot_play(v, &b, &bot->rng, 1);
-        return LIT_OK;
-    }
+    return cl;
+}
 
-    /* 4. The best-scored asks; a sure hit at once. */
+/* Stuck: every ask must miss. A sure set, else under pass-play basic's
+ * pass, else (as basic, docs/BOTS.md rule 6) the claim the exact odds make
+ * likeliest. */
+static LitAction stuck(LitBot *bot, const LitView *v, const Beliefs *b, const LitOdds *o, int sure)
+{
+    const LitPublic *p = &v->pub;
+    const LitRules *r = &p->rules;
+    int me = v->seat, team = lit_team_of(me);
+    if (sure >= 0)
+        return placement_claim(v, b, o, sure);
+    if (!(r->pass_play && v->history_len > 0 &&
+          v->history[v->history_len - 1].action.kind != LIT_PASS &&
+          (p->holding & team_seats(p, me) & ~(1u << me)))) {
+        int best = -1;
+        for (unsigned m = lit_claimable(p, me); m; m &= m - 1)
+            if (best < 0 || o->best_p[team][lit_lsb(m)] > o->best_p[team][best])
+                best = lit_lsb(m);
+        if (best >= 0)
+            return placement_claim(v, b, o, best);
+    }
+    return bot_policy_play(v, b, &bot->rng, 1);
+}
+
+/* 4. The best-scored asks; a sure hit at once, else (5) the search over
+ * the best few. */
+static LitAction best_ask(LitBot *bot, const LitView *v, const LitOdds *o, Candidate *cand, int n,
+                          Scratch *x, LitWork w)
+{
     for (int i = 0; i < n; i++)
         for (int j = i; j > 0 && cand[j].score > cand[j - 1].score; j--) {
             Candidate t = cand[j];
@@ -403,8 +392,78 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
     if (o->p[cand[0].a.card][cand[0].a.target] < 1.0 && bot->spec.rollouts > 0 && n > 1 &&
         o->exact) {
         /* 5. The search. */
-        pick = search(bot, v, cand, n < CANDIDATES ? n : CANDIDATES, x, work, size);
+        pick = search(bot, v, cand, n < CANDIDATES ? n : CANDIDATES, x, w);
     }
-    *out = cand[pick].a;
+    return cand[pick].a;
+}
+
+/* ---- a decision --------------------------------------------------------------- */
+
+int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
+{
+    if (!bot->work || bot->work_size < LIT_BOT_WORK)
+        return LIT_NO_SPACE;
+    const LitPublic *p = &v->pub;
+    const LitRules *r = &p->rules;
+    /* The workspace: the scratch, then the counting's, which the search
+     * reuses once the odds are in the scratch. */
+    LitWork w = lit_work_of(bot->work, bot->work_size);
+    Scratch *x = lit_work_take(&w, sizeof *x);
+    Beliefs b;
+    bot_policy_beliefs_of_knowledge(&b, &bot->know);
+
+    /* 2. Choosing who claims the endgame: basic's rule (the opponent with
+     * the fewest cards, who has seen the least). */
+    if (p->phase == LIT_PHASE_CHOOSE_CLAIMER) {
+        *out = bot_policy_play(v, &b, &bot->rng, 1);
+        return LIT_OK;
+    }
+
+    /* 1. The odds. */
+    LitOdds *o = &x->odds;
+    if (lit_odds(&bot->know, w.p, w.left, o) != LIT_OK || (!o->exact &&
+        lit_odds_estimate(&bot->know, &bot->rng, 1000, w.p, w.left, o) != LIT_OK)) {
+        *out = bot_policy_play(v, &b, &bot->rng, 1);
+        return LIT_OK;
+    }
+
+    /* 2. The endgame, passing the turn and naming the next asker. */
+    if (p->phase == LIT_PHASE_ENDGAME) {
+        *out = endgame_claim(v, &b, o);
+        return LIT_OK;
+    }
+    if (p->phase == LIT_PHASE_PASS || p->phase == LIT_PHASE_CHOOSE_ASKER) {
+        *out = hand_on(bot, v, &b, o);
+        return LIT_OK;
+    }
+
+    /* 4 (first part). The asks, scored. */
+    Candidate cand[LIT_MAX_LEGAL];
+    double best_hit = 0;
+    int n = p->phase == LIT_PHASE_PLAY ? score_asks(bot, v, &b, o, cand, &best_hit) : 0;
+
+    /* 3. Claims. A sure one is made unless asking goes well (then the set,
+     * which nobody can take from a team that holds it all, waits as a
+     * stalemate-breaker; under early-end it is made at once, since points
+     * not yet scored count for nothing when the other team wins early). An
+     * uncertain one when its expected gain is high enough. */
+    Claims cl = claims_open(v, o);
+    int asking_well = best_hit >= GOOD_ASK;
+    if (cl.sure >= 0 && (r->early_end || !asking_well)) {
+        *out = placement_claim(v, &b, o, cl.sure);
+        return LIT_OK;
+    }
+    if (cl.likely >= 0 &&
+        cl.likely_gain >= (asking_well ? CLAIM_WHILE_ASKING : CLAIM_BEFORE_MISSING)) {
+        *out = placement_claim(v, &b, o, cl.likely);
+        return LIT_OK;
+    }
+    if (n == 0 || best_hit <= 0) {
+        *out = stuck(bot, v, &b, o, cl.sure);
+        return LIT_OK;
+    }
+
+    /* 4 and 5. The best-scored asks, and the search. */
+    *out = best_ask(bot, v, o, cand, n, x, w);
     return LIT_OK;
 }

@@ -1,4 +1,9 @@
-/* internal.h - what bot.c and expert.c share (not installed). */
+/* internal.h - what the files of src/bot share (not installed).
+ *
+ * The calls run one way: the dispatcher (bot.c) uses follow.c, policy.c
+ * and expert.c; expert.c uses policy.c, whose basic follows its game with
+ * follow.c. spec.c (the kinds and their text) is below them all.
+ */
 #ifndef LIT_BOT_INTERNAL_H
 #define LIT_BOT_INTERNAL_H
 
@@ -12,20 +17,45 @@ typedef struct Beliefs {
     int slots[LIT_MAX_PLAYERS];       /* cards of the seat not believed placed */
 } Beliefs;
 
+/* ---- follow.c: what a bot has read of its game -------------------------------- */
+
+/* Makes bot a bot of spec (in range) that has read nothing yet, drawing its
+ * choices from seed. */
+void bot_follow_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
+
+/* Reads the events of view the bot has not read yet (from the start for
+ * another game or seat): into its knowledge (basic, expert) or casual's
+ * memory. The statuses of lit_bot_act before it decides: LIT_BAD_SEAT,
+ * LIT_GAME_OVER, LIT_NOT_YOUR_TURN, or those of lit_know_apply. */
+int bot_follow_view(LitBot *bot, const LitView *view);
+
+/* ---- policy.c: beliefs, and casual's and basic's policy ------------------------ */
+
 /* Beliefs that are certain knowledge (basic's). */
-void bot_beliefs_of_knowledge(Beliefs *b, const LitKnow *k);
+void bot_policy_beliefs_of_knowledge(Beliefs *b, const LitKnow *k);
+
+/* Beliefs from casual's memory m, for the seat of view v: its own hand; each
+ * card where it remembers it, at a seat that still holds cards; for every
+ * other seat with cards, each live card not placed nor remembered missing. */
+void bot_policy_beliefs_of_memory(Beliefs *b, const LitBotMemory *m, const LitView *v);
 
 /* The policy of casual (patient 0) and basic (patient 1), docs/BOTS.md. */
-LitAction bot_play(const LitView *v, const Beliefs *b, LitRng *rng, int patient);
+LitAction bot_policy_play(const LitView *v, const Beliefs *b, LitRng *rng, int patient);
 
 /* The likeliest claim of set under the beliefs (docs/BOTS.md, rule 1). */
-LitAction bot_best_claim(const LitView *v, const Beliefs *b, int set);
+LitAction bot_policy_best_claim(const LitView *v, const Beliefs *b, int set);
 
-/* The seat of cand with the most cards (fewest with fewest), ties to the
- * first clockwise from `from`. */
-int bot_by_cards(const LitPublic *p, unsigned cand, int from, int fewest);
+/* Makes bot a basic bot (lit_bot_spec_default) drawing from seed. */
+void bot_policy_basic_init(LitBot *bot, uint64_t seed);
 
-/* Expert's decision (expert.c); the bot has read the view already. */
+/* Basic's action for the seat of v (on turn), as lit_bot_act gives it for a
+ * basic bot: reads v (bot_follow_view, and its statuses), then plays. */
+int bot_policy_basic_act(LitBot *bot, const LitView *v, LitAction *out);
+
+/* ---- expert.c ------------------------------------------------------------------ */
+
+/* Expert's decision; the bot has read the view already. LIT_NO_SPACE
+ * without a workspace of LIT_BOT_WORK bytes. */
 int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out);
 
 #endif

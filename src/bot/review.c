@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "../core/work.h"
 #include "literature/infer.h"
 #include "literature/status.h"
 
@@ -110,21 +111,6 @@ typedef struct Cond {
     LitOdds odds;
 } Cond;
 
-/* The 16-byte aligned start of work for an object of size bytes; *rest and
- * *rest_size get what follows it. NULL when work is smaller than need. */
-static void *carve(void *work, size_t work_size, size_t size, size_t need, void **rest,
-                   size_t *rest_size)
-{
-    unsigned char *base = work;
-    size_t skip = (16 - (uintptr_t)base % 16) % 16;
-    size_t used = skip + ((size + 15) & ~(size_t)15);
-    if (!work || work_size < need || work_size < used)
-        return NULL;
-    *rest = base + used;
-    *rest_size = work_size - used;
-    return base + skip;
-}
-
 _Static_assert(sizeof(Cond) + 16 <= LIT_REVIEW_CLAIM_WORK - LIT_ODDS_WORK,
                "the claim's scratch fits beside the counting's workspace");
 
@@ -140,11 +126,10 @@ _Static_assert(sizeof(Cond) + 16 <= LIT_REVIEW_CLAIM_WORK - LIT_ODDS_WORK,
 int lit_claim_chance(const LitKnow *k, const LitOdds *o, const LitAction *a, uint32_t samples,
                      uint64_t seed, void *work, size_t work_size, double *chance, int *estimated)
 {
-    void *rest;
-    size_t size;
-    Cond *x = carve(work, work_size, sizeof(Cond), LIT_REVIEW_CLAIM_WORK, &rest, &size);
-    if (!x)
+    if (!work || work_size < LIT_REVIEW_CLAIM_WORK)
         return LIT_NO_SPACE;
+    LitWork w = lit_work_of(work, work_size);
+    Cond *x = lit_work_take(&w, sizeof *x);
     const LitRules *r = &k->pub.rules;
     int set_size = lit_deck_set_size(r->deck);
     if (a->kind != LIT_CLAIM || a->seat != k->seat || a->seat >= r->players ||
@@ -178,7 +163,7 @@ int lit_claim_chance(const LitKnow *k, const LitOdds *o, const LitAction *a, uin
     x->know.pub.rules.split_claims = 1;
     if (lit_know_apply(&x->know, &e) != LIT_OK || !x->know.consistent)
         return LIT_OK;
-    if (odds_of(&x->know, samples, seed, rest, size, &x->odds) != LIT_OK)
+    if (odds_of(&x->know, samples, seed, w.p, w.left, &x->odds) != LIT_OK)
         return LIT_OK;
     if (o->exact && x->odds.exact) {
         *chance = clamp01(lit_u192_ratio(&x->odds.deals, &o->deals));
@@ -372,17 +357,17 @@ int lit_review(const LitGame *start, const LitEvent *events, uint32_t n_events, 
 
     /* The workspace: the scratch, then the bot's and the counting's (the
      * bot uses it only inside lit_bot_act, so the two share it). */
-    void *rest;
-    size_t size;
-    Scratch *x = carve(work, work_size, sizeof(Scratch), LIT_REVIEW_WORK, &rest, &size);
-    if (!x)
+    if (!work || work_size < LIT_REVIEW_WORK)
         return LIT_NO_SPACE;
+    LitWork w = lit_work_of(work, work_size);
+    Scratch *x = lit_work_take(&w, sizeof *x);
 
-    LitBotSpec spec = {LIT_BOT_EXPERT, 0, opt.rollouts};
+    LitBotSpec spec = lit_bot_spec_default(LIT_BOT_EXPERT);
+    spec.rollouts = opt.rollouts;
     st = lit_bot_init(&x->bot, &spec, opt.seed);
     if (st != LIT_OK)
         return st;
-    lit_bot_lend(&x->bot, rest, size);
+    lit_bot_lend(&x->bot, w.p, w.left);
     st = lit_know_start(&x->know, r, start->pub.dealer, seat, start->hands[seat]);
     if (st != LIT_OK)
         return st;
@@ -412,7 +397,7 @@ int lit_review(const LitGame *start, const LitEvent *events, uint32_t n_events, 
             v.history = events;
             v.history_len = i;
             LitDecision d;
-            st = decide(x, &v, e, i, &opt, rest, size, &d);
+            st = decide(x, &v, e, i, &opt, w.p, w.left, &d);
             if (st != LIT_OK)
                 return st;
             count(&s, &d);
