@@ -299,7 +299,83 @@ static int take_entrant(Entrant *e, const char *arg, const char *opt)
     return 0;
 }
 
-int cmd_arena(int argc, char **argv)
+/* The options of `lit arena`. */
+typedef struct ArenaArgs {
+    RuleArgs ra;
+    Entrant ent[MAX_ENTRANTS];
+    int n_ent, json, quiet, team_given;
+    uint64_t games, seed, threads, move_timeout, start_timeout;
+    const char *records;
+} ArenaArgs;
+
+/* One option of getopt_long: -1 when taken, else the exit status (0 after
+ * --help, 2 with a message). */
+static int take_option(ArenaArgs *aa, int opt)
+{
+    switch (opt) {
+    case 'a':
+    case 'b':
+        if (take_entrant(&aa->ent[opt == 'b'], optarg, opt == 'a' ? "--team-a" : "--team-b"))
+            return 2;
+        aa->team_given = 1;
+        break;
+    case 'e':
+        if (aa->n_ent == MAX_ENTRANTS) {
+            say("--entrant: at most %d entrants", MAX_ENTRANTS);
+            return 2;
+        }
+        if (take_entrant(&aa->ent[aa->n_ent++], optarg, "--entrant"))
+            return 2;
+        break;
+    case 'g':
+        if (parse_u64(optarg, &aa->games) || aa->games == 0 || aa->games > 100000000) {
+            say("--games: not a number of deals from 1 to 100000000: '%s'", optarg);
+            return 2;
+        }
+        break;
+    case 't':
+        if (parse_u64(optarg, &aa->threads) || aa->threads == 0 || aa->threads > MAX_THREADS) {
+            say("--threads: not a number from 1 to %d: '%s'", MAX_THREADS, optarg);
+            return 2;
+        }
+        break;
+    case 's':
+        if (parse_u64(optarg, &aa->seed)) {
+            say("--seed: not a number: '%s'", optarg);
+            return 2;
+        }
+        break;
+    case 'R':
+        aa->records = optarg;
+        break;
+    case 'U':
+        if (parse_u64(optarg, &aa->start_timeout) || aa->start_timeout > 600000) {
+            say("--start-timeout: not a number of milliseconds up to 600000: '%s'", optarg);
+            return 2;
+        }
+        break;
+    case 'T':
+        if (parse_u64(optarg, &aa->move_timeout) || aa->move_timeout == 0 ||
+            aa->move_timeout > 600000) {
+            say("--move-timeout: not a number of milliseconds from 1 to 600000: '%s'", optarg);
+            return 2;
+        }
+        break;
+    case 'j':
+        aa->json = 1;
+        break;
+    case 'q':
+        aa->quiet = 1;
+        break;
+    default: /* --help, or an option not known */
+        return help_or_usage(usage, opt);
+    }
+    return -1;
+}
+
+/* The options, with the entrants' defaults (basic against random): -1
+ * when all are taken and go together, else the exit status. */
+static int take_options(ArenaArgs *aa, int argc, char **argv)
 {
     static const struct option longs[] = {
         RULE_LONG_OPTIONS,
@@ -316,103 +392,177 @@ int cmd_arena(int argc, char **argv)
         {"start-timeout", required_argument, NULL, 'U'},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    RuleArgs ra;
-    memset(&ra, 0, sizeof ra);
-    Entrant ent[MAX_ENTRANTS];
-    int n_ent = 0, json = 0, quiet = 0, opt, team_given = 0;
-    uint64_t games = 100, seed = 1, threads = 1, move_timeout = 5000,
-             start_timeout = EXTBOT_START_MS;
-    const char *records = NULL;
-    if (take_entrant(&ent[0], "basic", "--team-a") || take_entrant(&ent[1], "random", "--team-b"))
+    int opt;
+    if (take_entrant(&aa->ent[0], "basic", "--team-a") ||
+        take_entrant(&aa->ent[1], "random", "--team-b"))
         return 1;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        int took = rule_args_take(&ra, opt, optarg);
+        int took = rule_args_take(&aa->ra, opt, optarg);
         if (took < 0)
             return 2;
         if (took)
             continue;
-        switch (opt) {
-        case 'a':
-        case 'b':
-            if (take_entrant(&ent[opt == 'b'], optarg, opt == 'a' ? "--team-a" : "--team-b"))
-                return 2;
-            team_given = 1;
-            break;
-        case 'e':
-            if (n_ent == MAX_ENTRANTS) {
-                say("--entrant: at most %d entrants", MAX_ENTRANTS);
-                return 2;
-            }
-            if (take_entrant(&ent[n_ent++], optarg, "--entrant"))
-                return 2;
-            break;
-        case 'g':
-            if (parse_u64(optarg, &games) || games == 0 || games > 100000000) {
-                say("--games: not a number of deals from 1 to 100000000: '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 't':
-            if (parse_u64(optarg, &threads) || threads == 0 || threads > MAX_THREADS) {
-                say("--threads: not a number from 1 to %d: '%s'", MAX_THREADS, optarg);
-                return 2;
-            }
-            break;
-        case 's':
-            if (parse_u64(optarg, &seed)) {
-                say("--seed: not a number: '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 'R':
-            records = optarg;
-            break;
-        case 'U':
-            if (parse_u64(optarg, &start_timeout) || start_timeout > 600000) {
-                say("--start-timeout: not a number of milliseconds up to 600000: '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 'T':
-            if (parse_u64(optarg, &move_timeout) || move_timeout == 0 || move_timeout > 600000) {
-                say("--move-timeout: not a number of milliseconds from 1 to 600000: '%s'", optarg);
-                return 2;
-            }
-            break;
-        case 'j':
-            json = 1;
-            break;
-        case 'q':
-            quiet = 1;
-            break;
-        default: /* --help, or an option not known */
-            return help_or_usage(usage, opt);
-        }
+        int rc = take_option(aa, opt);
+        if (rc >= 0)
+            return rc;
     }
     if (no_operands("arena", argc, argv))
         return 2;
-    if (n_ent == 1) {
+    if (aa->n_ent == 1) {
         say("--entrant: a round robin needs two entrants or more");
         return 2;
     }
-    if (n_ent && team_given) {
+    if (aa->n_ent && aa->team_given) {
         say("--entrant and --team-a/--team-b do not go together");
         return 2;
     }
+    return -1;
+}
+
+/* Plays every pairing of the first n_ent entrants (records only outside a
+ * round robin), its figures into stats[k] and its seconds into secs[k]: 0, or 1
+ * (message printed) at the first match that fails. */
+static int play_pairings(const ArenaArgs *aa, const LitRules *rules, int n_ent, int show,
+                         GameOutcome *out, Stats *stats, double *secs)
+{
+    int k = 0, rc = 0, round_robin = aa->n_ent >= 2;
+    for (int i = 0; i < n_ent && rc == 0; i++)
+        for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
+            Match m = {.rules = rules, .seed = aa->seed, .pairs = aa->games, .a = &aa->ent[i],
+                       .b = &aa->ent[j], .records = round_robin ? NULL : aa->records,
+                       .move_timeout = (int)aa->move_timeout,
+                       .start_timeout = (int)aa->start_timeout, .out = out};
+            char label[2 * ENTRANT_TEXT_MAX + 8];
+            snprintf(label, sizeof label, "%s v %s", aa->ent[i].text, aa->ent[j].text);
+            rc = run_match(&m, (int)aa->threads, show, label, &secs[k]);
+            if (rc == 0)
+                arena_stats(out, aa->games, &stats[k]);
+        }
+    return rc;
+}
+
+/* The report of a match of two entrants: one JSON object, or text. */
+static void report_match(const ArenaArgs *aa, const char *rules_text, const Stats *stats,
+                         const double *secs)
+{
+    if (aa->json) {
+        fputs("{\"team_a\":", stdout);
+        json_str(aa->ent[0].text);
+        fputs(",\"team_b\":", stdout);
+        json_str(aa->ent[1].text);
+        printf(",\"rules\":\"%s\",\"seed\":%llu,", rules_text, (unsigned long long)aa->seed);
+        json_stats(&stats[0], secs[0]);
+        printf(",\"threads\":%llu}\n", (unsigned long long)aa->threads);
+    } else {
+        printf("arena: rules %s  seed %llu\n", rules_text, (unsigned long long)aa->seed);
+        print_stats(&aa->ent[0], &aa->ent[1], &stats[0], secs[0], (int)aa->threads);
+    }
+}
+
+/* A round robin as one JSON object: each entrant's total, each pairing's
+ * figures. */
+static void json_round_robin(const ArenaArgs *aa, const char *rules_text,
+                             const double *total, const Stats *stats, const double *secs)
+{
+    int n_ent = aa->n_ent, k = 0;
+    printf("{\"rules\":\"%s\",\"seed\":%llu,\"entrants\":[", rules_text,
+           (unsigned long long)aa->seed);
+    for (int i = 0; i < n_ent; i++) {
+        printf("%s{\"name\":", i ? "," : "");
+        json_str(aa->ent[i].text);
+        printf(",\"score\":%.6f}", total[i]);
+    }
+    fputs("],\"pairings\":[", stdout);
+    for (int i = 0; i < n_ent; i++)
+        for (int j = i + 1; j < n_ent; j++, k++) {
+            printf("%s{\"team_a\":", k ? "," : "");
+            json_str(aa->ent[i].text);
+            fputs(",\"team_b\":", stdout);
+            json_str(aa->ent[j].text);
+            putchar(',');
+            json_stats(&stats[k], secs[k]);
+            putchar('}');
+        }
+    printf("],\"threads\":%llu}\n", (unsigned long long)aa->threads);
+}
+
+/* A round robin as text: the table of scores, row against column, each
+ * entrant's total, and the livelocks of every pairing. */
+static void text_round_robin(const ArenaArgs *aa, const char *rules_text,
+                             double cell[MAX_ENTRANTS][MAX_ENTRANTS], const double *total,
+                             const Stats *stats)
+{
+    int n_ent = aa->n_ent, n_pairings = n_ent * (n_ent - 1) / 2;
+    printf("round robin: rules %s  seed %llu  %llu deals a pairing\n\n", rules_text,
+           (unsigned long long)aa->seed, (unsigned long long)aa->games);
+    printf("%-24s", "");
+    for (int j = 0; j < n_ent; j++)
+        printf(" %8.8s", aa->ent[j].text);
+    printf(" %8s\n", "total");
+    for (int i = 0; i < n_ent; i++) {
+        printf("%-24.24s", aa->ent[i].text);
+        for (int j = 0; j < n_ent; j++) {
+            if (i == j)
+                printf(" %8s", "-");
+            else
+                printf(" %8.3f", cell[i][j]);
+        }
+        printf(" %8.3f\n", total[i]);
+    }
+    printf("\n(the score of the row's entrant against the column's)\n");
+    uint64_t livelocks = 0;
+    for (int i = 0; i < n_pairings; i++)
+        livelocks += stats[i].livelocks;
+    printf("livelocks %llu\n", (unsigned long long)livelocks);
+}
+
+/* The report of a round robin: the score of every pairing both ways and
+ * each entrant's total, as JSON or text. */
+static void report_round_robin(const ArenaArgs *aa, const char *rules_text,
+                               const Stats *stats, const double *secs)
+{
+    int n_ent = aa->n_ent, k = 0;
+    /* An entrant's total: its mean score over its pairings. */
+    double total[MAX_ENTRANTS] = {0};
+    double cell[MAX_ENTRANTS][MAX_ENTRANTS];
+    for (int i = 0; i < n_ent; i++)
+        for (int j = i + 1; j < n_ent; j++, k++) {
+            cell[i][j] = stats[k].score;
+            cell[j][i] = 1.0 - stats[k].score;
+            total[i] += cell[i][j] / (n_ent - 1);
+            total[j] += cell[j][i] / (n_ent - 1);
+        }
+    if (aa->json)
+        json_round_robin(aa, rules_text, total, stats, secs);
+    else
+        text_round_robin(aa, rules_text, cell, total, stats);
+}
+
+int cmd_arena(int argc, char **argv)
+{
+    ArenaArgs aa;
+    memset(&aa, 0, sizeof aa);
+    aa.games = 100;
+    aa.seed = 1;
+    aa.threads = 1;
+    aa.move_timeout = 5000;
+    aa.start_timeout = EXTBOT_START_MS;
+    int rc = take_options(&aa, argc, argv);
+    if (rc >= 0)
+        return rc;
     LitRules rules;
-    if (rule_args_build(&ra, &rules))
+    if (rule_args_build(&aa.ra, &rules))
         return 2;
     char rules_text[LIT_RULES_TEXT_MAX];
     lit_rules_format(&rules, rules_text, sizeof rules_text);
-    int round_robin = n_ent >= 2;
-    if (!round_robin)
-        n_ent = 2;
-    int show = !quiet && isatty(2);
+    int round_robin = aa.n_ent >= 2;
+    int n_ent = round_robin ? aa.n_ent : 2;
+    int show = !aa.quiet && isatty(2);
     /* A bot process that exits must not take the arena with it. */
     signal(SIGPIPE, SIG_IGN);
 
     int n_pairings = n_ent * (n_ent - 1) / 2;
-    GameOutcome *out = malloc(sizeof *out * 2 * games);
+    GameOutcome *out = malloc(sizeof *out * 2 * aa.games);
     Stats *stats = malloc(sizeof *stats * (size_t)n_pairings);
     double *secs = malloc(sizeof *secs * (size_t)n_pairings);
     if (!out || !stats || !secs) {
@@ -422,91 +572,11 @@ int cmd_arena(int argc, char **argv)
         free(secs);
         return 1;
     }
-    int k = 0, rc = 0;
-    for (int i = 0; i < n_ent && rc == 0; i++)
-        for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
-            Match m = {.rules = &rules, .seed = seed, .pairs = games, .a = &ent[i],
-                       .b = &ent[j], .records = round_robin ? NULL : records,
-                       .move_timeout = (int)move_timeout,
-                       .start_timeout = (int)start_timeout, .out = out};
-            char label[2 * ENTRANT_TEXT_MAX + 8];
-            snprintf(label, sizeof label, "%s v %s", ent[i].text, ent[j].text);
-            rc = run_match(&m, (int)threads, show, label, &secs[k]);
-            if (rc == 0)
-                arena_stats(out, games, &stats[k]);
-        }
-    if (rc == 0 && !round_robin) {
-        if (json) {
-            fputs("{\"team_a\":", stdout);
-            json_str(ent[0].text);
-            fputs(",\"team_b\":", stdout);
-            json_str(ent[1].text);
-            printf(",\"rules\":\"%s\",\"seed\":%llu,", rules_text, (unsigned long long)seed);
-            json_stats(&stats[0], secs[0]);
-            printf(",\"threads\":%llu}\n", (unsigned long long)threads);
-        } else {
-            printf("arena: rules %s  seed %llu\n", rules_text, (unsigned long long)seed);
-            print_stats(&ent[0], &ent[1], &stats[0], secs[0], (int)threads);
-        }
-    } else if (rc == 0) {
-        /* An entrant's total: its mean score over its pairings. */
-        double total[MAX_ENTRANTS] = {0};
-        double cell[MAX_ENTRANTS][MAX_ENTRANTS];
-        k = 0;
-        for (int i = 0; i < n_ent; i++)
-            for (int j = i + 1; j < n_ent; j++, k++) {
-                cell[i][j] = stats[k].score;
-                cell[j][i] = 1.0 - stats[k].score;
-                total[i] += cell[i][j] / (n_ent - 1);
-                total[j] += cell[j][i] / (n_ent - 1);
-            }
-        if (json) {
-            printf("{\"rules\":\"%s\",\"seed\":%llu,\"entrants\":[", rules_text,
-                   (unsigned long long)seed);
-            for (int i = 0; i < n_ent; i++)
-            {
-                printf("%s{\"name\":", i ? "," : "");
-                json_str(ent[i].text);
-                printf(",\"score\":%.6f}", total[i]);
-            }
-            fputs("],\"pairings\":[", stdout);
-            k = 0;
-            for (int i = 0; i < n_ent; i++)
-                for (int j = i + 1; j < n_ent; j++, k++) {
-                    printf("%s{\"team_a\":", k ? "," : "");
-                    json_str(ent[i].text);
-                    fputs(",\"team_b\":", stdout);
-                    json_str(ent[j].text);
-                    putchar(',');
-                    json_stats(&stats[k], secs[k]);
-                    putchar('}');
-                }
-            printf("],\"threads\":%llu}\n", (unsigned long long)threads);
-        } else {
-            printf("round robin: rules %s  seed %llu  %llu deals a pairing\n\n", rules_text,
-                   (unsigned long long)seed, (unsigned long long)games);
-            printf("%-24s", "");
-            for (int j = 0; j < n_ent; j++)
-                printf(" %8.8s", ent[j].text);
-            printf(" %8s\n", "total");
-            for (int i = 0; i < n_ent; i++) {
-                printf("%-24.24s", ent[i].text);
-                for (int j = 0; j < n_ent; j++) {
-                    if (i == j)
-                        printf(" %8s", "-");
-                    else
-                        printf(" %8.3f", cell[i][j]);
-                }
-                printf(" %8.3f\n", total[i]);
-            }
-            printf("\n(the score of the row's entrant against the column's)\n");
-            k = 0;
-            uint64_t livelocks = 0;
-            for (int i = 0; i < n_pairings; i++)
-                livelocks += stats[i].livelocks;
-            printf("livelocks %llu\n", (unsigned long long)livelocks);
-        }
-    }
+    rc = play_pairings(&aa, &rules, n_ent, show, out, stats, secs);
+    if (rc == 0 && !round_robin)
+        report_match(&aa, rules_text, stats, secs);
+    else if (rc == 0)
+        report_round_robin(&aa, rules_text, stats, secs);
     free(out);
     free(stats);
     free(secs);

@@ -238,7 +238,174 @@ static int in_range(const char *option, const char *arg, uint64_t lo, uint64_t h
     return 0;
 }
 
-int cmd_bench(int argc, char **argv)
+/* The signature's running totals and the buffers of its workload. */
+typedef struct Signer {
+    LitLog log;
+    void *odds_work, *bot_work;
+    LitOdds *figures;
+    uint64_t hash, actions;
+    int bot_games;
+} Signer;
+
+/* One game of two bots (arena.h; seed 1), signed. */
+static void sign_bot_game(Signer *sg, const LitRules *rules, uint64_t deal, int playing,
+                          const Entrant side[2], void *work)
+{
+    GameOutcome out;
+    arena_game(rules, 1, deal, playing, &side[0], &side[1], NULL, work, &out, NULL, NULL,
+               &sg->log);
+    sg->actions += sg->log.len;
+    sg->hash = selfplay_hash(sg->hash, sg->log.events, sg->log.len);
+    sg->bot_games++;
+}
+
+/* The workload of one rule set, signed: the self-played games (the first
+ * with their deduction), expert against basic, and the bots' pairings. */
+static void sign_rules(Signer *sg, const LitRules *rules)
+{
+    for (int i = 0; i < GAMES; i++) {
+        LitGame start;
+        sg->actions += selfplay_game(rules, 1, (uint64_t)i, &start, NULL, &sg->log);
+        sg->hash = selfplay_hash(sg->hash, sg->log.events, sg->log.len);
+        if (i < KNOW_GAMES)
+            sg->hash = hash_knowledge(sg->hash, &start, &sg->log,
+                                      i == 0 && rules->players <= 6 ? sg->odds_work : NULL,
+                                      sg->figures);
+    }
+    /* expert (with a small search) against basic, one duplicate deal,
+     * at 4 and 6 players: its exact counting at 8 and more would
+     * dominate the bench's time */
+    if (rules->players <= 6) {
+        Entrant side[2];
+        const char *bad;
+        if (entrant_parse(&side[0], "expert:4", &bad) != LIT_OK ||
+            entrant_parse(&side[1], "basic", &bad) != LIT_OK)
+            abort();
+        for (int i = 0; i < 2; i++)
+            sign_bot_game(sg, rules, 0, i, side, sg->bot_work);
+    }
+    for (int pr = 0; pr < PAIRINGS; pr++) {
+        Entrant side[2];
+        const char *bad;
+        if (entrant_parse(&side[0], pairings[pr][0], &bad) != LIT_OK ||
+            entrant_parse(&side[1], pairings[pr][1], &bad) != LIT_OK)
+            abort(); /* the pairings above are valid */
+        for (int i = 0; i < 2 * BOT_DEALS; i++)
+            sign_bot_game(sg, rules, (uint64_t)(i / 2), i % 2, side, NULL);
+    }
+}
+
+/* The fixed workload under every configuration: its one line on stdout
+ * (the signature), its time on stderr. 0, or 1 with a message. */
+static int bench_signature(void)
+{
+    Signer sg;
+    memset(&sg, 0, sizeof sg);
+    sg.odds_work = malloc(LIT_ODDS_WORK);
+    sg.bot_work = malloc(LIT_BOT_WORK);
+    sg.figures = malloc(sizeof *sg.figures);
+    int rc = 0;
+    if (!sg.odds_work || !sg.bot_work || !sg.figures || log_new(&sg.log)) {
+        say("out of memory");
+        rc = 1;
+    }
+    sg.hash = SELFPLAY_HASH_INIT;
+    double t0 = now_seconds();
+    for (int c = 0; c < CONFIGS && rc == 0; c++) {
+        LitRules rules;
+        if (lit_rules_parse(&rules, configs[c], NULL) != LIT_OK) {
+            say("bench: bad configuration '%s'", configs[c]);
+            rc = 1;
+        } else {
+            sign_rules(&sg, &rules);
+        }
+    }
+    double secs = now_seconds() - t0;
+    free(sg.log.events);
+    free(sg.odds_work);
+    free(sg.bot_work);
+    free(sg.figures);
+    if (rc)
+        return rc;
+    printf("bench: %llu actions in %d games, signature %016llx\n",
+           (unsigned long long)sg.actions, CONFIGS * GAMES + sg.bot_games,
+           (unsigned long long)sg.hash);
+    fprintf(stderr, "bench: %.3f s, %.3g actions/s\n", secs,
+            secs > 0 ? (double)sg.actions / secs : 0.0);
+    return 0;
+}
+
+/* The options of `lit bench`. */
+typedef struct BenchArgs {
+    int know, odds, decisions;
+    const char *who;
+    uint64_t games, only, samples, slowest, repeat;
+    OddsBench ob;
+} BenchArgs;
+
+/* One option of getopt_long: -1 when taken, else the exit status (0 after
+ * --help, 2 with a message). */
+static int take_option(BenchArgs *ba, int opt)
+{
+    OddsBench *ob = &ba->ob;
+    if (opt == 'k' || opt == 'o' || opt == 's') {
+        ba->know |= opt == 'k';
+        ba->odds |= opt == 'o' || opt == 's';
+        ob->sample |= opt == 's';
+        return -1;
+    }
+    if (opt == 'P') {
+        ob->public_view = 1;
+        return -1;
+    }
+    if (opt == 'd') {
+        ba->decisions = 1;
+        return -1;
+    }
+    if (opt == 'b') {
+        ba->who = optarg;
+        return -1;
+    }
+    if (opt == 'c') {
+        if (ob->n_corpus == (int)(sizeof ob->corpus / sizeof ob->corpus[0])) {
+            say("--corpus: at most 16 folders");
+            return 2;
+        }
+        ob->corpus[ob->n_corpus++] = optarg;
+        return -1;
+    }
+    if (opt == 'n' || opt == 'R' || opt == 'S') {
+        if (opt == 'n' ? in_range("--samples", optarg, 20, 200000, &ba->samples)
+            : opt == 'R' ? in_range("--repeat", optarg, 1, 10, &ba->repeat)
+                         : in_range("--slowest", optarg, 1, 100, &ba->slowest))
+            return 2;
+        return -1;
+    }
+    if (opt == 'p') {
+        if (parse_u64(optarg, &ba->only) || ba->only < 4 || ba->only > 12 || ba->only % 2) {
+            say("--players: 4, 6, 8, 10 or 12, not '%s'", optarg);
+            return 2;
+        }
+        return -1;
+    }
+    if (opt == 'g') {
+        if (parse_u64(optarg, &ba->games) || ba->games == 0) {
+            say("--games: not a positive number: '%s'", optarg);
+            return 2;
+        }
+        return -1;
+    }
+    if (opt == OPT_HELP) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    fputs(usage, stderr);
+    return 2;
+}
+
+/* The options: -1 when all are taken and go together, else the exit
+ * status. */
+static int take_options(BenchArgs *ba, int argc, char **argv)
 {
     static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
                                           {"odds", no_argument, NULL, 'o'},
@@ -254,162 +421,49 @@ int cmd_bench(int argc, char **argv)
                                           {"bot", required_argument, NULL, 'b'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    int opt, know = 0, odds = 0, decisions = 0;
-    const char *who = "expert";
-    uint64_t games = 0, only = 0, samples = 1000, slowest = 0, repeat = 1;
-    OddsBench ob;
-    memset(&ob, 0, sizeof ob);
+    int opt;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        if (opt == 'k' || opt == 'o' || opt == 's') {
-            know |= opt == 'k';
-            odds |= opt == 'o' || opt == 's';
-            ob.sample |= opt == 's';
-            continue;
-        }
-        if (opt == 'P') {
-            ob.public_view = 1;
-            continue;
-        }
-        if (opt == 'd') {
-            decisions = 1;
-            continue;
-        }
-        if (opt == 'b') {
-            who = optarg;
-            continue;
-        }
-        if (opt == 'c') {
-            if (ob.n_corpus == (int)(sizeof ob.corpus / sizeof ob.corpus[0])) {
-                say("--corpus: at most 16 folders");
-                return 2;
-            }
-            ob.corpus[ob.n_corpus++] = optarg;
-            continue;
-        }
-        if (opt == 'n' || opt == 'R' || opt == 'S') {
-            if (opt == 'n' ? in_range("--samples", optarg, 20, 200000, &samples)
-                : opt == 'R' ? in_range("--repeat", optarg, 1, 10, &repeat)
-                             : in_range("--slowest", optarg, 1, 100, &slowest))
-                return 2;
-            continue;
-        }
-        if (opt == 'p') {
-            if (parse_u64(optarg, &only) || only < 4 || only > 12 || only % 2) {
-                say("--players: 4, 6, 8, 10 or 12, not '%s'", optarg);
-                return 2;
-            }
-            continue;
-        }
-        if (opt == 'g') {
-            if (parse_u64(optarg, &games) || games == 0) {
-                say("--games: not a positive number: '%s'", optarg);
-                return 2;
-            }
-            continue;
-        }
-        if (opt == OPT_HELP) {
-            fputs(usage, stdout);
-            return 0;
-        }
-        fputs(usage, stderr);
-        return 2;
+        int rc = take_option(ba, opt);
+        if (rc >= 0)
+            return rc;
     }
     if (no_operands("bench", argc, argv))
         return 2;
-    if (know + odds + decisions > 1) {
+    if (ba->know + ba->odds + ba->decisions > 1) {
         say("bench: one of --know, --odds, --sample, --decisions");
         return 2;
     }
-    if (decisions)
-        return bench_decisions(games ? games : 10, (int)only, who);
-    if (know)
-        return bench_know(games ? games : 500, (int)only);
-    if (!odds && (ob.public_view || ob.n_corpus || samples != 1000 || slowest || repeat != 1)) {
+    return -1;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    BenchArgs ba;
+    memset(&ba, 0, sizeof ba);
+    ba.who = "expert";
+    ba.samples = 1000;
+    ba.repeat = 1;
+    int rc = take_options(&ba, argc, argv);
+    if (rc >= 0)
+        return rc;
+    if (ba.decisions)
+        return bench_decisions(ba.games ? ba.games : 10, (int)ba.only, ba.who);
+    if (ba.know)
+        return bench_know(ba.games ? ba.games : 500, (int)ba.only);
+    OddsBench *ob = &ba.ob;
+    if (!ba.odds && (ob->public_view || ob->n_corpus || ba.samples != 1000 || ba.slowest ||
+                     ba.repeat != 1)) {
         say("bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or "
             "--sample");
         return 2;
     }
-    if (odds) {
-        ob.games = games ? games : ob.n_corpus ? 0 : 20;
-        ob.only = (int)only;
-        ob.samples = (uint32_t)samples;
-        ob.slowest = (int)slowest;
-        ob.repeat = (int)repeat;
-        return bench_odds(&ob);
+    if (ba.odds) {
+        ob->games = ba.games ? ba.games : ob->n_corpus ? 0 : 20;
+        ob->only = (int)ba.only;
+        ob->samples = (uint32_t)ba.samples;
+        ob->slowest = (int)ba.slowest;
+        ob->repeat = (int)ba.repeat;
+        return bench_odds(ob);
     }
-    LitLog log;
-    void *odds_work = malloc(LIT_ODDS_WORK), *bot_work = malloc(LIT_BOT_WORK);
-    LitOdds *figures = malloc(sizeof *figures);
-    if (!odds_work || !bot_work || !figures || log_new(&log)) {
-        say("out of memory");
-        free(odds_work);
-        free(bot_work);
-        free(figures);
-        return 1;
-    }
-    uint64_t hash = SELFPLAY_HASH_INIT, actions = 0;
-    int bot_games = 0;
-    double t0 = now_seconds();
-    for (int c = 0; c < CONFIGS; c++) {
-        LitRules rules;
-        if (lit_rules_parse(&rules, configs[c], NULL) != LIT_OK) {
-            say("bench: bad configuration '%s'", configs[c]);
-            free(log.events);
-            free(odds_work);
-            free(bot_work);
-            free(figures);
-            return 1;
-        }
-        for (int i = 0; i < GAMES; i++) {
-            LitGame start;
-            actions += selfplay_game(&rules, 1, (uint64_t)i, &start, NULL, &log);
-            hash = selfplay_hash(hash, log.events, log.len);
-            if (i < KNOW_GAMES)
-                hash = hash_knowledge(hash, &start, &log,
-                                      i == 0 && rules.players <= 6 ? odds_work : NULL, figures);
-        }
-        /* expert (with a small search) against basic, one duplicate deal,
-         * at 4 and 6 players: its exact counting at 8 and more would
-         * dominate the bench's time */
-        if (rules.players <= 6) {
-            Entrant side[2];
-            const char *bad;
-            if (entrant_parse(&side[0], "expert:4", &bad) != LIT_OK ||
-                entrant_parse(&side[1], "basic", &bad) != LIT_OK)
-                abort();
-            for (int i = 0; i < 2; i++) {
-                GameOutcome out;
-                arena_game(&rules, 1, 0, i, &side[0], &side[1], NULL, bot_work, &out, NULL,
-                           NULL, &log);
-                actions += log.len;
-                hash = selfplay_hash(hash, log.events, log.len);
-                bot_games++;
-            }
-        }
-        for (int pr = 0; pr < PAIRINGS; pr++) {
-            Entrant side[2];
-            const char *bad;
-            if (entrant_parse(&side[0], pairings[pr][0], &bad) != LIT_OK ||
-                entrant_parse(&side[1], pairings[pr][1], &bad) != LIT_OK)
-                abort(); /* the pairings above are valid */
-            for (int i = 0; i < 2 * BOT_DEALS; i++) {
-                GameOutcome out;
-                arena_game(&rules, 1, (uint64_t)(i / 2), i % 2, &side[0], &side[1], NULL, NULL, &out,
-                           NULL, NULL, &log);
-                actions += log.len;
-                hash = selfplay_hash(hash, log.events, log.len);
-                bot_games++;
-            }
-        }
-    }
-    double secs = now_seconds() - t0;
-    free(log.events);
-    free(odds_work);
-    free(bot_work);
-    free(figures);
-    printf("bench: %llu actions in %d games, signature %016llx\n",
-           (unsigned long long)actions, CONFIGS * GAMES + bot_games, (unsigned long long)hash);
-    fprintf(stderr, "bench: %.3f s, %.3g actions/s\n", secs,
-            secs > 0 ? (double)actions / secs : 0.0);
-    return 0;
+    return bench_signature();
 }

@@ -149,7 +149,15 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
     }
 }
 
-int cmd_infer(int argc, char **argv)
+/* The options of `lit infer`. */
+typedef struct InferArgs {
+    uint64_t seat, after, samples, seed;
+    int json, public_view;
+} InferArgs;
+
+/* The options and the one FILE: -1 when all are taken, else the exit
+ * status. */
+static int take_options(InferArgs *ia, int argc, char **argv)
 {
     static const struct option longs[] = {{"seat", required_argument, NULL, 's'},
                                           {"public", no_argument, NULL, 'p'},
@@ -159,36 +167,36 @@ int cmd_infer(int argc, char **argv)
                                           {"seed", required_argument, NULL, 'S'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    uint64_t seat = 0, after = UINT64_MAX, samples = 20000, seed = 1;
-    int json = 0, public_view = 0, opt;
+    int opt;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         switch (opt) {
         case 's':
-            if (parse_u64(optarg, &seat) || seat == 0 || seat > LIT_MAX_PLAYERS) {
+            if (parse_u64(optarg, &ia->seat) || ia->seat == 0 || ia->seat > LIT_MAX_PLAYERS) {
                 say("--seat: not a seat: '%s'", optarg);
                 return 2;
             }
             break;
         case 'p':
-            public_view = 1;
+            ia->public_view = 1;
             break;
         case 'a':
-            if (parse_u64(optarg, &after)) {
+            if (parse_u64(optarg, &ia->after)) {
                 say("--after: not a number: '%s'", optarg);
                 return 2;
             }
             break;
         case 'j':
-            json = 1;
+            ia->json = 1;
             break;
         case 'n':
-            if (parse_u64(optarg, &samples) || samples < 20 || samples > MAX_SAMPLES) {
+            if (parse_u64(optarg, &ia->samples) || ia->samples < 20 ||
+                ia->samples > MAX_SAMPLES) {
                 say("--samples: not a number from 20 to %d: '%s'", MAX_SAMPLES, optarg);
                 return 2;
             }
             break;
         case 'S':
-            if (parse_u64(optarg, &seed)) {
+            if (parse_u64(optarg, &ia->seed)) {
                 say("--seed: not a number: '%s'", optarg);
                 return 2;
             }
@@ -197,107 +205,147 @@ int cmd_infer(int argc, char **argv)
             return help_or_usage(usage, opt);
         }
     }
-    if (argc - optind != 1 || (seat == 0) == (public_view == 0)) {
+    if (argc - optind != 1 || (ia->seat == 0) == (ia->public_view == 0)) {
         say("infer: give one FILE and either --seat N or --public");
         fputs(usage, stderr);
         return 2;
     }
-    const char *file = argv[optind];
-    Loaded in;
-    LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
-    LitKnow *k = malloc(sizeof *k);
-    int rc = 1;
-    if (record_load(file, &in))
-        goto done;
-    if (!applied || !k) {
-        say("out of memory");
-        goto done;
+    return -1;
+}
+
+/* What the seat (or the public) knows after the first ia->after actions
+ * of the record (at most all of them), into *k: every action through the
+ * referee, then into the knowledge. 0, or the exit status with a message. */
+static int know_after(InferArgs *ia, const char *file, const Loaded *in, LitEvent *applied,
+                      LitKnow *k)
+{
+    const LitRecord *rec = &in->rec;
+    if (ia->seat > rec->rules.players) {
+        say("--seat %llu: the game has %d seats", (unsigned long long)ia->seat,
+            rec->rules.players);
+        return 2;
     }
-    LitRecord rec = in.rec;
-    const uint32_t *lines = in.lines;
-    if (seat > rec.rules.players) {
-        say("--seat %llu: the game has %d seats", (unsigned long long)seat, rec.rules.players);
-        rc = 2;
-        goto done;
-    }
-    if (after > rec.n_events)
-        after = rec.n_events;
+    if (ia->after > rec->n_events)
+        ia->after = rec->n_events;
     LitReplay rp;
-    int st = lit_replay_start(&rp, &rec);
+    int st = lit_replay_start(&rp, rec);
     if (st != LIT_OK) {
-        fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
-        goto done;
+        fail_at(file, rec->deal_line ? rec->deal_line : 1, st);
+        return 1;
     }
-    if (!public_view && !rp.known) {
+    if (!ia->public_view && !rp.known) {
         say("%s: the record has no deal: only --public can be taken", file);
-        rc = 2;
-        goto done;
+        return 2;
     }
     LitGame start = rp.game;
-    for (uint32_t i = 0; i < after; i++) {
-        st = lit_replay_step(&rp, &rec.events[i], &applied[i]);
+    for (uint32_t i = 0; i < ia->after; i++) {
+        st = lit_replay_step(&rp, &rec->events[i], &applied[i]);
         if (st != LIT_OK) {
-            fail_at(file, lines[i], st);
-            goto done;
+            fail_at(file, in->lines[i], st);
+            return 1;
         }
     }
-    int who = public_view ? LIT_NOBODY : (int)seat - 1;
+    int who = ia->public_view ? LIT_NOBODY : (int)ia->seat - 1;
     st = lit_know_start(k, &start.pub.rules, start.pub.dealer, who,
-                        public_view ? 0 : start.hands[who]);
-    for (uint32_t i = 0; st == LIT_OK && i < after; i++)
+                        ia->public_view ? 0 : start.hands[who]);
+    for (uint32_t i = 0; st == LIT_OK && i < ia->after; i++)
         st = lit_know_apply(k, &applied[i]);
     if (st != LIT_OK) {
         say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
-        goto done;
+        return 1;
     }
+    return 0;
+}
+
+/* The figures of the knowledge into *odds: the exact count, or beyond its
+ * workspace the estimate of ia->samples draws; none when no deal fits.
+ * 0, or 1 with a message. */
+static int work_out_odds(const InferArgs *ia, const char *file, const LitKnow *k,
+                         LitOdds *odds)
+{
     void *work = k->consistent ? malloc(LIT_ODDS_WORK) : NULL;
-    LitOdds *odds = malloc(sizeof *odds);
-    if (!odds || (k->consistent && !work)) {
+    if (k->consistent && !work) {
         say("out of memory");
-        free(work);
-        free(odds);
-        goto done;
+        return 1;
     }
     memset(odds, 0, sizeof *odds);
     if (k->consistent)
         lit_odds(k, work, LIT_ODDS_WORK, odds);
     if (k->consistent && !odds->exact) {
         LitRng rng;
-        lit_rng_seed(&rng, seed);
-        st = lit_odds_estimate(k, &rng, (uint32_t)samples, work, LIT_ODDS_WORK, odds);
+        lit_rng_seed(&rng, ia->seed);
+        int st = lit_odds_estimate(k, &rng, (uint32_t)ia->samples, work, LIT_ODDS_WORK, odds);
         if (st != LIT_OK) {
             say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
             free(work);
-            free(odds);
-            goto done;
+            return 1;
         }
     }
     free(work);
-    if (json) {
+    return 0;
+}
+
+/* The scoresheet on stdout: one JSON object, or a line saying whose view
+ * after how many actions and the grid. 0, or 1 with a message. */
+static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKnow *k,
+                            const LitOdds *odds)
+{
+    if (ia->json) {
         json_t *j = wire_scoresheet(k, odds);
         char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         if (!text) {
             say("out of memory");
-            free(odds);
-            goto done;
+            return 1;
         }
         puts(text);
         free(text);
-    } else {
-        if (public_view)
-            printf("the public view");
-        else
-            printf("seat %d's view", (int)seat);
-        printf(" after %d of %u actions%s\n\n", (int)after, rec.n_events,
-               k->consistent ? "" : ": no deal fits this history");
-        infer_print_grid(k, odds);
+        return 0;
     }
-    free(odds);
-    rc = 0;
+    if (ia->public_view)
+        printf("the public view");
+    else
+        printf("seat %d's view", (int)ia->seat);
+    printf(" after %d of %u actions%s\n\n", (int)ia->after, n_events,
+           k->consistent ? "" : ": no deal fits this history");
+    infer_print_grid(k, odds);
+    return 0;
+}
+
+int cmd_infer(int argc, char **argv)
+{
+    InferArgs ia = {.after = UINT64_MAX, .samples = 20000, .seed = 1};
+    int rc = take_options(&ia, argc, argv);
+    if (rc >= 0)
+        return rc;
+    const char *file = argv[optind];
+    Loaded in;
+    LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
+    LitKnow *k = malloc(sizeof *k);
+    LitOdds *odds = NULL;
+    rc = 1;
+    if (record_load(file, &in))
+        goto done;
+    if (!applied || !k) {
+        say("out of memory");
+        goto done;
+    }
+    rc = know_after(&ia, file, &in, applied, k);
+    if (rc)
+        goto done;
+    odds = malloc(sizeof *odds);
+    if (!odds) {
+        say("out of memory");
+        rc = 1;
+    } else {
+        rc = work_out_odds(&ia, file, k, odds);
+    }
+    if (rc == 0)
+        rc = print_scoresheet(&ia, in.rec.n_events, k, odds);
 done:
     record_free(&in);
     free(applied);
     free(k);
+    free(odds);
     return rc;
 }

@@ -1,9 +1,9 @@
-/* cmd_play.c - `lit play`: one person against bots. In a terminal the
+/* cmd_play.c - `lit play`: one person against bots. Its options start the
+ * play session (play.c); in a terminal the session is played at the
  * full-screen table (table.c); in plain mode (--plain, or when standard input
- * or output is not a terminal) one command per line on standard input and one
- * event per line on standard output in the words of the notation
+ * or output is not a terminal), here: one command per line on standard input
+ * and one event per line on standard output in the words of the notation
  * (docs/PLAY.md), for scripts, screen readers and pipes. */
-#include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "arena.h"
 #include "common.h"
 #include "play.h"
+#include "table.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
 #include "literature/notation.h"
@@ -64,61 +65,6 @@ static const char usage[] =
     "  --aid             the scoresheet aid on from the start\n"
     "  --plain           plain mode even in a terminal\n"
     "  --help            this text\n";
-
-void play_mark(Play *pl, const char *fmt, const char *arg)
-{
-    if (pl->n_marks == MAX_MARKS)
-        return;
-    Mark *m = &pl->marks[pl->n_marks++];
-    m->before = pl->log.len + 1;
-    snprintf(m->text, sizeof m->text, fmt, arg);
-}
-
-/* Writes the record, with the marks as comment lines before their actions. */
-int play_save(Play *pl)
-{
-    LitRecord rec;
-    lit_record_init(&rec, pl->log.events, NULL, pl->log.len);
-    lit_record_set_game(&rec, &pl->start, &pl->g);
-    rec.has_seed = (uint8_t)(pl->has_seed != 0);
-    rec.seed = pl->seed;
-    rec.n_events = pl->log.len;
-    snprintf(rec.event, sizeof rec.event, "lit play");
-    for (int s = 0; s < pl->rules.players; s++) {
-        if (s == pl->me)
-            snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->name);
-        else if (pl->kept[s][0])
-            snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->kept[s]);
-        else
-            lit_bot_spec_format(&pl->spec[s], rec.names[s], sizeof rec.names[s]);
-    }
-    char *text = malloc(LIT_RECORD_TEXT_MAX);
-    if (!text)
-        return -1;
-    int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
-    FILE *f = n < 0 ? NULL : fopen(pl->record, "w");
-    int ok = f != NULL, k = 0;
-    for (char *line = text; ok && *line;) {
-        char *nl = strchr(line, '\n');
-        size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
-        unsigned long num = isdigit((unsigned char)line[0]) ? strtoul(line, NULL, 10) : 0;
-        while (k < pl->n_marks && num && pl->marks[k].before <= num)
-            fprintf(f, "; %s\n", pl->marks[k++].text);
-        ok = fwrite(line, 1, len, f) == len;
-        line += len;
-    }
-    while (ok && k < pl->n_marks) /* marks after the last action */
-        fprintf(f, "; %s\n", pl->marks[k++].text);
-    if (f && fclose(f) != 0)
-        ok = 0;
-    free(text);
-    if (!ok) {
-        say("%s: cannot write the record", pl->record);
-        return -1;
-    }
-    printf("saved: %s\n", pl->record);
-    return 0;
-}
 
 static void print_cards(const char *label, int deck, uint64_t cards)
 {
@@ -194,43 +140,6 @@ static void sheet(Play *pl)
     free(o);
 }
 
-/* The move text of an action for hints: "asks 4 for Qh". */
-void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
-{
-    LitEvent e;
-    char line[LIT_LINE_MAX];
-    memset(&e, 0, sizeof e);
-    e.action = *a;
-    buf[0] = 0;
-    if (lit_event_format(&pl->rules, &e, 0, line, sizeof line) > 0)
-        snprintf(buf, cap, "%s", strchr(line, ' ') + 1);
-}
-
-int play_hint(Play *pl, char *text, size_t cap)
-{
-    LitView v;
-    LitAction h;
-    lit_view_make(&v, &pl->g, &pl->log, pl->me);
-    if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK)
-        return -1;
-    play_move_text(pl, &h, text, cap);
-    play_mark(pl, "hint: %.80s", text);
-    return 0;
-}
-
-int play_bot_move(Play *pl)
-{
-    LitView v;
-    LitAction a;
-    int t = pl->g.pub.turn;
-    lit_view_make(&v, &pl->g, &pl->log, t);
-    if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK ||
-        lit_game_play(&pl->g, &pl->log, &a) != LIT_OK)
-        return -1;
-    play_pause(pl->pace_ms);
-    return 0;
-}
-
 /* A command line as a move of seat me: the notation's words, or their short
  * forms (ask 4 Qh, pass 3, choose 3, claim ...). 0, or the parser's status. */
 static int parse_command(const Play *pl, const char *cmd, LitAction *out)
@@ -280,21 +189,137 @@ static int parse_command(const Play *pl, const char *cmd, LitAction *out)
     return st;
 }
 
-void play_pause(long ms)
+/* A command other than a move (hand, sizes, score, history, legal, aid,
+ * sheet, hint, help), answered: 1 when w was one, 0 when not. */
+static int info_command(Play *pl, const char *w)
 {
-    if (ms <= 0)
-        return;
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    nanosleep(&ts, NULL);
+    if (strcmp(w, "help") == 0) {
+        printf("moves: asks 4 for Qh | claims lh 1:2h,3h 3:4h,5h,6h,7h | passes to 3 | "
+               "chooses 3\nother: hand sizes score history legal sheet aid on|off hint "
+               "quit\n");
+    } else if (strcmp(w, "hand") == 0) {
+        print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+    } else if (strcmp(w, "sizes") == 0) {
+        /* the rules' display option: shown, on request (a public
+         * request, marked in the record, as in 000), or hidden */
+        if (pl->rules.counts == LIT_COUNTS_HIDDEN) {
+            printf("error: sizes_hidden: hand sizes are not shown under these rules\n");
+        } else {
+            if (pl->rules.counts == LIT_COUNTS_REQUEST)
+                play_mark(pl, "%s", "hand sizes asked for");
+            print_sizes(&pl->g.pub);
+        }
+    } else if (strcmp(w, "score") == 0) {
+        print_score(&pl->g.pub);
+    } else if (strcmp(w, "history") == 0) {
+        for (uint32_t i = 0; i < pl->log.len; i++)
+            print_event(pl, &pl->log.events[i], i + 1);
+        printf("(%u actions)\n", pl->log.len);
+    } else if (strcmp(w, "legal") == 0) {
+        print_legal(pl);
+    } else if (strcmp(w, "aid on") == 0 || strcmp(w, "aid off") == 0) {
+        int on = w[5] == 'n';
+        if (on != pl->aid)
+            play_mark(pl, "aid %s", on ? "on" : "off");
+        pl->aid = on;
+        printf("aid: %s\n", on ? "on" : "off");
+    } else if (strcmp(w, "sheet") == 0) {
+        if (!pl->aid)
+            printf("error: aid_off: the scoresheet aid is off (turn it on with: aid on)\n");
+        else
+            sheet(pl);
+    } else if (strcmp(w, "hint") == 0) {
+        char text[LIT_LINE_MAX];
+        if (play_hint(pl, text, sizeof text))
+            printf("error: no hint now\n");
+        else
+            printf("hint: %s\n", text);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* A move of the player, played if the referee takes it (its event printed,
+ * and the hand after an ask or a claim); else the rule that refuses it.
+ * 1 when played. */
+static int move_command(Play *pl, const char *w)
+{
+    LitAction a;
+    int st = parse_command(pl, w, &a);
+    if (st == LIT_OK)
+        st = lit_game_play(&pl->g, &pl->log, &a);
+    if (st == LIT_OK) {
+        print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
+        if (a.kind == LIT_ASK || a.kind == LIT_CLAIM)
+            print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+        return 1;
+    }
+    if (st == LIT_SYNTAX)
+        printf("error: syntax: that is no move or command (try: help)\n");
+    else
+        printf("error: %s: %s\n", lit_status_name(st), lit_status_text(st));
+    return 0;
+}
+
+/* The next command line of standard input, without its blanks in front:
+ * NULL at the end of the input. Blank lines are skipped; a line too long
+ * is refused and skipped. */
+static char *read_command(char *cmd, size_t cap)
+{
+    for (;;) {
+        if (!fgets(cmd, (int)cap, stdin))
+            return NULL;
+        size_t len = strcspn(cmd, "\r\n");
+        if (cmd[len] == 0 && len == cap - 1) {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            printf("error: too_long: a command is at most %d bytes\n", LIT_LINE_MAX);
+            continue;
+        }
+        cmd[len] = 0;
+        char *w = cmd + strspn(cmd, " \t");
+        if (*w)
+            return w;
+    }
+}
+
+/* The player's turn: commands until a move is played (0), or quit or the
+ * end of the input (1). */
+static int your_turn(Play *pl)
+{
+    char cmd[LIT_LINE_MAX + 2];
+    printf("your turn: %s\n", lit_phase_name(pl->g.pub.phase));
+    fflush(stdout);
+    for (;;) {
+        char *w = read_command(cmd, sizeof cmd);
+        if (!w || strcmp(w, "quit") == 0)
+            return 1;
+        if (!info_command(pl, w) && move_command(pl, w))
+            return 0;
+        fflush(stdout);
+    }
+}
+
+/* The result line and what it means for the player's team. */
+static void print_result(const Play *pl)
+{
+    printf("result: %s  score: A %d, B %d\n", lit_result_name(pl->g.pub.result),
+           pl->g.pub.score[0], pl->g.pub.score[1]);
+    int mine = lit_team_of(pl->me);
+    const char *words = pl->g.pub.result == LIT_DRAW ? "a draw"
+                        : pl->g.pub.result == (mine ? LIT_WIN_B : LIT_WIN_A) ? "your team wins"
+                        : pl->g.pub.result == LIT_ABORTED ? "stopped at the action bound"
+                                                          : "your team loses";
+    printf("%s\n", words);
 }
 
 /* Plays until the end or quit: 0 at the end, 1 on quit (or end of input). */
 static int game_loop(Play *pl)
 {
-    char cmd[LIT_LINE_MAX + 2];
     while (pl->g.pub.result == LIT_ONGOING) {
         int t = pl->g.pub.turn;
-        LitAction a;
         if (t != pl->me) {
             if (play_bot_move(pl)) {
                 say("play: the bot of seat %d failed to act", t + 1);
@@ -304,120 +329,12 @@ static int game_loop(Play *pl)
             fflush(stdout);
             continue;
         }
-        printf("your turn: %s\n", lit_phase_name(pl->g.pub.phase));
-        fflush(stdout);
-        for (;;) {
-            if (!fgets(cmd, sizeof cmd, stdin))
-                return 1;
-            size_t len = strcspn(cmd, "\r\n");
-            if (cmd[len] == 0 && len == sizeof cmd - 1) {
-                int c;
-                while ((c = getchar()) != EOF && c != '\n')
-                    ;
-                printf("error: too_long: a command is at most %d bytes\n", LIT_LINE_MAX);
-                continue;
-            }
-            cmd[len] = 0;
-            char *w = cmd + strspn(cmd, " \t");
-            if (!*w)
-                continue;
-            if (strcmp(w, "quit") == 0)
-                return 1;
-            if (strcmp(w, "help") == 0) {
-                printf("moves: asks 4 for Qh | claims lh 1:2h,3h 3:4h,5h,6h,7h | passes to 3 | "
-                       "chooses 3\nother: hand sizes score history legal sheet aid on|off hint "
-                       "quit\n");
-            } else if (strcmp(w, "hand") == 0) {
-                print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
-            } else if (strcmp(w, "sizes") == 0) {
-                /* the rules' display option: shown, on request (a public
-                 * request, marked in the record, as in 000), or hidden */
-                if (pl->rules.counts == LIT_COUNTS_HIDDEN) {
-                    printf("error: sizes_hidden: hand sizes are not shown under these rules\n");
-                } else {
-                    if (pl->rules.counts == LIT_COUNTS_REQUEST)
-                        play_mark(pl, "%s", "hand sizes asked for");
-                    print_sizes(&pl->g.pub);
-                }
-            } else if (strcmp(w, "score") == 0) {
-                print_score(&pl->g.pub);
-            } else if (strcmp(w, "history") == 0) {
-                for (uint32_t i = 0; i < pl->log.len; i++)
-                    print_event(pl, &pl->log.events[i], i + 1);
-                printf("(%u actions)\n", pl->log.len);
-            } else if (strcmp(w, "legal") == 0) {
-                print_legal(pl);
-            } else if (strcmp(w, "aid on") == 0 || strcmp(w, "aid off") == 0) {
-                int on = w[5] == 'n';
-                if (on != pl->aid)
-                    play_mark(pl, "aid %s", on ? "on" : "off");
-                pl->aid = on;
-                printf("aid: %s\n", on ? "on" : "off");
-            } else if (strcmp(w, "sheet") == 0) {
-                if (!pl->aid)
-                    printf("error: aid_off: the scoresheet aid is off (turn it on with: aid on)\n");
-                else
-                    sheet(pl);
-            } else if (strcmp(w, "hint") == 0) {
-                char text[LIT_LINE_MAX];
-                if (play_hint(pl, text, sizeof text))
-                    printf("error: no hint now\n");
-                else
-                    printf("hint: %s\n", text);
-            } else {
-                int st = parse_command(pl, w, &a);
-                if (st == LIT_OK)
-                    st = lit_game_play(&pl->g, &pl->log, &a);
-                if (st == LIT_OK) {
-                    print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
-                    if (a.kind == LIT_ASK || a.kind == LIT_CLAIM)
-                        print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
-                    break;
-                }
-                if (st == LIT_SYNTAX)
-                    printf("error: syntax: that is no move or command (try: help)\n");
-                else
-                    printf("error: %s: %s\n", lit_status_name(st), lit_status_text(st));
-            }
-            fflush(stdout);
-        }
+        if (your_turn(pl))
+            return 1;
         fflush(stdout);
     }
-    printf("result: %s  score: A %d, B %d\n", lit_result_name(pl->g.pub.result),
-           pl->g.pub.score[0], pl->g.pub.score[1]);
-    int mine = lit_team_of(pl->me);
-    const char *words = pl->g.pub.result == LIT_DRAW ? "a draw"
-                        : pl->g.pub.result == (mine ? LIT_WIN_B : LIT_WIN_A) ? "your team wins"
-                        : pl->g.pub.result == LIT_ABORTED ? "stopped at the action bound"
-                                                          : "your team loses";
-    printf("%s\n", words);
+    print_result(pl);
     return 0;
-}
-
-/* The marks of a saved game (its "; " comment lines: hints, the aid),
- * each before the move that follows it. */
-static void keep_marks(Play *pl, const char *path)
-{
-    char *text;
-    size_t len;
-    if (read_file(path, LIT_RECORD_TEXT_MAX, &text, &len))
-        return;
-    uint32_t last = 0;
-    for (char *line = text; line < text + len;) {
-        char *nl = memchr(line, '\n', (size_t)(text + len - line));
-        size_t n = nl ? (size_t)(nl - line) : (size_t)(text + len - line);
-        if (n > 0 && isdigit((unsigned char)line[0]))
-            last = (uint32_t)strtoul(line, NULL, 10);
-        if (n > 2 && line[0] == ';' && line[1] == ' ' && pl->n_marks < MAX_MARKS) {
-            Mark *m = &pl->marks[pl->n_marks++];
-            m->before = last + 1;
-            snprintf(m->text, sizeof m->text, "%.*s", (int)(n - 2), line + 2);
-            if (strcmp(m->text, "aid on") == 0 || strcmp(m->text, "aid off") == 0)
-                pl->aid = m->text[5] == 'n';
-        }
-        line += n + 1;
-    }
-    free(text);
 }
 
 /* Bots from a list "casual,basic" for the other seats in seat order. */
@@ -446,7 +363,90 @@ static int take_bots(Play *pl, const char *list)
     return 0;
 }
 
-int cmd_play(int argc, char **argv)
+/* The options of `lit play` that do not go straight into the session. */
+typedef struct PlayArgs {
+    RuleArgs ra;
+    uint64_t seat, dealer, pace;
+    const char *bot, *bots, *resume;
+    int seat_given, aid, plain, pace_given, name_given;
+} PlayArgs;
+
+/* One option of getopt_long: -1 when taken, else the exit status (0 after
+ * --help, 2 with a message). */
+static int take_option(Play *pl, PlayArgs *pa, int opt)
+{
+    switch (opt) {
+    case 'P':
+        pa->plain = 1;
+        break;
+    case 'S':
+        if (parse_u64(optarg, &pa->seat) || pa->seat < 1 || pa->seat > LIT_MAX_PLAYERS) {
+            say("--seat: not a seat: '%s'", optarg);
+            return 2;
+        }
+        pa->seat_given = 1;
+        break;
+    case 'n':
+        if (lit_name_check(optarg, strlen(optarg), LIT_NAME_MAX) != LIT_OK) {
+            say("--name: bad_name: 1 to %d bytes of UTF-8, no control characters, no "
+                "space at either end",
+                LIT_NAME_MAX);
+            return 2;
+        }
+        snprintf(pl->name, sizeof pl->name, "%s", optarg);
+        pa->name_given = 1;
+        break;
+    case 'b':
+        pa->bot = optarg;
+        break;
+    case 'B':
+        pa->bots = optarg;
+        break;
+    case 's':
+        if (parse_u64(optarg, &pl->seed)) {
+            say("--seed: not a number: '%s'", optarg);
+            return 2;
+        }
+        pl->has_seed = 1;
+        break;
+    case 'd':
+        if (parse_u64(optarg, &pa->dealer) || pa->dealer < 1 || pa->dealer > LIT_MAX_PLAYERS) {
+            say("--dealer: not a seat: '%s'", optarg);
+            return 2;
+        }
+        break;
+    case 'r':
+        pl->record = optarg;
+        break;
+    case 'R':
+        pa->resume = optarg;
+        break;
+    case 'p':
+        if (parse_u64(optarg, &pa->pace) || pa->pace > 60000) {
+            say("--pace: not a number of milliseconds up to 60000: '%s'", optarg);
+            return 2;
+        }
+        pa->pace_given = 1;
+        break;
+    case 'i':
+        pa->pace = 0;
+        pa->pace_given = 1;
+        break;
+    case 'a':
+        pa->aid = 1;
+        break;
+    case OPT_HELP:
+        fputs(usage, stdout);
+        return 0;
+    default:
+        fputs(usage, stderr);
+        return 2;
+    }
+    return -1;
+}
+
+/* The options: -1 when all are taken, else the exit status. */
+static int take_options(Play *pl, PlayArgs *pa, int argc, char **argv)
 {
     static const struct option longs[] = {
         RULE_LONG_OPTIONS,
@@ -464,223 +464,66 @@ int cmd_play(int argc, char **argv)
         {"aid", no_argument, NULL, 'a'},
         {"help", no_argument, NULL, OPT_HELP},
         {NULL, 0, NULL, 0}};
-    RuleArgs ra;
-    memset(&ra, 0, sizeof ra);
-    Play *pl = calloc(1, sizeof *pl);
-    if (!pl) {
-        say("out of memory");
-        return 1;
-    }
-    uint64_t seat = 1, dealer = 1, pace = 0;
-    const char *bot = "basic", *bots = NULL, *resume = NULL;
-    int opt, rc = 2, seat_given = 0, aid_opt = 0, plain = 0, pace_given = 0, name_given = 0;
-    snprintf(pl->name, sizeof pl->name, "you");
+    int opt;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        int took = rule_args_take(&ra, opt, optarg);
+        int took = rule_args_take(&pa->ra, opt, optarg);
         if (took < 0)
-            goto out;
+            return 2;
         if (took)
             continue;
-        switch (opt) {
-        case 'P':
-            plain = 1;
-            break;
-        case 'S':
-            if (parse_u64(optarg, &seat) || seat < 1 || seat > LIT_MAX_PLAYERS) {
-                say("--seat: not a seat: '%s'", optarg);
-                goto out;
-            }
-            seat_given = 1;
-            break;
-        case 'n':
-            if (lit_name_check(optarg, strlen(optarg), LIT_NAME_MAX) != LIT_OK) {
-                say("--name: bad_name: 1 to %d bytes of UTF-8, no control characters, no "
-                    "space at either end",
-                    LIT_NAME_MAX);
-                goto out;
-            }
-            snprintf(pl->name, sizeof pl->name, "%s", optarg);
-            name_given = 1;
-            break;
-        case 'b':
-            bot = optarg;
-            break;
-        case 'B':
-            bots = optarg;
-            break;
-        case 's':
-            if (parse_u64(optarg, &pl->seed)) {
-                say("--seed: not a number: '%s'", optarg);
-                goto out;
-            }
-            pl->has_seed = 1;
-            break;
-        case 'd':
-            if (parse_u64(optarg, &dealer) || dealer < 1 || dealer > LIT_MAX_PLAYERS) {
-                say("--dealer: not a seat: '%s'", optarg);
-                goto out;
-            }
-            break;
-        case 'r':
-            pl->record = optarg;
-            break;
-        case 'R':
-            resume = optarg;
-            break;
-        case 'p':
-            if (parse_u64(optarg, &pace) || pace > 60000) {
-                say("--pace: not a number of milliseconds up to 60000: '%s'", optarg);
-                goto out;
-            }
-            pace_given = 1;
-            break;
-        case 'i':
-            pace = 0;
-            pace_given = 1;
-            break;
-        case 'a':
-            aid_opt = 1;
-            break;
-        case OPT_HELP:
-            fputs(usage, stdout);
-            rc = 0;
-            goto out;
-        default:
-            fputs(usage, stderr);
-            goto out;
-        }
+        int rc = take_option(pl, pa, opt);
+        if (rc >= 0)
+            return rc;
     }
-    if (no_operands("play", argc, argv))
-        goto out;
-    pl->pace_ms = (long)pace;
-    if (!(pl->work = malloc(LIT_BOT_WORK)) || log_new(&pl->log)) {
-        say("out of memory");
-        rc = 1;
-        goto out;
-    }
+    return no_operands("play", argc, argv) ? 2 : -1;
+}
 
-    Loaded ld;
-    memset(&ld, 0, sizeof ld);
-    if (resume) {
-        /* A saved game: its rules, deal and events; the human is --seat or
-         * the one seat whose name is no bot. */
-        if (record_load(resume, &ld)) {
-            rc = 1;
-            goto out;
-        }
-        LitReplay rp;
-        int st = lit_replay_start(&rp, &ld.rec);
-        if (st == LIT_OK && !rp.known)
-            st = LIT_MISSING_TAG;
-        for (uint32_t i = 0; st == LIT_OK && i < ld.rec.n_events; i++) {
-            LitEvent e;
-            st = lit_replay_step(&rp, &ld.rec.events[i], &e);
-            if (st == LIT_OK)
-                lit_log_push(&pl->log, &e);
-            else
-                fail_at(resume, ld.rec.lines[i], st);
-        }
-        if (st == LIT_MISSING_TAG)
-            say("%s: the record has no deal (Seed or Hand tags) to play on", resume);
-        if (st == LIT_OK && rp.game.pub.result != LIT_ONGOING) {
-            say("%s: that game is over (%s)", resume, lit_result_name(rp.game.pub.result));
-            st = LIT_GAME_OVER;
-        }
-        pl->rules = ld.rec.rules;
-        if (st == LIT_OK) {
-            pl->g = rp.game;
-            lit_replay_start(&rp, &ld.rec);
-            pl->start = rp.game;
-            pl->seed = ld.rec.seed;
-            pl->has_seed = ld.rec.has_seed;
-            /* the seats no bot names: the first is yours (unless --seat),
-             * the others are played by basic and keep their names */
-            int human = -1;
-            for (int s = 0; s < pl->rules.players; s++) {
-                const char *name = ld.rec.names[s];
-                if (lit_bot_spec_parse(&pl->spec[s], name, strlen(name)) != LIT_OK) {
-                    if (human < 0)
-                        human = s;
-                    snprintf(pl->kept[s], sizeof pl->kept[s], "%s", name);
-                    pl->spec[s] = (LitBotSpec){LIT_BOT_BASIC, LIT_CASUAL_MEMORY,
-                                               LIT_EXPERT_ROLLOUTS};
-                }
-            }
-            pl->me = seat_given ? (int)seat - 1 : human;
-            if (pl->me >= 0 && pl->me < pl->rules.players && pl->kept[pl->me][0] && !name_given)
-                snprintf(pl->name, sizeof pl->name, "%s", pl->kept[pl->me]);
-            if (pl->me < 0 || pl->me >= pl->rules.players) {
-                say("%s: which seat is yours? every seat is named by a bot: give --seat", resume);
-                st = LIT_BAD_SEAT;
-            } else if (!pl->record) {
-                pl->record = resume;
-            }
-        }
-        record_free(&ld);
-        if (st == LIT_OK)
-            keep_marks(pl, resume);
-        if (st != LIT_OK) {
-            rc = 1;
-            goto out;
-        }
-    } else {
-        if (rule_args_build(&ra, &pl->rules))
-            goto out;
-        if (seat > pl->rules.players || dealer > pl->rules.players) {
-            say("--%s: there are %d seats", seat > pl->rules.players ? "seat" : "dealer",
-                pl->rules.players);
-            goto out;
-        }
-        pl->me = (int)seat - 1;
-        if (!pl->has_seed) {
-            pl->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-            pl->has_seed = 1;
-        }
-        LitBotSpec one;
-        int st = lit_bot_spec_parse(&one, bot, strlen(bot));
-        if (st != LIT_OK) {
-            say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), bot);
-            goto out;
-        }
-        for (int s = 0; s < pl->rules.players; s++)
-            pl->spec[s] = one;
-        if (bots && take_bots(pl, bots))
-            goto out;
-        lit_game_new(&pl->g, &pl->rules, pl->seed, (int)dealer - 1);
-        pl->start = pl->g;
-        if (!pl->record) {
-            snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu.lit",
-                     (unsigned long long)pl->seed);
-            pl->record = pl->record_buf;
-        }
+/* A new game from the options: its rules, your seat, the seed (from the
+ * clock unless given), the bots, the deal and where its record goes. 0, or
+ * -1 with a message. */
+static int new_game(Play *pl, const PlayArgs *pa)
+{
+    if (rule_args_build(&pa->ra, &pl->rules))
+        return -1;
+    if (pa->seat > pl->rules.players || pa->dealer > pl->rules.players) {
+        say("--%s: there are %d seats", pa->seat > pl->rules.players ? "seat" : "dealer",
+            pl->rules.players);
+        return -1;
     }
-    for (int s = 0; s < pl->rules.players; s++) {
-        lit_bot_init(&pl->bot[s], &pl->spec[s], lit_seed_mix(pl->seed, (uint64_t)(100 + s)));
-        lit_bot_lend(&pl->bot[s], pl->work, LIT_BOT_WORK);
+    pl->me = (int)pa->seat - 1;
+    if (!pl->has_seed) {
+        pl->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+        pl->has_seed = 1;
     }
-    LitBotSpec expert = {LIT_BOT_EXPERT, LIT_CASUAL_MEMORY, LIT_EXPERT_ROLLOUTS};
-    lit_bot_init(&pl->hinter, &expert, lit_seed_mix(pl->seed, 99));
-    lit_bot_lend(&pl->hinter, pl->work, LIT_BOT_WORK);
-    if (aid_opt && !pl->aid) {
-        pl->aid = 1;
-        play_mark(pl, "aid %s", "on");
+    LitBotSpec one;
+    int st = lit_bot_spec_parse(&one, pa->bot, strlen(pa->bot));
+    if (st != LIT_OK) {
+        say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), pa->bot);
+        return -1;
     }
+    for (int s = 0; s < pl->rules.players; s++)
+        pl->spec[s] = one;
+    if (pa->bots && take_bots(pl, pa->bots))
+        return -1;
+    lit_game_new(&pl->g, &pl->rules, pl->seed, (int)pa->dealer - 1);
+    pl->start = pl->g;
+    if (!pl->record) {
+        snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu.lit",
+                 (unsigned long long)pl->seed);
+        pl->record = pl->record_buf;
+    }
+    return 0;
+}
 
+/* Plain mode: the game and its seats, the history so far and your hand,
+ * then the game; the record saved at the end. The exit status. */
+static int play_plain(Play *pl, const PlayArgs *pa)
+{
     char rules_text[LIT_RULES_TEXT_MAX];
     lit_rules_format(&pl->rules, rules_text, sizeof rules_text);
-    if (!plain && isatty(0) && isatty(1)) {
-        if (!pace_given)
-            pl->pace_ms = 600;
-        int quit_table = table_loop(pl);
-        printf("%s after %u actions: %s, score A %d : B %d\n", quit_table ? "quit" : "over",
-               pl->log.len, lit_result_name(pl->g.pub.result), pl->g.pub.score[0],
-               pl->g.pub.score[1]);
-        rc = play_save(pl) ? 1 : 0;
-        goto out;
-    }
     printf("game: %s, seed %llu, dealer %d; you are seat %d (team %c)%s\n", rules_text,
            (unsigned long long)pl->seed, pl->g.pub.dealer + 1, pl->me + 1,
-           "AB"[lit_team_of(pl->me)], resume ? ", resumed" : "");
+           "AB"[lit_team_of(pl->me)], pa->resume ? ", resumed" : "");
     printf("seats:");
     for (int s = 0; s < pl->rules.players; s++) {
         char name[LIT_BOT_TEXT_MAX];
@@ -695,8 +538,66 @@ int cmd_play(int argc, char **argv)
     int quit = game_loop(pl);
     if (quit)
         printf("quit after %u actions\n", pl->log.len);
-    rc = play_save(pl) ? 1 : 0;
-out:
+    return play_save(pl) ? 1 : 0;
+}
+
+/* The full-screen table (at 600 ms a bot's move unless a pace is given),
+ * then a line of how it ended; the record saved. The exit status. */
+static int play_at_table(Play *pl, const PlayArgs *pa)
+{
+    if (!pa->pace_given)
+        pl->pace_ms = 600;
+    int quit_table = table_loop(pl);
+    printf("%s after %u actions: %s, score A %d : B %d\n", quit_table ? "quit" : "over",
+           pl->log.len, lit_result_name(pl->g.pub.result), pl->g.pub.score[0],
+           pl->g.pub.score[1]);
+    return play_save(pl) ? 1 : 0;
+}
+
+/* The session from the options: a new game or a resumed one, its bots
+ * and the aid. 0, or the exit status (messages printed). */
+static int start_session(Play *pl, const PlayArgs *pa)
+{
+    pl->pace_ms = (long)pa->pace;
+    if (!(pl->work = malloc(LIT_BOT_WORK)) || log_new(&pl->log)) {
+        say("out of memory");
+        return 1;
+    }
+    if (pa->resume) {
+        if (play_resume(pl, pa->resume, pa->seat_given ? (int)pa->seat - 1 : -1,
+                        pa->name_given))
+            return 1;
+    } else if (new_game(pl, pa)) {
+        return 2;
+    }
+    play_start_bots(pl);
+    if (pa->aid && !pl->aid) {
+        pl->aid = 1;
+        play_mark(pl, "aid %s", "on");
+    }
+    return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    Play *pl = calloc(1, sizeof *pl);
+    if (!pl) {
+        say("out of memory");
+        return 1;
+    }
+    PlayArgs pa;
+    memset(&pa, 0, sizeof pa);
+    pa.seat = 1;
+    pa.dealer = 1;
+    pa.bot = "basic";
+    snprintf(pl->name, sizeof pl->name, "you");
+    int rc = take_options(pl, &pa, argc, argv);
+    if (rc < 0) {
+        rc = start_session(pl, &pa);
+        if (rc == 0)
+            rc = !pa.plain && isatty(0) && isatty(1) ? play_at_table(pl, &pa)
+                                                      : play_plain(pl, &pa);
+    }
     free(pl->work);
     free(pl->log.events);
     free(pl);

@@ -61,6 +61,32 @@ static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *p
     printf("\"score\":[%d,%d]}\n", p->score[0], p->score[1]);
 }
 
+/* The rules, the dealer, whether the deal is known, and the seats. */
+static void print_header(const LitRecord *rec, int known)
+{
+    char rules[LIT_RULES_TEXT_MAX];
+    lit_rules_format(&rec->rules, rules, sizeof rules);
+    printf("rules: %s; dealer %d; deal %s\n", rules, rec->dealer + 1,
+           known ? "known" : "unknown (public information only)");
+    for (int s = 0; s < rec->rules.players; s++)
+        printf("seat %d: team %c%s%s\n", s + 1, "AB"[lit_team_of(s)],
+               rec->names[s][0] ? ", " : "", rec->names[s]);
+}
+
+/* Whether the exact count finds no deal that fits the public knowledge
+ * (0 when it cannot tell: out of memory or beyond its workspace). */
+static int no_deal_fits(const LitKnow *know)
+{
+    /* Counting finds what certain knowledge misses: no deal at all. */
+    void *work = malloc(LIT_ODDS_WORK);
+    LitOdds *odds = malloc(sizeof *odds);
+    int none = work && odds && lit_odds(know, work, LIT_ODDS_WORK, odds) == LIT_OK &&
+               odds->exact && lit_u192_is_zero(&odds->deals);
+    free(work);
+    free(odds);
+    return none;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static const struct option longs[] = {{"trace", no_argument, NULL, 't'},
@@ -95,15 +121,8 @@ int cmd_replay(int argc, char **argv)
         fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
         goto done;
     }
-    if (!trace) {
-        char rules[LIT_RULES_TEXT_MAX];
-        lit_rules_format(&rec.rules, rules, sizeof rules);
-        printf("rules: %s; dealer %d; deal %s\n", rules, rec.dealer + 1,
-               rp.known ? "known" : "unknown (public information only)");
-        for (int s = 0; s < rec.rules.players; s++)
-            printf("seat %d: team %c%s%s\n", s + 1, "AB"[lit_team_of(s)],
-                   rec.names[s][0] ? ", " : "", rec.names[s]);
-    }
+    if (!trace)
+        print_header(&rec, rp.known);
     /* Without a deal, what everyone can deduce must stay consistent: a
      * record no deal fits is refused where that shows (docs/DEDUCTION.md). */
     LitKnow *know = NULL;
@@ -137,14 +156,7 @@ int cmd_replay(int argc, char **argv)
             printf("%s\n", line);
     }
     if (know && rec.n_events && !lit_game_over(&rp.game)) {
-        /* Counting finds what certain knowledge misses: no deal at all. */
-        void *work = malloc(LIT_ODDS_WORK);
-        LitOdds *odds = malloc(sizeof *odds);
-        int none = work && odds && lit_odds(know, work, LIT_ODDS_WORK, odds) == LIT_OK &&
-                   odds->exact && lit_u192_is_zero(&odds->deals);
-        free(work);
-        free(odds);
-        if (none) {
+        if (no_deal_fits(know)) {
             fail_at(file, lines[rec.n_events - 1], LIT_INCONSISTENT);
             free(know);
             goto done;

@@ -145,6 +145,38 @@ static int number_option(const char *name, const char *arg, uint64_t lo, uint64_
     return -1;
 }
 
+/* The record's deal into *start and its events through the referee into
+ * applied, for a review of seat (1-based; the game must have it and the deal
+ * must be known). 0, or the exit status with a message. */
+static int replay_all(const char *file, const Loaded *in, uint64_t seat, LitGame *start,
+                      LitEvent *applied)
+{
+    const LitRecord *rec = &in->rec;
+    if (seat > rec->rules.players) {
+        say("--seat %llu: the game has %d seats", (unsigned long long)seat, rec->rules.players);
+        return 2;
+    }
+    LitReplay rp;
+    int st = lit_replay_start(&rp, rec);
+    if (st != LIT_OK) {
+        fail_at(file, rec->deal_line ? rec->deal_line : 1, st);
+        return 1;
+    }
+    if (!rp.known) {
+        say("%s: the record has no deal: a seat's review needs its hand", file);
+        return 2;
+    }
+    *start = rp.game;
+    for (uint32_t i = 0; i < rec->n_events; i++) {
+        st = lit_replay_step(&rp, &rec->events[i], &applied[i]);
+        if (st != LIT_OK) {
+            fail_at(file, in->lines[i], st);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int cmd_review(int argc, char **argv)
 {
     static const struct option longs[] = {{"seat", required_argument, NULL, 's'},
@@ -205,29 +237,11 @@ int cmd_review(int argc, char **argv)
         goto done;
     }
     LitRecord rec = in.rec;
-    if (seat > rec.rules.players) {
-        say("--seat %llu: the game has %d seats", (unsigned long long)seat, rec.rules.players);
-        rc = 2;
+    LitGame start;
+    int st = replay_all(file, &in, seat, &start, applied);
+    if (st) {
+        rc = st;
         goto done;
-    }
-    LitReplay rp;
-    int st = lit_replay_start(&rp, &rec);
-    if (st != LIT_OK) {
-        fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
-        goto done;
-    }
-    if (!rp.known) {
-        say("%s: the record has no deal: a seat's review needs its hand", file);
-        rc = 2;
-        goto done;
-    }
-    LitGame start = rp.game;
-    for (uint32_t i = 0; i < rec.n_events; i++) {
-        st = lit_replay_step(&rp, &rec.events[i], &applied[i]);
-        if (st != LIT_OK) {
-            fail_at(file, in.lines[i], st);
-            goto done;
-        }
     }
     decisions = malloc(sizeof *decisions * (rec.n_events ? rec.n_events : 1));
     work = malloc(LIT_REVIEW_WORK);

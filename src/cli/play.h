@@ -1,8 +1,11 @@
-/* play.h - what the two faces of `lit play` share: plain mode (cmd_play.c)
- * and the full-screen table (table.c). */
+/* play.h - the play session of `lit play`: the game being played, its bots,
+ * the hint, the marks of the record, the bots' moves, saving and resuming
+ * (play.c). Its two faces use it: plain mode (cmd_play.c) and the
+ * full-screen table (table.c). */
 #ifndef LIT_CLI_PLAY_H
 #define LIT_CLI_PLAY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "literature/bot.h"
@@ -39,16 +42,28 @@ typedef struct Play {
     int n_marks;
 } Play;
 
-/* A mark (a comment line of the record) before the next action. */
+/* A mark (a comment line of the record) before the next action: fmt with
+ * arg, cut to the mark's size; none beyond MAX_MARKS. */
 void play_mark(Play *pl, const char *fmt, const char *arg);
 
-/* Writes the record with its marks: 0, or -1 with a message. */
+/* Writes the record with its marks to pl->record and prints "saved: FILE":
+ * 0, or -1 with a message. */
 int play_save(Play *pl);
+
+/* Goes on with the saved game at path: its rules, deal, events, seed and
+ * marks (the aid as they left it); the bots from the seats' names, the
+ * other seats' names kept and played by basic. Your seat is seat (0-based),
+ * or with seat -1 the first one no bot names; its kept name becomes yours
+ * unless name_given. The record goes back to path unless pl->record is set.
+ * 0, or -1 with a message on stderr. */
+int play_resume(Play *pl, const char *path, int seat, int name_given);
+
+/* Starts the bot of every seat from pl->spec and the hinter (expert), each
+ * seeded from the game's seed and lent pl->work (LIT_BOT_WORK bytes). */
+void play_start_bots(Play *pl);
 
 /* An action's move words without the seat: "asks 4 for Qh". */
 void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
-
-void play_pause(long ms);
 
 /* Expert's move for the player, as move words in text; the hint is marked
  * in the record. 0, or -1 when there is none. */
@@ -57,8 +72,5 @@ int play_hint(Play *pl, char *text, size_t cap);
 /* The bot of the seat on turn plays one move, then the pace's pause: 0, or
  * -1 when it could not. */
 int play_bot_move(Play *pl);
-
-/* The full-screen table (table.c): plays until the end or quit (1). */
-int table_loop(Play *pl);
 
 #endif

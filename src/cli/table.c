@@ -1,13 +1,15 @@
 /* table.c - the full-screen table of `lit play` (ncursesw): colour, suit
  * symbols in a UTF-8 locale and letters otherwise, every choice made with
- * the keyboard (docs/PLAY.md "The table"). */
+ * the keyboard (docs/PLAY.md "The table"). A face of the play session
+ * (play.c): the game, the bots' moves, the hint and the marks are its. */
+#include "table.h"
+
 #include <langinfo.h>
 #include <locale.h>
 #include <ncurses.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "play.h"
 #include "literature/infer.h"
 #include "literature/status.h"
 
@@ -386,12 +388,123 @@ static void seat_key(Table *t, int ch, int left, int right)
         t->cursor = ch - '1';
 }
 
-/* One key in the current mode. */
-static void key(Table *t, int ch)
+/* A key with no choice under way: start an ask, a claim, a pass or choice
+ * (or say which rule forbids it now); the hint, the aid, the sheet, the
+ * history's length, hand sizes. */
+static void key_normal(Table *t, int ch)
 {
     Play *pl = t->pl;
     const LitPublic *p = &pl->g.pub;
     int deck = pl->rules.deck, me = pl->me;
+    if (ch == 'a') {
+        if (p->phase != LIT_PHASE_PLAY) {
+            LitAction a = lit_action_make(LIT_ASK, me);
+            a.target = (uint8_t)step_seat(pl, me, 1);
+            a.card = (uint8_t)lit_lsb(p->live);
+            say_status(t, lit_game_check(&pl->g, &a));
+            return;
+        }
+        t->mode = ASK_SEAT;
+        t->cursor = step_seat(pl, me, 1);
+    } else if (ch == 'c') {
+        t->mode = CLAIM_SET;
+        t->cursor = lit_set_of(deck, lit_lsb(p->live));
+    } else if (ch == 'p') {
+        if (p->phase == LIT_PHASE_PLAY && !pl->rules.pass_play) {
+            LitAction a = lit_action_make(LIT_PASS, me);
+            a.target = (uint8_t)step_seat(pl, me, 2);
+            say_status(t, lit_game_check(&pl->g, &a));
+            return;
+        }
+        t->mode = CHOOSE_SEAT;
+        t->cursor = step_seat(pl, me, p->phase == LIT_PHASE_CHOOSE_CLAIMER ? 1 : 2);
+    } else if (ch == 'h') {
+        char text[LIT_LINE_MAX];
+        if (play_hint(pl, text, sizeof text) == 0)
+            snprintf(t->msg, sizeof t->msg, "hint: %.200s", text);
+    } else if (ch == 'A') {
+        pl->aid = !pl->aid;
+        play_mark(pl, "aid %s", pl->aid ? "on" : "off");
+        snprintf(t->msg, sizeof t->msg, "the scoresheet aid is %s", pl->aid ? "on" : "off");
+    } else if (ch == 's') {
+        if (!pl->aid)
+            snprintf(t->msg, sizeof t->msg, "aid_off: the scoresheet aid is off (A turns it on)");
+        else
+            t->sheet = !t->sheet;
+    } else if (ch == 'f') {
+        t->full_history = !t->full_history;
+    } else if (ch == 'z' && pl->rules.counts == LIT_COUNTS_REQUEST) {
+        t->sizes_now = 1;
+        play_mark(pl, "%s", "hand sizes asked for");
+    }
+}
+
+/* Enter on a seat: the pass or choice is played; the seat asked is checked
+ * by the referee (a teammate or a seat with no cards is refused) before the
+ * card is chosen. The check is the public one of an ask for any live card
+ * without the hand: the checks of the card wait for its choice. */
+static void enter_seat(Table *t)
+{
+    Play *pl = t->pl;
+    const LitPublic *p = &pl->g.pub;
+    if (t->mode == CHOOSE_SEAT) {
+        LitAction a = lit_action_make(pass_phase(p) ? LIT_PASS : LIT_CHOOSE, pl->me);
+        a.target = (uint8_t)t->cursor;
+        try_play(t, &a);
+        return;
+    }
+    LitAction a = lit_action_make(LIT_ASK, pl->me);
+    a.target = (uint8_t)t->cursor;
+    a.card = (uint8_t)lit_lsb(p->live);
+    int st = lit_public_check(p, &a, NULL);
+    if (st != LIT_OK) {
+        say_status(t, st);
+        return;
+    }
+    t->act = lit_action_make(LIT_ASK, pl->me);
+    t->act.target = (uint8_t)t->cursor;
+    t->mode = ASK_CARD;
+    t->cursor = 0;
+}
+
+/* A key while choosing a claim: its set (CLAIM_SET), each card's seat
+ * (CLAIM_SEAT), then yes or no (CLAIM_CONFIRM). */
+static void key_claim(Table *t, int ch, int left, int right, int enter)
+{
+    Play *pl = t->pl;
+    int deck = pl->rules.deck;
+    if (t->mode == CLAIM_SET) {
+        int sets = lit_deck_sets(deck);
+        for (int i = 0; (left || right) && i < sets; i++) {
+            t->cursor = (t->cursor + (right ? 1 : sets - 1)) % sets;
+            if (pl->g.pub.live & lit_set_mask(deck, t->cursor))
+                break;
+        }
+        if (!enter)
+            return;
+        t->act = lit_action_make(LIT_CLAIM, pl->me);
+        t->act.set = (uint8_t)t->cursor;
+        t->claim_pos = 0;
+        t->mode = CLAIM_SEAT;
+        t->cursor = pl->me;
+    } else if (t->mode == CLAIM_SEAT) {
+        seat_key(t, ch, left, right);
+        if (!enter)
+            return;
+        t->act.holders[t->claim_pos++] = (uint8_t)t->cursor;
+        if (t->claim_pos == lit_deck_set_size(deck))
+            t->mode = CLAIM_CONFIRM;
+    } else if (ch == 'y' || enter) {
+        try_play(t, &t->act);
+    } else if (ch == 'n') {
+        t->mode = NORMAL;
+        snprintf(t->msg, sizeof t->msg, "claim cancelled");
+    }
+}
+
+/* One key in the current mode. */
+static void key(Table *t, int ch)
+{
     int esc = ch == 27, enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
     int left = ch == KEY_LEFT || ch == KEY_UP, right = ch == KEY_RIGHT || ch == KEY_DOWN;
     t->msg[0] = t->mode == NORMAL ? 0 : t->msg[0];
@@ -402,113 +515,26 @@ static void key(Table *t, int ch)
     }
     switch (t->mode) {
     case NORMAL:
-        if (ch == 'a') {
-            if (p->phase != LIT_PHASE_PLAY) {
-                LitAction a = lit_action_make(LIT_ASK, me);
-                a.target = (uint8_t)step_seat(pl, me, 1);
-                a.card = (uint8_t)lit_lsb(p->live);
-                say_status(t, lit_game_check(&pl->g, &a));
-                return;
-            }
-            t->mode = ASK_SEAT;
-            t->cursor = step_seat(pl, me, 1);
-        } else if (ch == 'c') {
-            t->mode = CLAIM_SET;
-            t->cursor = lit_set_of(deck, lit_lsb(p->live));
-        } else if (ch == 'p') {
-            if (p->phase == LIT_PHASE_PLAY && !pl->rules.pass_play) {
-                LitAction a = lit_action_make(LIT_PASS, me);
-                a.target = (uint8_t)step_seat(pl, me, 2);
-                say_status(t, lit_game_check(&pl->g, &a));
-                return;
-            }
-            t->mode = CHOOSE_SEAT;
-            t->cursor = step_seat(pl, me, p->phase == LIT_PHASE_CHOOSE_CLAIMER ? 1 : 2);
-        } else if (ch == 'h') {
-            char text[LIT_LINE_MAX];
-            if (play_hint(pl, text, sizeof text) == 0)
-                snprintf(t->msg, sizeof t->msg, "hint: %.200s", text);
-        } else if (ch == 'A') {
-            pl->aid = !pl->aid;
-            play_mark(pl, "aid %s", pl->aid ? "on" : "off");
-            snprintf(t->msg, sizeof t->msg, "the scoresheet aid is %s", pl->aid ? "on" : "off");
-        } else if (ch == 's') {
-            if (!pl->aid)
-                snprintf(t->msg, sizeof t->msg, "aid_off: the scoresheet aid is off (A turns it on)");
-            else
-                t->sheet = !t->sheet;
-        } else if (ch == 'f') {
-            t->full_history = !t->full_history;
-        } else if (ch == 'z' && pl->rules.counts == LIT_COUNTS_REQUEST) {
-            t->sizes_now = 1;
-            play_mark(pl, "%s", "hand sizes asked for");
-        }
+        key_normal(t, ch);
         return;
     case ASK_SEAT:
     case CHOOSE_SEAT:
         seat_key(t, ch, left, right);
-        if (!enter)
-            return;
-        if (t->mode == CHOOSE_SEAT) {
-            LitAction a = lit_action_make(pass_phase(p) ? LIT_PASS : LIT_CHOOSE, me);
-            a.target = (uint8_t)t->cursor;
-            try_play(t, &a);
-            return;
-        }
-        if (lit_team_of(t->cursor) == lit_team_of(me)) {
-            say_status(t, LIT_ASK_TEAMMATE);
-            return;
-        }
-        if (!p->counts[t->cursor]) {
-            say_status(t, LIT_TARGET_EMPTY);
-            return;
-        }
-        t->act = lit_action_make(LIT_ASK, me);
-        t->act.target = (uint8_t)t->cursor;
-        t->mode = ASK_CARD;
-        t->cursor = 0;
+        if (enter)
+            enter_seat(t);
         return;
     case ASK_CARD: {
-        int n = lit_popcount(p->live);
+        int n = lit_popcount(t->pl->g.pub.live);
         if (left || right)
             t->cursor = (t->cursor + (right ? 1 : n - 1)) % n;
-        if (!enter)
-            return;
-        t->act.card = (uint8_t)nth_live(pl, t->cursor);
-        try_play(t, &t->act);
-        return;
-    }
-    case CLAIM_SET: {
-        int sets = lit_deck_sets(deck);
-        for (int i = 0; (left || right) && i < sets; i++) {
-            t->cursor = (t->cursor + (right ? 1 : sets - 1)) % sets;
-            if (p->live & lit_set_mask(deck, t->cursor))
-                break;
-        }
-        if (!enter)
-            return;
-        t->act = lit_action_make(LIT_CLAIM, me);
-        t->act.set = (uint8_t)t->cursor;
-        t->claim_pos = 0;
-        t->mode = CLAIM_SEAT;
-        t->cursor = me;
-        return;
-    }
-    case CLAIM_SEAT:
-        seat_key(t, ch, left, right);
-        if (!enter)
-            return;
-        t->act.holders[t->claim_pos++] = (uint8_t)t->cursor;
-        if (t->claim_pos == lit_deck_set_size(deck))
-            t->mode = CLAIM_CONFIRM;
-        return;
-    case CLAIM_CONFIRM:
-        if (ch == 'y' || enter)
+        if (enter) {
+            t->act.card = (uint8_t)nth_live(t->pl, t->cursor);
             try_play(t, &t->act);
-        else if (ch == 'n') {
-            t->mode = NORMAL;
-            snprintf(t->msg, sizeof t->msg, "claim cancelled");
         }
+        return;
+    }
+    default:
+        key_claim(t, ch, left, right, enter);
         return;
     }
 }
