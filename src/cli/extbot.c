@@ -324,7 +324,12 @@ static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EX
     if (kind && strcmp(kind, "ask") && strcmp(kind, "claim") && strcmp(kind, "pass") &&
         strcmp(kind, "choose"))
         return why_is(why, "bad_message", "action is none of ask, claim, pass, choose, resync");
-    return wire_read_action(&v->pub.rules, v->seat, j, extra, out, why);
+    WireError err;
+    if (wire_read_action(&v->pub.rules, v->seat, j, extra, out, &err)) {
+        snprintf(why, EXTBOT_WHY_MAX, "%s: %.200s", err.name, err.detail);
+        return -1;
+    }
+    return 0;
 }
 
 static json_t *request_json(const LitView *v, uint32_t n, int timeout_ms)

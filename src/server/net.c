@@ -16,20 +16,16 @@
  *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
  * - a browser on another site may open a WebSocket to us: an upgrade whose
  *   Origin is neither this host nor an allowed one is refused.
- * Besides the loop there are two threads, the workers: the hub hands out an
- * expert's decisions and the reviews of finished games as jobs (hub.h,
- * HubJob); the expert's worker runs decisions and the review worker reviews,
- * each one at a time in its own workspace (a review takes seconds: it never
- * holds up a table's expert), and an ev_async brings each job back to the
- * loop, where the hub plays a move at the room's pace or sends a review to
- * the client that asked.
+ * Besides the loop there are two threads, the workers (pool.c): the hub
+ * hands out an expert's decisions and the reviews of finished games as jobs
+ * (hub.h, HubJob), and each job comes back to the loop, where the hub plays
+ * a move at the room's pace or sends a review to the client that asked.
  */
 #include "net.h"
 
 #include <arpa/inet.h>
 #include <ev.h>
 #include <libwebsockets.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +34,7 @@
 
 #include "hub.h"
 #include "../mem/mem.h"
-#include "literature/review.h"
+#include "pool.h"
 #include "route.h"
 
 typedef struct Conn {
@@ -51,32 +47,8 @@ typedef struct Conn {
 } Conn;
 
 enum {
-    HTTP_CHUNK = 4096, /* bytes of an HTTP body written at once (http_writable) */
-    /* the expert's jobs out at once: queued, being run, or back and not yet
-     * taken by the loop. One a room at most; beyond this the hub keeps the
-     * rooms waiting, in order (HubConfig.post). */
-    WORKER_QUEUE = 64
+    HTTP_CHUNK = 4096 /* bytes of an HTTP body written at once (http_writable) */
 };
-
-/* A worker: one thread, one workspace (LIT_BOT_WORK for the expert's,
- * LIT_REVIEW_WORK for reviews), a bounded queue of jobs to run and one of
- * jobs run. */
-typedef struct Worker {
-    pthread_t thread;
-    pthread_mutex_t lock;
-    pthread_cond_t ready;        /* a job to run, or stop */
-    HubJob *todo[WORKER_QUEUE];  /* to run: a ring from todo_head */
-    int todo_head, todo_n;
-    HubJob *done[WORKER_QUEUE];  /* run, for the loop */
-    int done_n;
-    int out;                     /* jobs taken and not yet back in the hub */
-    int stop;
-    void *work;
-    size_t size;                 /* its bytes */
-    ev_async async;              /* wakes the loop: jobs are done (data: the worker) */
-} Worker;
-
-enum { WORKER_EXPERT = 0, WORKER_REVIEW = 1, WORKERS = 2 };
 
 typedef struct Net {
     const NetConfig *config;
@@ -87,8 +59,7 @@ typedef struct Net {
     ev_timer drain;       /* on the way out: until the clients are gone */
     int64_t drain_until;
     Hub *hub;
-    Worker workers[WORKERS];
-    int working;          /* the workers run */
+    Pool pool;            /* the workers */
 } Net;
 
 static Net net;
@@ -133,145 +104,22 @@ static void wake(HubClient *c, void *ctx)
     lws_callback_on_writable((struct lws *)c->user);
 }
 
-/* ---- the workers ------------------------------------------------------------ */
+/* ---- the workers (pool.c) ------------------------------------------------- */
 
-/* HubConfig.post: a job for its kind's worker, or 1 when the queue is full
- * (or the workers have stopped). Never waits: the loop takes the lock for a
- * moment. */
+/* HubConfig.post: a job for the workers, or 1 when their queue is full. */
 static int post(HubJob *job, void *ctx)
 {
     (void)ctx;
-    Worker *w = &net.workers[hub_job_kind(job) == HUB_JOB_REVIEW ? WORKER_REVIEW : WORKER_EXPERT];
-    if (!net.working) /* stopped: the server is on its way out */
-        return 1;
-    pthread_mutex_lock(&w->lock);
-    int full = w->out >= WORKER_QUEUE;
-    if (!full) {
-        w->todo[(w->todo_head + w->todo_n) % WORKER_QUEUE] = job;
-        w->todo_n++;
-        w->out++;
-        pthread_cond_signal(&w->ready);
-    }
-    pthread_mutex_unlock(&w->lock);
-    return full;
-}
-
-/* The worker thread: runs jobs in the order they came, until told to stop
- * (a job being run is finished first). */
-static void *work(void *arg)
-{
-    Worker *w = arg;
-    pthread_mutex_lock(&w->lock);
-    for (;;) {
-        while (!w->stop && !w->todo_n)
-            pthread_cond_wait(&w->ready, &w->lock);
-        if (w->stop)
-            break;
-        HubJob *job = w->todo[w->todo_head];
-        w->todo_head = (w->todo_head + 1) % WORKER_QUEUE;
-        w->todo_n--;
-        pthread_mutex_unlock(&w->lock);
-        hub_job_run(job, w->work, w->size);
-        pthread_mutex_lock(&w->lock);
-        w->done[w->done_n++] = job;
-        ev_async_send(net.loop, &w->async);
-    }
-    pthread_mutex_unlock(&w->lock);
-    return NULL;
+    return pool_post(&net.pool, job);
 }
 
 /* In the loop: the jobs run, back to the hub (which may hand out more). */
-static void on_done(struct ev_loop *loop, ev_async *a, int revents)
+static void jobs_done(HubJob **jobs, int n, void *ctx)
 {
-    (void)loop;
-    (void)revents;
-    Worker *w = a->data;
-    HubJob *done[WORKER_QUEUE];
-    pthread_mutex_lock(&w->lock);
-    int n = w->done_n;
-    memcpy(done, w->done, (size_t)n * sizeof *done);
-    w->done_n = 0;
-    w->out -= n;
-    pthread_mutex_unlock(&w->lock);
+    (void)ctx;
     for (int i = 0; i < n; i++)
-        hub_job_done(net.hub, done[i], now_ms());
+        hub_job_done(net.hub, jobs[i], now_ms());
     reschedule();
-}
-
-/* Starts a worker with a workspace of size bytes: 0, or -1 (no memory, no
- * thread) with nothing to undo. It takes no signal: SIGINT and SIGTERM are
- * the loop's. */
-static int worker_start(Worker *w, size_t size)
-{
-    memset(w, 0, sizeof *w);
-    w->size = size;
-    if (!(w->work = mem_alloc(size)))
-        return -1;
-    if (pthread_mutex_init(&w->lock, NULL)) {
-        free(w->work);
-        return -1;
-    }
-    if (pthread_cond_init(&w->ready, NULL)) {
-        pthread_mutex_destroy(&w->lock);
-        free(w->work);
-        return -1;
-    }
-    ev_async_init(&w->async, on_done);
-    w->async.data = w;
-    ev_async_start(net.loop, &w->async);
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    int rc = pthread_create(&w->thread, NULL, work, w);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (rc) {
-        ev_async_stop(net.loop, &w->async);
-        pthread_cond_destroy(&w->ready);
-        pthread_mutex_destroy(&w->lock);
-        free(w->work);
-        return -1;
-    }
-    return 0;
-}
-
-/* Stops a worker (a job being run is finished) and joins it; the jobs not
- * yet back in the hub are freed (the hub is stopping too). */
-static void worker_stop(Worker *w)
-{
-    pthread_mutex_lock(&w->lock);
-    w->stop = 1;
-    pthread_cond_broadcast(&w->ready);
-    pthread_mutex_unlock(&w->lock);
-    pthread_join(w->thread, NULL);
-    for (int i = 0; i < w->todo_n; i++)
-        hub_job_free(w->todo[(w->todo_head + i) % WORKER_QUEUE]);
-    for (int i = 0; i < w->done_n; i++)
-        hub_job_free(w->done[i]);
-    w->todo_n = w->done_n = w->out = 0;
-    ev_async_stop(net.loop, &w->async);
-    pthread_cond_destroy(&w->ready);
-    pthread_mutex_destroy(&w->lock);
-    free(w->work);
-    w->work = NULL;
-}
-
-/* Starts both workers: 0, or -1 with neither running (the server then
- * offers neither the expert nor reviews). */
-static int workers_start(void)
-{
-    if (worker_start(&net.workers[WORKER_EXPERT], LIT_BOT_WORK))
-        return -1;
-    if (worker_start(&net.workers[WORKER_REVIEW], LIT_REVIEW_WORK)) {
-        worker_stop(&net.workers[WORKER_EXPERT]);
-        return -1;
-    }
-    return 0;
-}
-
-static void workers_stop(void)
-{
-    for (int i = 0; i < WORKERS; i++)
-        worker_stop(&net.workers[i]);
 }
 
 /* ---- HTTP ---------------------------------------------------------------- */
@@ -561,10 +409,7 @@ static void stop(int started)
         /* lws lets go of its watchers in the loop's time */
         ev_run(net.loop, EVRUN_NOWAIT);
     }
-    if (net.working) {
-        net.working = 0;
-        workers_stop();
-    }
+    pool_stop(&net.pool);
     hub_free(net.hub);
     ev_loop_destroy(net.loop);
 }
@@ -591,8 +436,7 @@ int net_serve(const NetConfig *config)
         return 1;
     }
     /* without its worker the server runs, and offers no expert bot */
-    net.working = workers_start() == 0;
-    if (net.working)
+    if (pool_start(&net.pool, net.loop, jobs_done, NULL) == 0)
         hc.post = post;
     else
         fprintf(stderr, "serve: no workers for the expert bot and reviews (no memory or no "
@@ -642,10 +486,7 @@ int net_serve(const NetConfig *config)
     /* no expert decides any more; tell every client to reconnect, and give
      * the frames a moment */
     fprintf(stderr, "serve: stopping\n");
-    if (net.working) {
-        net.working = 0;
-        workers_stop();
-    }
+    pool_stop(&net.pool);
     hub_shutdown(net.hub);
     ev_timer_stop(net.loop, &net.timer);
     net.drain_until = now_ms() + 1000;

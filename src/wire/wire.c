@@ -155,9 +155,10 @@ const char *wire_unknown_key(json_t *obj, const char *const *allowed,
     return NULL;
 }
 
-static int why_is(char why[WIRE_WHY_MAX], const char *name, const char *detail)
+static int why_is(WireError *err, const char *name, const char *detail)
 {
-    snprintf(why, WIRE_WHY_MAX, "%s: %.200s", name, detail);
+    err->name = name;
+    snprintf(err->detail, sizeof err->detail, "%.200s", detail);
     return -1;
 }
 
@@ -179,7 +180,7 @@ static const char *string_of(json_t *obj, const char *key)
 }
 
 int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const *extra,
-                     LitAction *out, char why[WIRE_WHY_MAX])
+                     LitAction *out, WireError *err)
 {
     static const char *const ask_keys[] = {"action", "card", "target", NULL};
     static const char *const claim_keys[] = {"action", "set", "holders", NULL};
@@ -187,48 +188,48 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
     char text[WIRE_WHY_MAX / 2];
     const char *kind = string_of(obj, "action");
     if (!kind)
-        return why_is(why, "bad_message", "no string \"action\"");
+        return why_is(err, "bad_message", "no string \"action\"");
     const char *const *keys = strcmp(kind, "ask") == 0     ? ask_keys
                               : strcmp(kind, "claim") == 0 ? claim_keys
                               : strcmp(kind, "pass") == 0 || strcmp(kind, "choose") == 0
                                   ? pass_keys
                                   : NULL;
     if (!keys)
-        return why_is(why, "bad_message", "action is none of ask, claim, pass, choose");
+        return why_is(err, "bad_message", "action is none of ask, claim, pass, choose");
     const char *bad = wire_unknown_key(obj, keys, extra);
     if (bad) {
         snprintf(text, sizeof text, "unknown key \"%.*s\" in %s", wire_cut(bad, 64), bad, kind);
-        return why_is(why, "bad_message", text);
+        return why_is(err, "bad_message", text);
     }
     for (const char *const *k = keys; *k; k++)
         if (!json_object_get(obj, *k)) {
             snprintf(text, sizeof text, "%s without \"%s\"", kind, *k);
-            return why_is(why, "bad_message", text);
+            return why_is(err, "bad_message", text);
         }
 
     LitAction a = lit_action_make(LIT_ASK, seat);
     if (keys == ask_keys) {
         const char *card = string_of(obj, "card");
         if (!card)
-            return why_is(why, "bad_message", "card is not a string");
+            return why_is(err, "bad_message", "card is not a string");
         if (!json_is_integer(json_object_get(obj, "target")))
-            return why_is(why, "bad_message", "target is not a number");
+            return why_is(err, "bad_message", "target is not a number");
         int c = lit_card_parse(r->deck, card, strlen(card));
         if (c < 0)
-            return why_is(why, "bad_card", "no such card in this deck");
+            return why_is(err, "bad_card", "no such card in this deck");
         a.card = (uint8_t)c;
         if (seat_of(r, json_object_get(obj, "target"), &a.target))
-            return why_is(why, "bad_seat", "target is no seat of this game");
+            return why_is(err, "bad_seat", "target is no seat of this game");
     } else if (keys == claim_keys) {
         const char *set = string_of(obj, "set");
         if (!set)
-            return why_is(why, "bad_message", "set is not a string");
+            return why_is(err, "bad_message", "set is not a string");
         int st = lit_set_parse(r->deck, set, strlen(set));
         if (st < 0)
-            return why_is(why, "bad_set", "no such set in this deck");
+            return why_is(err, "bad_set", "no such set in this deck");
         json_t *holders = json_object_get(obj, "holders");
         if (!json_is_object(holders))
-            return why_is(why, "bad_message", "holders is not an object");
+            return why_is(err, "bad_message", "holders is not an object");
         a.kind = LIT_CLAIM;
         a.set = (uint8_t)st;
         const char *name;
@@ -236,18 +237,18 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         json_object_foreach(holders, name, holder) {
             int c = lit_card_parse(r->deck, name, strlen(name));
             if (c < 0 || lit_set_of(r->deck, c) != st)
-                return why_is(why, "bad_card", "a card named in holders is not of the set");
+                return why_is(err, "bad_card", "a card named in holders is not of the set");
             if (!json_is_integer(holder))
-                return why_is(why, "bad_message", "a holder is not a number");
+                return why_is(err, "bad_message", "a holder is not a number");
             if (seat_of(r, holder, &a.holders[lit_pos_of(r->deck, c)]))
-                return why_is(why, "bad_seat", "a holder is no seat of this game");
+                return why_is(err, "bad_seat", "a holder is no seat of this game");
         }
     } else {
         a.kind = kind[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
         if (!json_is_integer(json_object_get(obj, "target")))
-            return why_is(why, "bad_message", "target is not a number");
+            return why_is(err, "bad_message", "target is not a number");
         if (seat_of(r, json_object_get(obj, "target"), &a.target))
-            return why_is(why, "bad_seat", "target is no seat of this game");
+            return why_is(err, "bad_seat", "target is no seat of this game");
     }
     *out = a;
     return 0;

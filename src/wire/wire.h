@@ -51,15 +51,21 @@ void wire_set_legal(json_t *obj, const LitView *view);
  * claim figures' "_se". */
 json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o);
 
+/* Why wire_read_action refused an action: the error's stable name (static
+ * text: bad_message, bad_card, bad_set or bad_seat) and a sentence for
+ * people (at most 200 bytes). */
+typedef struct WireError {
+    const char *name;
+    char detail[WIRE_WHY_MAX];
+} WireError;
+
 /* Reads an action of view's seat from obj: "action" (ask, claim, pass,
  * choose) and its fields. Every key of obj must be one the action kind uses
  * or one of extra (a NULL-terminated list; may be NULL). Returns 0 and fills
- * *out, or -1 with why = "name: detail" (name one of bad_message, bad_card,
- * bad_set, bad_seat) and *out unchanged. Whether the action is legal is the
- * referee's to say. */
+ * *out, or -1 with *err set and *out unchanged. Whether the action is legal
+ * is the referee's to say. */
 int wire_read_action(const LitRules *rules, int seat, json_t *obj,
-                     const char *const *extra, LitAction *out,
-                     char why[WIRE_WHY_MAX]);
+                     const char *const *extra, LitAction *out, WireError *err);
 
 /* The length of s cut to at most max bytes without splitting a UTF-8
  * character (a key quoted in an error must stay valid UTF-8, or jansson

@@ -1,0 +1,209 @@
+/* play.c - the game's messages (docs/PROTOCOL.md): starting a game, an
+ * action (ask, claim, pass, choose), the scoresheet aid, wait and ready.
+ * One handler each, in hub.c's table.
+ */
+#include "room.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../mem/mem.h"
+#include "../wire/wire.h"
+#include "literature/status.h"
+
+/* The team that starts the next game of a match: the last game's loser,
+ * or after a draw (or a game the server ended) the team that did not
+ * start it. */
+static int next_starters(const Room *r)
+{
+    int result = r->game.pub.result;
+    if (result == LIT_WIN_A || result == LIT_WIN_B)
+        return result == LIT_WIN_A ? 1 : 0;
+    return !lit_team_of(r->start.pub.turn);
+}
+
+int hub_play_start(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    for (int s = 0; s < r->opt.rules.players; s++)
+        if (r->seats[s].member < 0 && !r->seats[s].bot)
+            return hub_send_fail(c, E_SEATS_EMPTY, NULL);
+    /* a match won: the next game starts a new one */
+    int new_match =
+        r->opt.match_to && (r->wins[0] >= r->opt.match_to || r->wins[1] >= r->opt.match_to);
+    /* the first game is dealt by seat 1; each next one by the seat to the
+     * last dealer's left. In a match the team that lost starts the next
+     * game, and after a draw the team that did not start it (002; RULES.md,
+     * "Outside the engine"): the deal then passes one seat further. */
+    int dealer = r->games ? (r->dealer + 1) % r->opt.rules.players : 0;
+    int starts = r->opt.match_to && r->games && !new_match ? next_starters(r) : -1;
+    LitGame game;
+    int st = LIT_OK;
+    for (int tries = 0; tries < 2; tries++) {
+        if (h->config.deal) {
+            uint64_t hands[LIT_MAX_PLAYERS] = {0};
+            h->config.deal(hands, r->opt.rules.players, dealer, h->config.ctx);
+            st = lit_game_from_deal(&game, &r->opt.rules, hands, dealer);
+        } else {
+            st = lit_game_new(&game, &r->opt.rules, hub_room_seed(h), dealer);
+        }
+        if (st != LIT_OK || starts < 0 || lit_team_of(game.pub.turn) == starts)
+            break;
+        dealer = (dealer + 1) % r->opt.rules.players;
+    }
+    if (st != LIT_OK)
+        return hub_send_status(c, st, NULL);
+    char id[HUB_GAME_ID_LEN + 1];
+    if (r->unkept)
+        hub_save_ended(r); /* the last game's record, before the game goes */
+    if (r->unkept || hub_room_code(h, id, HUB_GAME_ID_LEN))
+        return hub_send_fail(c, E_SERVER_ERROR, NULL);
+    for (int s = 0; s < r->opt.rules.players; s++)
+        if (r->seats[s].member < 0 && hub_room_seat_bot(h, r, s, &r->seats[s].spec))
+            return hub_send_fail(c, E_SERVER_ERROR, NULL);
+    /* the record's header: the deal, and who sits where (a bot by its name) */
+    memcpy(r->game_id, id, sizeof id);
+    r->start = game;
+    for (int s = 0; s < r->opt.rules.players; s++) {
+        if (r->seats[s].member >= 0)
+            memcpy(r->names[s], r->members[r->seats[s].member].name, sizeof r->names[s]);
+        else
+            lit_bot_spec_format(&r->seats[s].spec, r->names[s], sizeof r->names[s]);
+    }
+    r->header_saved = 0;
+    r->lines_saved = 0;
+    r->game = game;
+    r->dealer = dealer;
+    lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
+    memset(r->by, 0, sizeof r->by);
+    r->known_from = 0;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        r->members[m].waits = 0;
+    if (new_match)
+        r->wins[0] = r->wins[1] = 0;
+    r->state = ROOM_PLAYING;
+    r->games++;
+    hub_send_log(h, "room %s game %d started, dealer %d", r->code, r->games, dealer + 1);
+    hub_pace_broadcast_game(r);
+    r->base_seq = r->seq; /* a member who saw the game frame can catch up */
+    hub_view_broadcast_room(r); /* the room is playing, and everyone's waits are whole */
+    return 0;
+}
+
+int hub_play_act(Hub *h, HubClient *c, json_t *j)
+{
+    static const char *const extra[] = {"type", "seq", "id", NULL};
+    const char *id = json_string_value(json_object_get(j, "id"));
+    json_int_t seq = 0;
+    if (!id || json_string_length(json_object_get(j, "id")) < 1 ||
+        json_string_length(json_object_get(j, "id")) > HUB_ID_MAX || strlen(id) == 0)
+        return hub_send_fail(c, E_BAD_ID, NULL);
+    if (hub_field_int(j, "seq", &seq) != 0)
+        return hub_send_fail_text(c, E_BAD_MESSAGE, "seq must be a number", id);
+    Room *r = c->room;
+    if (!r)
+        return hub_send_fail(c, E_NOT_IN_ROOM, id);
+    Member *m = hub_room_member(c);
+    /* 1. a repeated action: answered as the first time, nothing changes */
+    if (m->last_id[0] && strcmp(m->last_id, id) == 0) {
+        hub_send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
+                                   "repeat", 1));
+        return -1;
+    }
+    if (m->seat == LIT_NOBODY)
+        return hub_send_fail(c, E_NOT_SEATED, id);
+    if (!r->games)
+        return hub_send_fail(c, E_NO_GAME, id);
+    /* 2. an action on a state the game has left, or while another's wait
+     * holds play */
+    if (seq < (json_int_t)r->game_seq || seq > (json_int_t)r->seq)
+        return hub_send_fail(c, E_STALE_STATE, id);
+    if (r->waiter >= 0 && r->waiter != c->member)
+        return hub_send_fail(c, E_WAITING, id);
+    LitAction a;
+    WireError err;
+    if (wire_read_action(&r->opt.rules, m->seat, j, extra, &a, &err))
+        return hub_send_error(c, err.name, err.detail, id);
+    /* 3. the referee */
+    int st = lit_game_play(&r->game, &r->log, &a);
+    if (st != LIT_OK)
+        return hub_send_status(c, st, id);
+    r->by[r->log.len - 1] = BY_SEAT;
+    if (r->waiter >= 0) { /* its own wait: acting ends it */
+        r->waiter = -1;
+        r->held_ms = -1;
+    }
+    hub_room_finish(r);
+    snprintf(m->last_id, sizeof m->last_id, "%s", id);
+    m->last_seq = r->seq + 1;
+    hub_send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
+                               "repeat", 0));
+    hub_pace_broadcast_event(h, r, &r->log.events[r->log.len - 1], 0);
+    return 0;
+}
+
+int hub_play_aid(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    if (!r->opt.aid)
+        return hub_send_fail(c, E_NO_AID, NULL);
+    int s = hub_room_member(c)->seat;
+    if (s == LIT_NOBODY)
+        return hub_send_fail(c, E_NOT_SEATED, NULL);
+    if (!r->games)
+        return hub_send_fail(c, E_NO_GAME, NULL);
+    if (!r->aids[s] || r->aids_seq[s] != r->game_seq) {
+        json_decref(r->aids[s]);
+        r->aids[s] = hub_view_aid(h, r, s);
+        r->aids_seq[s] = r->game_seq;
+        if (r->aids[s] && mem_failures() != h->failures) { /* short: not kept */
+            json_decref(r->aids[s]);
+            r->aids[s] = NULL;
+        }
+        if (!r->aids[s])
+            return hub_send_fail(c, E_SERVER_ERROR, NULL);
+    }
+    json_t *j = json_copy(r->aids[s]);
+    if (!j)
+        return hub_send_fail(c, E_SERVER_ERROR, NULL);
+    json_object_set_new(j, "seq", json_integer(r->seq));
+    hub_send_json(c, j);
+    return 0;
+}
+
+int hub_play_wait(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    Member *me = hub_room_member(c);
+    if (me->seat == LIT_NOBODY)
+        return hub_send_fail(c, E_NOT_SEATED, NULL);
+    if (r->state != ROOM_PLAYING)
+        return hub_send_fail(c, E_NOT_PLAYING, NULL);
+    if (r->waiter >= 0)
+        return hub_send_fail(c, E_WAITING, NULL);
+    if (me->waits >= HUB_WAITS)
+        return hub_send_fail(c, E_NO_WAITS, NULL);
+    me->waits++;
+    r->waiter = c->member;
+    r->wait_until = h->now + HUB_WAIT_MS;
+    r->held_ms = r->paced_at == INT64_MAX ? -1 : r->paced_at - h->now;
+    hub_pace_arm(r, h->now);
+    hub_send_log(h, "room %s game %d: seat %d waits", r->code, r->games, me->seat + 1);
+    hub_view_broadcast_room(r); /* its waits_left is one less */
+    hub_view_broadcast(r, hub_view_clock_frame);
+    return 0;
+}
+
+int hub_play_ready(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    if (r->waiter != c->member)
+        return hub_send_fail(c, E_NOT_WAITING, NULL);
+    hub_pace_end_wait(r, h->now);
+    return 0;
+}
