@@ -38,7 +38,7 @@
 #include "literature/infer.h"
 #include "literature/status.h"
 #include "literature/view.h"
-#include "../src/infer/free.h"
+#include "../src/infer/counting.h"
 #include "../tests/support/deal_fits.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -146,7 +146,7 @@ static void check_odds(const LitKnow *k, const LitGame *g)
 }
 
 /* The sets that are blocks of lit_odds' dynamic program: sets with cards not
- * placed that are not free (infer_free_sets). What counting costs grows
+ * placed that are not free (free_sets_of). What counting costs grows
  * with them. At 6 players under the fuzzer's instrumentation (2026-11-24,
  * random positions): from a seat's view with 5 or more blocks one input in
  * ten took over 15 ms, in the public view with 5 or more one in ten took
@@ -156,8 +156,8 @@ static void check_odds(const LitKnow *k, const LitGame *g)
 static int blocks(const LitKnow *k)
 {
     int deck = k->pub.rules.deck, n = 0;
-    unsigned free_sets = infer_free_sets(k);
-    uint64_t unplaced = infer_unplaced(k);
+    unsigned free_sets = free_sets_of(k);
+    uint64_t unplaced = free_unplaced(k);
     for (int set = 0; set < lit_deck_sets(deck); set++)
         n += !(free_sets >> set & 1) && (unplaced & lit_set_mask(deck, set));
     return n;

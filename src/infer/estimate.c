@@ -20,7 +20,7 @@
  */
 #include "literature/infer.h"
 
-#include "free.h"
+#include "counting.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -208,15 +208,6 @@ size_t lit_odds_estimate_work(uint32_t samples)
            sizeof(double) * LIT_MAX_CARDS * LIT_MAX_PLAYERS * BATCHES + 160;
 }
 
-/* Takes n items of size from *p, aligned to 16. */
-static void *carve(unsigned char **p, size_t n, size_t size)
-{
-    *p += (16 - (uintptr_t)*p % 16) % 16;
-    void *out = *p;
-    *p += n * size;
-    return out;
-}
-
 /* Mean and standard error of the mean over the batches. */
 static double batch_mean(double sum, double squares, int batches, double *se)
 {
@@ -280,11 +271,282 @@ static void resample(const Particle *in, Particle *out, uint32_t n, LitRng *rng)
     }
 }
 
+/* One estimate in progress: the draws of every batch and what they add to
+ * each figure. */
+typedef struct Run {
+    const LitKnow *k;
+    LitRng *rng;
+    uint32_t per, samples;   /* draws per batch, and in all */
+    Particle *cur, *next;    /* one batch's draws, and room to resample them */
+    uint32_t *codes;         /* every draw's placement of every set (Cell.code) */
+    double *weight;          /* every draw's weight */
+    Cell *cells;
+    uint32_t cap;            /* cells */
+    uint64_t unplaced, free_cards;
+    int n_free;
+    double free_top;         /* n_free! */
+    Guide guide[LIT_MAX_SETS];
+    int n_guides;
+    /* Per batch: the weighted sums of every figure and the total weight. */
+    double (*at)[LIT_MAX_PLAYERS][BATCHES];
+    double all[2][LIT_MAX_SETS][BATCHES], sw_batch[BATCHES], deals[2];
+} Run;
+
+/* The draws' tables and the guides of the blocks, carved from the
+ * workspace (which lit_odds_estimate_work sizes). */
+static void run_init(Run *run, const LitKnow *k, LitRng *rng, uint32_t per, void *work,
+                     size_t work_size)
+{
+    int deck = k->pub.rules.deck, players = k->pub.rules.players, sets = lit_deck_sets(deck);
+    uint32_t samples = per * BATCHES;
+    memset(run, 0, sizeof *run);
+    run->k = k;
+    run->rng = rng;
+    run->per = per;
+    run->samples = samples;
+    LitWork ws = lit_work_of(work, work_size);
+    run->cur = lit_work_take_n(&ws, per, sizeof *run->cur);
+    run->next = lit_work_take_n(&ws, per, sizeof *run->next);
+    run->codes = lit_work_take_n(&ws, (size_t)LIT_MAX_SETS * samples, sizeof *run->codes);
+    run->weight = lit_work_take_n(&ws, samples, sizeof *run->weight);
+    run->cap = 1; /* at least twice the draws, within the 4 * samples cells */
+    while (run->cap < 2 * samples)
+        run->cap *= 2;
+    run->cells = lit_work_take_n(&ws, run->cap, sizeof *run->cells);
+
+    run->unplaced = free_unplaced(k);
+    unsigned free_sets = free_sets_of(k);
+    for (int set = 0; set < sets; set++)
+        if (free_sets >> set & 1)
+            run->free_cards |= lit_set_mask(deck, set) & run->unplaced;
+    run->n_free = lit_popcount(run->free_cards);
+    run->free_top = factorial(run->n_free);
+    Guide *guide = run->guide;
+    double *tables = lit_work_take_n(&ws, (size_t)LIT_MAX_SETS * (LIT_MAX_SET_SIZE + 1)
+                                              << CLAUSES_FOLLOWED, sizeof *tables);
+    for (int set = 0; set < sets; set++) {
+        uint64_t m = lit_set_mask(deck, set) & run->unplaced & ~run->free_cards;
+        if (m) {
+            double *table = tables + ((size_t)run->n_guides * (LIT_MAX_SET_SIZE + 1)
+                                      << CLAUSES_FOLLOWED);
+            guide_init(&guide[run->n_guides], k, set, m, table);
+            run->n_guides++;
+        }
+    }
+    /* Going back from the last block, the room each seat keeps. */
+    for (int j = run->n_guides - 1; j > 0; j--)
+        for (int s = 0; s < players; s++) {
+            int set = guide[j].set;
+            int least = lit_know_min_hold(k, s, set) -
+                        lit_popcount(k->held[s] & lit_set_mask(deck, set));
+            guide[j - 1].keep[s] = guide[j].keep[s] + least;
+        }
+    run->at = lit_work_take_n(&ws, LIT_MAX_CARDS, sizeof *run->at);
+}
+
+/* 1. The blocks, one by one, every particle in step; resampled when
+ * the weights grow uneven (effective draws below half). */
+static void batch_blocks(Run *run)
+{
+    const LitKnow *k = run->k;
+    int players = k->pub.rules.players;
+    uint32_t per = run->per;
+    for (uint32_t i = 0; i < per; i++) {
+        run->cur[i].w = 1;
+        for (int s = 0; s < players; s++)
+            run->cur[i].room[s] = (int8_t)k->slots[s];
+    }
+    for (int j = 0; j < run->n_guides; j++) {
+        const Guide *gd = &run->guide[j];
+        double sw = 0, sw2 = 0;
+        for (uint32_t i = 0; i < per; i++) {
+            Particle *q = &run->cur[i];
+            if (q->w > 0) {
+                int room[LIT_MAX_PLAYERS], where[LIT_MAX_CARDS];
+                for (int s = 0; s < players; s++)
+                    room[s] = q->room[s];
+                q->w *= draw_block(k, gd, room, where, run->rng);
+                for (int s = 0; s < players; s++)
+                    q->room[s] = (int8_t)room[s];
+                for (int c = 0; c < gd->n; c++)
+                    q->where[gd->card[c]] = (int8_t)where[gd->card[c]];
+            }
+            sw += q->w;
+            sw2 += q->w * q->w;
+        }
+        if (sw > 0 && sw * sw < 0.5 * per * sw2) {
+            resample(run->cur, run->next, per, run->rng);
+            Particle *t = run->cur;
+            run->cur = run->next;
+            run->next = t;
+        }
+    }
+}
+
+/* 2. The free cards of draw q, shuffled into the room left: spread(room)
+ * ways; its weight times those. */
+static double draw_free(Run *run, Particle *q)
+{
+    int players = run->k->pub.rules.players;
+    double ways = run->free_top;
+    uint8_t cards[LIT_MAX_CARDS];
+    int left = 0;
+    for (uint64_t x = run->free_cards; x;)
+        cards[left++] = (uint8_t)lit_pop_lsb(&x);
+    for (int s = 0; s < players; s++) {
+        ways /= factorial(q->room[s]);
+        for (int j = 0; j < q->room[s]; j++) {
+            int a = (int)lit_rng_below(run->rng, (uint32_t)left);
+            q->where[cards[a]] = (int8_t)s;
+            cards[a] = cards[--left];
+        }
+    }
+    q->w *= ways;
+    return q->w;
+}
+
+/* 3. Every live set's placement in draw q (weight w) of batch b, kept in
+ * code when one team holds all. */
+static void draw_sets(Run *run, const Particle *q, double w, int b, uint32_t *code)
+{
+    const LitKnow *k = run->k;
+    int deck = k->pub.rules.deck;
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set) & k->pub.live;
+        if (!m)
+            continue;
+        int first = lit_set_first(deck, set), team = -1;
+        uint32_t c32 = 0;
+        for (uint64_t x = m; x;) {
+            int c = lit_pop_lsb(&x), s = 0;
+            if (run->unplaced >> c & 1)
+                s = q->where[c];
+            else
+                while (!(k->held[s] >> c & 1))
+                    s++;
+            c32 |= (uint32_t)s << (4 * (c - first));
+            team = team == -1 || team == lit_team_of(s) ? lit_team_of(s) : 2;
+        }
+        if (team == 0 || team == 1) {
+            run->all[team][set][b] += w;
+            code[set] = c32 + 1;
+        }
+    }
+}
+
+/* Batch b after its blocks: 2. each draw's free cards (a free card's
+ * chance at s is then room[s] / n_free) and its marginals, 3. its sets'
+ * placements; then the batch's weights. */
+static void batch_figures(Run *run, int b)
+{
+    int players = run->k->pub.rules.players;
+    uint32_t per = run->per;
+    double sw = 0;
+    for (int c = 0; c < LIT_MAX_CARDS; c++)
+        for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+            run->at[c][s][b] = 0;
+    for (uint32_t i = 0; i < per; i++) {
+        Particle *q = &run->cur[i];
+        uint32_t *code = run->codes + ((size_t)b * per + i) * LIT_MAX_SETS;
+        memset(code, 0, sizeof *code * LIT_MAX_SETS);
+        if (!(q->w > 0))
+            continue;
+        double w = draw_free(run, q);
+        sw += w;
+        for (uint64_t x = run->unplaced; x;) {
+            int c = lit_pop_lsb(&x);
+            if (run->free_cards >> c & 1)
+                for (int s = 0; s < players; s++)
+                    run->at[c][s][b] += w * q->room[s] / run->n_free;
+            else
+                run->at[c][q->where[c]][b] += w;
+        }
+        draw_sets(run, q, w, b, code);
+    }
+    for (uint32_t i = 0; i < per; i++)
+        run->weight[(size_t)b * per + i] = run->cur[i].w > 0 ? run->cur[i].w : 0;
+    run->sw_batch[b] = sw;
+    run->deals[0] += sw / per;
+    run->deals[1] += (sw / per) * (sw / per);
+}
+
+/* The likeliest placement of each team of set: the code of most weight
+ * over every batch (chosen on the same draws, so its estimate leans a
+ * little high); then its weight batch by batch. */
+static void estimate_best(Run *run, int set, LitOdds *odds)
+{
+    int deck = run->k->pub.rules.deck;
+    uint32_t cap = run->cap, samples = run->samples;
+    Cell *cells = run->cells;
+    const uint32_t *codes = run->codes;
+    memset(cells, 0, sizeof(Cell) * cap);
+    for (uint32_t i = 0; i < samples; i++) {
+        uint32_t code = codes[(size_t)i * LIT_MAX_SETS + (size_t)set];
+        if (!code)
+            continue;
+        uint32_t h = (code * UINT32_C(0x9e3779b1)) & (cap - 1);
+        while (cells[h].code && cells[h].code != code)
+            h = (h + 1) & (cap - 1);
+        cells[h].code = code;
+        cells[h].w += run->weight[i];
+    }
+    uint32_t best[2] = {0, 0};
+    double best_w[2] = {0, 0};
+    for (uint32_t h = 0; h < cap; h++) {
+        if (!cells[h].code)
+            continue;
+        int t = lit_team_of((int)((cells[h].code - 1) & 15));
+        if (cells[h].w > best_w[t]) {
+            best[t] = cells[h].code;
+            best_w[t] = cells[h].w;
+        }
+    }
+    for (int t = 0; t < 2; t++) {
+        if (!best[t])
+            continue;
+        double num[BATCHES] = {0};
+        for (uint32_t i = 0; i < samples; i++)
+            if (codes[(size_t)i * LIT_MAX_SETS + (size_t)set] == best[t])
+                num[i / run->per] += run->weight[i];
+        odds->best_p[t][set] = pooled(num, run->sw_batch, &odds->best_p_se[t][set]);
+        for (int q = 0; q < lit_deck_set_size(deck); q++)
+            odds->best[t][set][q] = (uint8_t)(((best[t] - 1) >> (4 * q)) & 15);
+    }
+}
+
+/* 4. The estimates: ratios pooled over the batches, with the jackknife's
+ * standard error; the count, the mean weight. */
+static void estimate_figures(Run *run, LitOdds *odds)
+{
+    const LitKnow *k = run->k;
+    int deck = k->pub.rules.deck, players = k->pub.rules.players;
+    odds->exact = 0;
+    odds->samples = run->samples;
+    odds->deals_estimate = batch_mean(run->deals[0], run->deals[1], BATCHES, &odds->deals_se);
+    if (!(run->deals[0] > 0))
+        return; /* no draw met the history's clauses: nothing to say */
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < players; s++) {
+            if (k->held[s] >> c & 1)
+                odds->p[c][s] = 1.0;
+            else if (run->unplaced >> c & 1)
+                odds->p[c][s] = pooled(run->at[c][s], run->sw_batch, &odds->p_se[c][s]);
+        }
+    }
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        if (!(lit_set_mask(deck, set) & k->pub.live))
+            continue;
+        for (int t = 0; t < 2; t++)
+            odds->team_all[t][set] =
+                pooled(run->all[t][set], run->sw_batch, &odds->team_all_se[t][set]);
+        estimate_best(run, set, odds);
+    }
+}
+
 int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *work,
                       size_t work_size, LitOdds *odds)
 {
-    const LitRules *r = &k->pub.rules;
-    int deck = r->deck, players = r->players, sets = lit_deck_sets(deck);
     if (!k->consistent)
         return LIT_INCONSISTENT;
     if (samples < 2 * BATCHES || samples > (1u << 22) ||
@@ -293,206 +555,12 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
     memset(odds, 0, sizeof *odds);
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
-    uint32_t per = samples / BATCHES;
-    samples = per * BATCHES;
-
-    unsigned char *p = work;
-    Particle *cur = carve(&p, per, sizeof *cur), *next = carve(&p, per, sizeof *next);
-    uint32_t *codes = carve(&p, (size_t)LIT_MAX_SETS * samples, sizeof *codes);
-    double *weight = carve(&p, samples, sizeof *weight);
-    uint32_t cap = 1; /* at least twice the draws, within the 4 * samples cells */
-    while (cap < 2 * samples)
-        cap *= 2;
-    Cell *cells = carve(&p, cap, sizeof *cells);
-
-    uint64_t unplaced = infer_unplaced(k), free_cards = 0;
-    unsigned free_sets = infer_free_sets(k);
-    for (int set = 0; set < sets; set++)
-        if (free_sets >> set & 1)
-            free_cards |= lit_set_mask(deck, set) & unplaced;
-    int n_free = lit_popcount(free_cards);
-    double free_top = factorial(n_free);
-    Guide guide[LIT_MAX_SETS];
-    int n_guides = 0;
-    double *tables = carve(&p, (size_t)LIT_MAX_SETS * (LIT_MAX_SET_SIZE + 1)
-                                   << CLAUSES_FOLLOWED, sizeof *tables);
-    for (int set = 0; set < sets; set++) {
-        uint64_t m = lit_set_mask(deck, set) & unplaced & ~free_cards;
-        if (m) {
-            guide_init(&guide[n_guides], k, set, m,
-                       tables + ((size_t)n_guides * (LIT_MAX_SET_SIZE + 1) << CLAUSES_FOLLOWED));
-            n_guides++;
-        }
-    }
-    /* Going back from the last block, the room each seat keeps. */
-    for (int j = n_guides - 1; j > 0; j--)
-        for (int s = 0; s < players; s++) {
-            int set = guide[j].set;
-            int least = lit_know_min_hold(k, s, set) -
-                        lit_popcount(k->held[s] & lit_set_mask(deck, set));
-            guide[j - 1].keep[s] = guide[j].keep[s] + least;
-        }
-
-    /* Per batch: the weighted sums of every figure and the total weight. */
-    double (*at)[LIT_MAX_PLAYERS][BATCHES] = carve(&p, LIT_MAX_CARDS, sizeof *at);
-    double all[2][LIT_MAX_SETS][BATCHES], sw_batch[BATCHES], deals[2] = {0, 0};
-    memset(all, 0, sizeof all);
+    Run run;
+    run_init(&run, k, rng, samples / BATCHES, work, work_size);
     for (int b = 0; b < BATCHES; b++) {
-        /* 1. The blocks, one by one, every particle in step; resampled when
-         * the weights grow uneven (effective draws below half). */
-        for (uint32_t i = 0; i < per; i++) {
-            cur[i].w = 1;
-            for (int s = 0; s < players; s++)
-                cur[i].room[s] = (int8_t)k->slots[s];
-        }
-        for (int j = 0; j < n_guides; j++) {
-            const Guide *gd = &guide[j];
-            double sw = 0, sw2 = 0;
-            for (uint32_t i = 0; i < per; i++) {
-                Particle *q = &cur[i];
-                if (q->w > 0) {
-                    int room[LIT_MAX_PLAYERS], where[LIT_MAX_CARDS];
-                    for (int s = 0; s < players; s++)
-                        room[s] = q->room[s];
-                    q->w *= draw_block(k, gd, room, where, rng);
-                    for (int s = 0; s < players; s++)
-                        q->room[s] = (int8_t)room[s];
-                    for (int c = 0; c < gd->n; c++)
-                        q->where[gd->card[c]] = (int8_t)where[gd->card[c]];
-                }
-                sw += q->w;
-                sw2 += q->w * q->w;
-            }
-            if (sw > 0 && sw * sw < 0.5 * per * sw2) {
-                resample(cur, next, per, rng);
-                Particle *t = cur;
-                cur = next;
-                next = t;
-            }
-        }
-        /* 2. The free cards, shuffled into the room left: spread(room) ways;
-         * a free card's chance at s is then room[s] / n_free. */
-        double sw = 0;
-        for (int c = 0; c < LIT_MAX_CARDS; c++)
-            for (int s = 0; s < LIT_MAX_PLAYERS; s++)
-                at[c][s][b] = 0;
-        for (uint32_t i = 0; i < per; i++) {
-            Particle *q = &cur[i];
-            uint32_t *code = codes + ((size_t)b * per + i) * LIT_MAX_SETS;
-            memset(code, 0, sizeof *code * LIT_MAX_SETS);
-            if (!(q->w > 0))
-                continue;
-            double ways = free_top;
-            uint8_t cards[LIT_MAX_CARDS];
-            int left = 0;
-            for (uint64_t x = free_cards; x;)
-                cards[left++] = (uint8_t)lit_pop_lsb(&x);
-            for (int s = 0; s < players; s++) {
-                ways /= factorial(q->room[s]);
-                for (int j = 0; j < q->room[s]; j++) {
-                    int a = (int)lit_rng_below(rng, (uint32_t)left);
-                    q->where[cards[a]] = (int8_t)s;
-                    cards[a] = cards[--left];
-                }
-            }
-            q->w *= ways;
-            double w = q->w;
-            sw += w;
-            for (uint64_t x = unplaced; x;) {
-                int c = lit_pop_lsb(&x);
-                if (free_cards >> c & 1)
-                    for (int s = 0; s < players; s++)
-                        at[c][s][b] += w * q->room[s] / n_free;
-                else
-                    at[c][q->where[c]][b] += w;
-            }
-            /* 3. Every live set's placement, kept when one team holds all. */
-            for (int set = 0; set < sets; set++) {
-                uint64_t m = lit_set_mask(deck, set) & k->pub.live;
-                if (!m)
-                    continue;
-                int first = lit_set_first(deck, set), team = -1;
-                uint32_t c32 = 0;
-                for (uint64_t x = m; x;) {
-                    int c = lit_pop_lsb(&x), s = 0;
-                    if (unplaced >> c & 1)
-                        s = q->where[c];
-                    else
-                        while (!(k->held[s] >> c & 1))
-                            s++;
-                    c32 |= (uint32_t)s << (4 * (c - first));
-                    team = team == -1 || team == lit_team_of(s) ? lit_team_of(s) : 2;
-                }
-                if (team == 0 || team == 1) {
-                    all[team][set][b] += w;
-                    code[set] = c32 + 1;
-                }
-            }
-        }
-        for (uint32_t i = 0; i < per; i++)
-            weight[(size_t)b * per + i] = cur[i].w > 0 ? cur[i].w : 0;
-        sw_batch[b] = sw;
-        deals[0] += sw / per;
-        deals[1] += (sw / per) * (sw / per);
+        batch_blocks(&run);
+        batch_figures(&run, b);
     }
-
-    /* 4. The estimates: ratios pooled over the batches, with the jackknife's
-     * standard error; the count, the mean weight. */
-    odds->exact = 0;
-    odds->samples = samples;
-    odds->deals_estimate = batch_mean(deals[0], deals[1], BATCHES, &odds->deals_se);
-    if (!(deals[0] > 0))
-        return LIT_OK; /* no draw met the history's clauses: nothing to say */
-    for (uint64_t live = k->pub.live; live;) {
-        int c = lit_pop_lsb(&live);
-        for (int s = 0; s < players; s++) {
-            if (k->held[s] >> c & 1)
-                odds->p[c][s] = 1.0;
-            else if (unplaced >> c & 1)
-                odds->p[c][s] = pooled(at[c][s], sw_batch, &odds->p_se[c][s]);
-        }
-    }
-    for (int set = 0; set < sets; set++) {
-        if (!(lit_set_mask(deck, set) & k->pub.live))
-            continue;
-        for (int t = 0; t < 2; t++)
-            odds->team_all[t][set] = pooled(all[t][set], sw_batch, &odds->team_all_se[t][set]);
-        /* The likeliest placement of each team: the code of most weight over
-         * every batch (chosen on the same draws, so its estimate leans a
-         * little high); then its weight batch by batch. */
-        memset(cells, 0, sizeof(Cell) * cap);
-        for (uint32_t i = 0; i < samples; i++) {
-            uint32_t code = codes[(size_t)i * LIT_MAX_SETS + (size_t)set];
-            if (!code)
-                continue;
-            uint32_t h = (code * UINT32_C(0x9e3779b1)) & (cap - 1);
-            while (cells[h].code && cells[h].code != code)
-                h = (h + 1) & (cap - 1);
-            cells[h].code = code;
-            cells[h].w += weight[i];
-        }
-        uint32_t best[2] = {0, 0};
-        double best_w[2] = {0, 0};
-        for (uint32_t h = 0; h < cap; h++) {
-            if (!cells[h].code)
-                continue;
-            int t = lit_team_of((int)((cells[h].code - 1) & 15));
-            if (cells[h].w > best_w[t]) {
-                best[t] = cells[h].code;
-                best_w[t] = cells[h].w;
-            }
-        }
-        for (int t = 0; t < 2; t++) {
-            if (!best[t])
-                continue;
-            double num[BATCHES] = {0};
-            for (uint32_t i = 0; i < samples; i++)
-                if (codes[(size_t)i * LIT_MAX_SETS + (size_t)set] == best[t])
-                    num[i / per] += weight[i];
-            odds->best_p[t][set] = pooled(num, sw_batch, &odds->best_p_se[t][set]);
-            for (int q = 0; q < lit_deck_set_size(deck); q++)
-                odds->best[t][set][q] = (uint8_t)(((best[t] - 1) >> (4 * q)) & 15);
-        }
-    }
+    estimate_figures(&run, odds);
     return LIT_OK;
 }

@@ -8,7 +8,7 @@
 
 #include "helpers.h"
 #include "literature/infer.h"
-#include "../../src/infer/free.h"
+#include "../../src/infer/counting.h"
 
 static int card(const LitGame *g, const char *name)
 {

@@ -1,0 +1,155 @@
+/* dense.c - dense layers (INFER_DENSE; docs/DEDUCTION.md "Dense
+ * layers"): whether the layers and F are arrays at the dense index of
+ * each vector (counting.h has Dense), and the passes vector by vector over
+ * them in index order, backward (a layer) and forward (the next F and G
+ * in one pass). */
+#include "counting.h"
+
+/* Under INFER_DENSE, the layers and F are dense (Dense) when the vectors
+ * within the slots have at most DENSE_MAX indices and tables of that size
+ * fit in room; else hashed. The field left out is the one with the most
+ * slots. */
+void dense_choose(Ctx *cx, int tables, size_t room)
+{
+    if (!(cx->how & INFER_DENSE))
+        return;
+    const Layout *lay = &cx->lay;
+    int drop = 0;
+    for (int f = 1; f < lay->n; f++)
+        if (unit_count(lay, cx->slots, f) > unit_count(lay, cx->slots, drop))
+            drop = f;
+    Dense *d = &cx->dense;
+    uint64_t size = 1;
+    d->n = 0;
+    for (int f = 0; f < lay->n; f++) {
+        int cap = unit_count(lay, cx->slots, f);
+        if (f == drop || cap == 0)
+            continue;
+        d->off[d->n] = lay->off[f];
+        d->mask[d->n] = lay->mask[f];
+        d->stride[d->n++] = (uint32_t)size;
+        size *= (uint64_t)cap + 1;
+    }
+    d->size = (uint32_t)(size < DENSE_MAX ? size : DENSE_MAX);
+    cx->use_dense = size <= DENSE_MAX &&
+                    (uint64_t)tables * size * (sizeof(uint64_t) + sizeof(LitU192)) <= room;
+}
+
+/* The table of a layer or of F: dense or hashed as cx says. */
+int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx)
+{
+    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL);
+}
+
+/* The dense indices of n vectors (vec[v * stride]) in index[v], and the
+ * vectors in the order of their indices in order, both in w: 0, or -1 when
+ * w cannot hold them. */
+int dense_order(const Dense *d, const uint64_t *vec, size_t stride, uint32_t n, LitWork *w,
+                uint32_t **index, uint32_t **order)
+{
+    uint32_t *ix = lit_work_take(w, sizeof(uint32_t) * (n + 1u));
+    uint32_t *o = lit_work_take(w, sizeof(uint32_t) * (n + 1u));
+    if (!ix || !o)
+        return -1;
+    for (uint32_t v = 0; v < n; v++) {
+        ix[v] = dense_index(d, vec[(size_t)v * stride]);
+        uint32_t k = v;
+        for (; k > 0 && ix[o[k - 1]] > ix[v]; k--)
+            o[k] = o[k - 1];
+        o[k] = v;
+    }
+    *index = ix;
+    *order = o;
+    return 0;
+}
+
+/* out = the ways block b and what next counts give each vector, vector by
+ * vector, the layer after in index order: its reads and the writes at
+ * index + the vector's go in order. 0, or -1 when w cannot hold the
+ * lists. */
+int dense_back(const Ctx *cx, const Block *b, const Table *next, Table *out, LitWork w)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots;
+    const uint32_t *at = table_entries(next, &w);
+    uint32_t *iv, *order;
+    if (!at || dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t), b->n_vec, &w,
+                           &iv, &order))
+        return -1;
+    /* in chunks of the layer after, with the vectors by index, so
+     * what one chunk reads and writes stays in the cache */
+    for (uint32_t e0 = 0; e0 < next->count; e0 += CHUNK) {
+        uint32_t e1 = next->count - e0 < CHUNK ? next->count : e0 + CHUNK;
+        for (uint32_t o = 0; o < b->n_vec; o++) {
+            uint32_t v = order[o];
+            uint64_t vec = b->vec[v].v;
+            for (uint32_t e = e0; e < e1; e++) {
+                uint32_t i = at[e];
+                uint64_t rest = next->key[i] - 1;
+                if (!fits(guard, vec, slots - rest))
+                    continue;
+                LitU192 x = times(&next->val[i], b->vec[v].n);
+                add_dense(out, i + iv[v], rest + vec, &x, 0);
+            }
+        }
+    }
+    return 0;
+}
+
+/* For one chunk at[e0..e1) of F and one vector: the next F, nf(u + v) +=
+ * F(u) n_v where the layer after can complete it, and the part of G(v)
+ * the chunk gives (gpass.c's g_chunk), in one pass; iv the dense index of v, is_v
+ * that of slots - v. Inlined twice, narrow or not (Ctx.narrow). */
+static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at,
+                                uint32_t e0, uint32_t e1, const Ctx *cx, const Vec *vec,
+                                uint32_t iv, uint32_t is_v, int narrow)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots, v = vec->v;
+    LitU192 sum = lit_u192(0);
+    for (uint32_t e = e0; e < e1; e++) {
+        uint32_t i = at[e];
+        uint64_t given = f->key[i] - 1;
+        if (!fits(guard, v, slots - given))
+            continue;
+        uint32_t ib = is_v - i;
+        if (!after->key[ib])
+            continue;
+        LitU192 x = times(&f->val[i], vec->n);
+        add_dense(nf, i + iv, given + v, &x, narrow);
+        if (narrow) {
+            LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
+            add_in2(&sum, &y);
+        } else {
+            LitU192 y = mul_low(&f->val[i], &after->val[ib]);
+            add_in(&sum, &y);
+        }
+    }
+    return sum;
+}
+
+/* The next F and G vector by vector over F in index order: the layer
+ * after is read at index(slots) - index(u) - index(v), in order, and the
+ * next F written at index(u) + index(v). The lists are taken from w
+ * (what is after them stays free): 0, or -1 when w cannot hold them. */
+int dense_forward(const Ctx *cx, const Block *b, const Table *f, const Table *after, Table *nf,
+                  LitU192 *g, LitWork *w)
+{
+    uint32_t is = dense_index(&cx->dense, cx->slots);
+    const uint32_t *at = table_entries(f, w);
+    uint32_t *iv, *order;
+    if (!at || dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t), b->n_vec, w,
+                           &iv, &order))
+        return -1;
+    for (uint32_t e0 = 0; e0 < f->count; e0 += CHUNK) {
+        uint32_t e1 = f->count - e0 < CHUNK ? f->count : e0 + CHUNK;
+        for (uint32_t o = 0; o < b->n_vec; o++) {
+            uint32_t v = order[o];
+            LitU192 sum;
+            if (cx->narrow)
+                sum = vec_chunk(f, after, nf, at, e0, e1, cx, &b->vec[v], iv[v], is - iv[v], 1);
+            else
+                sum = vec_chunk(f, after, nf, at, e0, e1, cx, &b->vec[v], iv[v], is - iv[v], 0);
+            add_in(&g[v], &sum);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,295 @@
+/* free.c - free sets and the free cards (docs/DEDUCTION.md "Free sets"):
+ * which sets are free, the spreads of exchangeable cards, the free cards
+ * as the last layer, and the pool's marginals and the free sets' claim
+ * figures (step 4 of lit_odds). */
+#include "counting.h"
+
+uint64_t free_unplaced(const LitKnow *k)
+{
+    uint64_t placed = 0;
+    for (int s = 0; s < k->pub.rules.players; s++)
+        placed |= k->held[s];
+    return k->pub.live & ~placed;
+}
+
+unsigned free_sets_of(const LitKnow *k)
+{
+    int deck = k->pub.rules.deck, players = k->pub.rules.players;
+    uint64_t unplaced = free_unplaced(k);
+    unsigned free_sets = 0;
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        uint64_t m = lit_set_mask(deck, set) & unplaced;
+        int clauses = 0, full = m != 0;
+        for (int s = 0; s < players; s++) {
+            clauses += k->n_need[s][set] + k->n_lack[s][set];
+            if (k->slots[s] && (k->may[s] & m) != m)
+                full = 0;
+        }
+        if (!clauses && full)
+            free_sets |= 1u << set;
+    }
+    return free_sets;
+}
+
+/* Ways to place `cards` distinct exchangeable cards so that every unit of
+ * lay gets its count in r: cards! / prod r_u!, 0 when the counts do not sum
+ * to cards. A product of binomials, so nothing overflows on the way. */
+LitU192 free_spread_in(const Ctx *cx, const Layout *lay, uint64_t r, int cards)
+{
+    LitU192 x = lit_u192(1);
+    int left = cards;
+    for (int f = 0; f < lay->n; f++) {
+        int n = unit_count(lay, r, f);
+        if (n > left)
+            return lit_u192(0);
+        if (n) {
+            x = times(&x, cx->choose[left][n]);
+            left -= n;
+        }
+    }
+    return left ? lit_u192(0) : x;
+}
+
+/* ... over the fields. */
+LitU192 free_spread(const Ctx *cx, uint64_t r, int cards)
+{
+    return free_spread_in(cx, &cx->lay, r, cards);
+}
+
+/* The claim figures of q free cards for a team, which every free set with
+ * q unplaced cards shares: computed once per team and q. */
+typedef struct FreeClaim {
+    int done;
+    LitU192 all, best;
+    uint64_t best_v;
+} FreeClaim;
+
+/* The sum of a vector's fields. */
+static int cards_in(const Ctx *cx, uint64_t v)
+{
+    int n = 0;
+    for (int f = 0; f < cx->lay.n; f++)
+        n += unit_count(&cx->lay, v, f);
+    return n;
+}
+
+/* F projected on one team's fields (those with a seat of the team), for
+ * the free sets' claims: with x = slots - w what the free cards give when
+ * the blocks gave w, x_T its team's fields and x_N the rest, proj(x_T) =
+ * sum of F(w) free_spread(x_N) over the w with that x_T. Then the deals in which
+ * q given free cards give the team's fields the vector v and the other free
+ * cards go anywhere are
+ *   sum over x_T of proj(x_T) C(free - q, |x_T| - q) free_spread(x_T - v),
+ * a sum over the (few) team parts instead of over F. 0, or -1 when the
+ * workspace is too small. */
+static int project(const Ctx *cx, const Table *f, unsigned team_seats, Table *proj, LitWork *w)
+{
+    uint64_t mask = 0, most = 1;
+    unsigned units = 0;
+    for (int s = 0; s < cx->players; s++)
+        if (team_seats >> s & 1)
+            units |= 1u << cx->lay.unit_of[s];
+    for (unsigned m = units; m; m &= m - 1) {
+        int u = lit_lsb(m);
+        mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
+        most *= (uint64_t)unit_count(&cx->lay, cx->slots, u) + 1;
+    }
+    /* no larger than the vectors over the team's fields can fill: the
+     * claims go over the whole table once per vector a team's seats get */
+    if (table_new(proj, w, most < f->count ? most : f->count))
+        return -1;
+    for (uint32_t i = 0; i < f->cap; i++) {
+        if (!f->key[i])
+            continue;
+        uint64_t x = cx->slots - (f->key[i] - 1), xt = x & mask;
+        LitU192 ways = free_spread(cx, x - xt, cx->free - cards_in(cx, xt)), y;
+        lit_u192_mul(&y, &f->val[i], &ways);
+        if (add_to(proj, xt, &y))
+            return -1;
+    }
+    return 0;
+}
+
+/* Deals of the fields in which the blocks gave some w (F) and q given free
+ * cards gave the team's fields the vector v, from the projection. */
+static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, int q)
+{
+    LitU192 sum = lit_u192(0);
+    for (uint32_t i = 0; i < proj->cap; i++) {
+        if (!proj->key[i])
+            continue;
+        uint64_t xt = proj->key[i] - 1;
+        int n = cards_in(cx, xt);
+        if (n < q || !fits(cx->lay.guard, v, xt))
+            continue;
+        LitU192 ways = free_spread(cx, xt - v, n - q), y;
+        ways = times(&ways, cx->choose[cx->free - q][n - q]);
+        lit_u192_mul(&y, &proj->val[i], &ways);
+        lit_u192_add(&sum, &sum, &y);
+    }
+    return sum;
+}
+
+/* Whether the placement of vector v by seat (its cards in order, seat by
+ * seat) comes before w's in card order: more cards at the first seat where
+ * they differ. */
+static int earlier(uint64_t v, uint64_t w)
+{
+    for (; v != w; v >>= FIELD, w >>= FIELD)
+        if ((v & 31) != (w & 31))
+            return (v & 31) > (w & 31);
+    return 0;
+}
+
+static void team_claim(const Ctx *cx, const Table *proj, int t, int q, FreeClaim *fc)
+{
+    const LitKnow *k = cx->k;
+    int seats[LIT_MAX_PLAYERS], n = 0;
+    fc->done = 1;
+    fc->all = fc->best = lit_u192(0);
+    fc->best_v = 0;
+    for (int s = t; s < cx->players; s += 2)
+        if (k->slots[s])
+            seats[n++] = s;
+    if (n == 0)
+        return;
+    /* Every vector over the team's seats with sum q, as counters; the deals
+     * of each placement with that vector are those of the fields times the
+     * splits of the merged fields' other cards. */
+    int cnt[LIT_MAX_PLAYERS] = {0};
+    cnt[0] = q;
+    for (;;) {
+        uint64_t v = 0;
+        for (int i = 0; i < n; i++)
+            v += (uint64_t)cnt[i] << (FIELD * seats[i]);
+        if (fits(GUARD, v, cx->seat_slots)) {
+            LitU192 fields = team_completions(cx, proj, fields_of(cx, v), q), x, each;
+            LitU192 split = fields_splits(cx, v);
+            lit_u192_mul(&each, &fields, &split);
+            LitU192 ways = free_spread_in(cx, &cx->seats, v, q);
+            lit_u192_mul(&x, &each, &ways);
+            lit_u192_add(&fc->all, &fc->all, &x);
+            int cmp = lit_u192_cmp(&each, &fc->best);
+            if (cmp > 0 || (cmp == 0 && !lit_u192_is_zero(&each) && earlier(v, fc->best_v))) {
+                fc->best = each;
+                fc->best_v = v;
+            }
+        }
+        /* next composition: move one from the first non-zero counter (not
+         * the last) to the one after it, and gather the rest back */
+        int i = 0;
+        while (i < n - 1 && cnt[i] == 0)
+            i++;
+        if (i >= n - 1)
+            break;
+        int carry = cnt[i] - 1;
+        cnt[i] = 0;
+        cnt[i + 1]++;
+        cnt[0] += carry;
+    }
+}
+
+/* Claim figures of a free set (all its unplaced cards free): a placement of
+ * its q cards that gives the team's seats the vector kv has
+ * team_completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
+static void free_claims(const Ctx *cx, const Table proj[2], int set, uint64_t unplaced,
+                        const LitU192 *total, FreeClaim memo[2][LIT_MAX_SET_SIZE + 1],
+                            LitOdds *odds)
+{
+    const LitKnow *k = cx->k;
+    int deck = k->pub.rules.deck, players = cx->players, first = lit_set_first(deck, set);
+    uint64_t m = lit_set_mask(deck, set);
+    int q = lit_popcount(m & unplaced), team_of_placed = claims_team(k, m);
+    for (int t = 0; t < 2; t++) {
+        memset(odds->best[t][set], LIT_NOBODY, LIT_MAX_SET_SIZE);
+        if (team_of_placed >= 0 && team_of_placed != t)
+            continue;
+        FreeClaim *fc = &memo[t][q];
+        if (!fc->done)
+            team_claim(cx, &proj[t], t, q, fc);
+        odds->team_all[t][set] = lit_u192_ratio(&fc->all, total);
+        odds->best_p[t][set] = lit_u192_ratio(&fc->best, total);
+        if (lit_u192_is_zero(&fc->best))
+            continue;
+        /* The likeliest placement: the cards in order, seat by seat. */
+        uint64_t x = m & unplaced, v = fc->best_v;
+        for (int s = 0; s < players; s++, v >>= FIELD)
+            for (int c = 0; c < (int)(v & 31); c++)
+                odds->best[t][set][lit_pop_lsb(&x) - first] = (uint8_t)s;
+        for (int s = 0; s < players; s++)
+            for (uint64_t h = k->held[s] & m; h;)
+                odds->best[t][set][lit_pop_lsb(&h) - first] = (uint8_t)s;
+    }
+}
+
+/* Every vector within the slots whose fields sum to the cards left, with
+ * the ways to spread that many free cards so: the free cards as one last
+ * layer. The ways are free_spread()'s product of binomials, C(cards left, what
+ * the field takes) field by field, taken on the way down; the last field
+ * takes what is left. Call with field 0, v 0 and ways 1. */
+int free_fill(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 ways)
+{
+    int n = cx->lay.n;
+    if (field >= n - 1) {
+        if (field == n - 1) {
+            if (left > unit_count(&cx->lay, cx->slots, field))
+                return 0;
+            v += (uint64_t)left << cx->lay.off[field];
+        } else if (left) {
+            return 0;
+        }
+        if (t->dense) {
+            add_dense(t, dense_index(t->dense, v), v, &ways, 0);
+            return 0;
+        }
+        return add_to(t, v, &ways);
+    }
+    int cap = unit_count(&cx->lay, cx->slots, field);
+    for (int x = 0; x <= cap && x <= left; x++) {
+        LitU192 more = x ? times(&ways, cx->choose[left][x]) : ways;
+        if (free_fill(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x, more))
+            return -1;
+    }
+    return 0;
+}
+
+/* 4. The pool (the free sets' cards and the other free cards), from F
+ * after every block: all its cards are alike. A card in field f leaves
+ * the others spread over slots - w - f. */
+int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT_MAX_PLAYERS],
+              LitOdds *odds)
+{
+    const Ctx *cx = &pl->cx;
+    const LitRules *r = &cx->k->pub.rules;
+    int deck = r->deck;
+    uint64_t slots = cx->slots;
+    LitU192 free_mass[LIT_MAX_PLAYERS];
+    FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
+    memset(free_mass, 0, sizeof free_mass);
+    memset(memo, 0, sizeof memo);
+    Table proj[2];
+    for (int t = 0; t < 2 && pl->free_sets; t++)
+        if (project(cx, f, lit_team_seats(r, t), &proj[t], &spare))
+            return -1;
+    for (uint32_t i = 0; i < f->cap; i++) {
+        if (!f->key[i])
+            continue;
+        uint64_t left = slots - (f->key[i] - 1);
+        for (int u = 0; u < cx->lay.n; u++) {
+            if (!unit_count(&cx->lay, left, u))
+                continue;
+            LitU192 ways = free_spread(cx, left - unit_one(&cx->lay, u), cx->free - 1), x;
+            lit_u192_mul(&x, &f->val[i], &ways);
+            lit_u192_add(&free_mass[u], &free_mass[u], &x);
+        }
+    }
+    for (uint64_t x = pl->free_cards; x;) {
+        int c = lit_pop_lsb(&x);
+        for (int u = 0; u < cx->lay.n; u++)
+            mass[c][u] = free_mass[u];
+    }
+    for (int set = 0; set < lit_deck_sets(deck); set++)
+        if (pl->free_sets >> set & 1)
+            free_claims(cx, proj, set, pl->unplaced, &pl->deals, memo, odds);
+    return 0;
+}

@@ -1,0 +1,148 @@
+/* horner.c - Horner steps (INFER_HORNER; docs/DEDUCTION.md "Horner
+ * steps"): the shifts of a block's alike cards (counting.h has Horner),
+ * a pass of them, and which clauses they may take. */
+#include "counting.h"
+
+/* Gives the alike cards' seats of the inner clauses a, from seat i on
+ * with left cards to give: every a whose shift meets the clauses goes
+ * into out, its r in r_of. */
+static void horner_walk(const Steps *st, const Ctx *cx, const int *seat, int z, int m, int i,
+                        int left, int *a, Shift *out, uint8_t *r_of, int *n)
+{
+    if (i < z) {
+        for (a[i] = 0; a[i] <= left; a[i]++)
+            horner_walk(st, cx, seat, z, m, i + 1, left - a[i], a, out, r_of, n);
+        return;
+    }
+    for (int k = 0; k < st->nc; k++) {
+        if (!(st->inner >> k & 1))
+            continue;
+        int j = 0;
+        while (j < z && seat[j] != st->cseat[k])
+            j++;
+        /* a "holds one of" whose seat they may not be at is never met; a
+         * "lacks one of" is met unless every card is at its seat */
+        if (st->cneed[k] ? j == z || a[j] == 0 : j < z && a[j] == m)
+            return;
+    }
+    static const uint32_t fact[LIT_MAX_SET_SIZE + 1] = {1, 1, 2, 6, 24, 120, 720};
+    Shift *q = &out[*n];
+    q->v = 0;
+    q->stride = 0;
+    q->coef = fact[m] / fact[left];
+    for (int j = 0; j < z; j++) {
+        q->v += (uint64_t)a[j] << cx->lay.off[seat[j]];
+        q->stride += (uint32_t)a[j] * st->stride[seat[j]];
+        q->coef /= fact[a[j]];
+    }
+    r_of[(*n)++] = (uint8_t)left;
+}
+
+/* The Horner steps of st's alike cards in the fields A. */
+void horner_of(const Steps *st, const Ctx *cx, unsigned fields, Horner *h)
+{
+    int m = st->n - st->alike, seat[STEP_CLAUSES] = {0}, z = 0, a[STEP_CLAUSES] = {0};
+    unsigned seats = 0;
+    for (int k = 0; k < st->nc; k++)
+        if ((st->inner >> k & 1) && (fields >> st->cseat[k] & 1) && !(seats >> st->cseat[k] & 1)) {
+            seats |= 1u << st->cseat[k];
+            seat[z++] = st->cseat[k];
+        }
+    Shift all[HORNER_SHIFTS];
+    uint8_t r_of[HORNER_SHIFTS];
+    int n = 0, count[LIT_MAX_SET_SIZE + 1] = {0};
+    horner_walk(st, cx, seat, z, m, 0, m, a, all, r_of, &n);
+    h->rest = fields & ~seats;
+    h->top = -1;
+    h->level[0] = 0;
+    for (int i = 0; i < n; i++)
+        count[r_of[i]]++;
+    for (int r = 0; r <= m; r++) {
+        h->level[r + 1] = (uint16_t)(h->level[r] + count[r]);
+        if (count[r])
+            h->top = r;
+    }
+    uint16_t at[LIT_MAX_SET_SIZE + 1];
+    memcpy(at, h->level, sizeof at);
+    for (int i = 0; i < n; i++)
+        h->shift[at[r_of[i]]++] = all[i];
+}
+
+/* The fields a term leaves the alike cards. */
+unsigned horner_fields(const Steps *st, const Block *b, unsigned t)
+{
+    return term_fields(st, b, t, st->alike);
+}
+
+/* A pass of Horner steps: out += Q_r in (or -=, by sign), each shift its
+ * coefficient times in, moved by its vector. */
+void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, int sign)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots;
+    const Shift *q = &h->shift[h->level[r]];
+    int n = h->level[r + 1] - h->level[r];
+    uint32_t left = n ? in->count : 0;
+    for (uint32_t i = 0; left > 0; i++) {
+        if (!in->key[i])
+            continue;
+        left--;
+        uint64_t x = in->key[i] - 1;
+        for (int k = 0; k < n; k++) {
+            if (!fits(guard, x + q[k].v, slots))
+                continue;
+            LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+            if (sign < 0)
+                neg_in(&a);
+            if (cx->narrow)
+                step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 1);
+            else
+                step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 0);
+        }
+    }
+}
+
+/* With INFER_HORNER, the steps that take as inner clauses those of the
+ * cards of one clause when they are alike (steps_init keeps the one that
+ * costs the least, or none). */
+int horner_candidates(const Steps *st, const Ctx *cx, const Block *b, const Walk *wk,
+                      Steps try[STEP_CLAUSES])
+{
+    if (!(cx->how & INFER_HORNER))
+        return 0;
+    /* The cards of clause i, when alike, with every clause that names
+     * exactly them as inner; the named cards stepped in an order with them
+     * last. */
+    int n = 0;
+    uint8_t blockpos = 0;
+    for (int c = 0; c < b->n; c++)
+        blockpos |= (uint8_t)(1u << b->pos[c]);
+    for (int i = 0; i < wk->nc; i++) {
+        int first = -1, ok = 1;
+        uint8_t mine = 0; /* the block's cards of clause i, as positions */
+        for (int c = 0; c < b->n && ok; c++) {
+            if (!(wk->cmask[i] >> b->pos[c] & 1))
+                continue;
+            if (first < 0)
+                first = c;
+            mine |= (uint8_t)(1u << b->pos[c]);
+            ok = b->cand[c] == b->cand[first];
+            for (int j = 0; j < wk->nc && ok; j++)
+                ok = (wk->cmask[j] >> b->pos[c] & 1) == (wk->cmask[j] >> b->pos[first] & 1);
+        }
+        if (!ok || first < 0)
+            continue;
+        Steps *t = &try[n++];
+        *t = *st;
+        t->inner = 0;
+        for (int j = 0; j < wk->nc; j++)
+            if ((wk->cmask[j] & blockpos) == mine)
+                t->inner |= 1u << j;
+        t->n = t->named;
+        for (int pass = 0; pass < 2; pass++)
+            for (int x = st->named; x < st->n; x++)
+                if ((wk->cmask[i] >> b->pos[st->card[x]] & 1) == pass)
+                    t->card[t->n++] = st->card[x];
+        t->alike = t->n - lit_popcount(mine);
+    }
+    return n;
+}

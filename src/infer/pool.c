@@ -1,0 +1,152 @@
+/* pool.c - the pool (INFER_POOL; docs/DEDUCTION.md "The pool"): the free
+ * cards of sets with clauses join the free sets' cards, and the claims of
+ * a set with pooled cards (a mixed set) count with the layers after its
+ * block less its pooled cards, the short pools. */
+#include "counting.h"
+
+/* The cards among cards that no clause of their set names and that may be
+ * at every seat with room. */
+static uint64_t free_cards_of(const LitKnow *k, uint64_t cards)
+{
+    int deck = k->pub.rules.deck, players = k->pub.rules.players;
+    uint64_t room = 0, out = 0;
+    for (int s = 0; s < players; s++)
+        if (k->slots[s])
+            room |= UINT64_C(1) << s;
+    for (uint64_t x = cards; x;) {
+        int card = lit_pop_lsb(&x), set = lit_set_of(deck, card);
+        uint8_t named = 0;
+        uint64_t may = 0;
+        for (int s = 0; s < players; s++) {
+            for (int i = 0; i < k->n_need[s][set]; i++)
+                named |= k->need[s][set][i];
+            for (int i = 0; i < k->n_lack[s][set]; i++)
+                named |= k->lack[s][set][i];
+            if (k->may[s] & lit_bit(card))
+                may |= UINT64_C(1) << s;
+        }
+        if (!(named >> lit_pos_of(deck, card) & 1) && (may & room) == room)
+            out |= lit_bit(card);
+    }
+    return out;
+}
+
+void pool_join(Plan *pl)
+{
+    const Ctx *cx = &pl->cx;
+    const LitKnow *k = cx->k;
+    int deck = k->pub.rules.deck;
+    uint64_t unplaced = pl->unplaced;
+    if (!(cx->how & INFER_POOL))
+        return;
+    /* A card of another set that no clause names and that may be at
+     * every seat with room is as free as those: it joins the pool, and
+     * a set all of whose cards do is a free set. Only while the pool's
+     * spreads stay few enough to be the last layer. */
+    uint64_t more = free_cards_of(k, unplaced & ~pl->free_cards);
+    int m = lit_popcount(pl->free_cards | more);
+    if (more && fields_vectors(&cx->lay, cx->slots, m) <= FOLD_MAX) {
+        pl->free_cards |= more;
+        for (int set = 0; set < lit_deck_sets(deck); set++) {
+            uint64_t cards = lit_set_mask(deck, set) & unplaced;
+            if (cards && (cards & ~pl->free_cards) == 0)
+                pl->free_sets |= 1u << set;
+        }
+    }
+}
+
+int pool_drop(unsigned *how)
+{
+    if (!(*how & INFER_POOL))
+        return 0;
+    *how &= ~(unsigned)INFER_POOL;
+    return 1;
+}
+
+/* The layer of block b before next, into the hashed table out (made with
+ * step_back): 0, or -1 when w is full. */
+static int step_back(const Ctx *cx, const Block *b, const Table *next, int cards, Table *out,
+                     LitWork *w)
+{
+    uint64_t bound = (uint64_t)next->count * b->n_vec;
+    uint64_t most = fields_vectors(&cx->lay, cx->slots, cards);
+    if (table_new(out, w, bound < most ? bound : most))
+        return -1;
+    return table_back(cx, b, next, out);
+}
+
+/* For the claims of the sets with pooled cards: for each such block j,
+ * the layer after it counted with the pool less the set's pooled cards
+ * (pl->short_pool[j]), down a chain from the end per number pooled. The
+ * blocks with few vectors, which these mostly are, come last, so the
+ * chains are short. 0, or -1 when w is full. */
+int pool_short(Plan *pl, LitWork *w)
+{
+    const Ctx *cx = &pl->cx;
+    for (int q = 1; q <= LIT_MAX_SET_SIZE; q++) {
+        int first = -1;
+        for (int j = 0; j < pl->nb && first < 0; j++)
+            if (pl->blocks[j].pooled == q)
+                first = j;
+        if (first < 0)
+            continue;
+        Table t;
+        int cards = cx->free - q;
+        if (table_new(&t, w, fields_vectors(&cx->lay, cx->slots, cards)) ||
+            free_fill(&t, cx, 0, 0, cards, lit_u192(1)))
+            return -1;
+        for (int j = pl->nb - 1; j >= first; j--) {
+            if (pl->blocks[j].pooled == q)
+                pl->short_pool[j] = t;
+            if (j == first)
+                break;
+            Table next = t;
+            cards += pl->blocks[j].n;
+            if (step_back(cx, &pl->blocks[j], &next, cards, &t, w))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* A placement by seat y of all the set's unplaced cards: h(y's vector by
+ * field), from the memo or summed over the smaller of F and D (counting.h
+ * has Mixed). */
+int pool_visit(Walk *w, uint64_t y, uint32_t index)
+{
+    Mixed *mx = w->ctx;
+    const Ctx *cx = mx->cl.cx;
+    (void)index;
+    uint64_t z = fields_of(cx, y);
+    const LitU192 *known = lookup(mx->memo, z);
+    LitU192 h = lit_u192(0);
+    if (known) {
+        h = *known;
+    } else {
+        /* over the smaller of F and D, looking the other up */
+        const Table *a = mx->f, *c = mx->d;
+        if (c->count < a->count) {
+            a = mx->d;
+            c = mx->f;
+        }
+        for (uint32_t i = 0; i < a->cap; i++) {
+            if (!a->key[i])
+                continue;
+            uint64_t left = cx->slots - (a->key[i] - 1);
+            if (!fits(cx->lay.guard, z, left))
+                continue;
+            const LitU192 *other = lookup(c, left - z);
+            if (other) {
+                LitU192 x = mul_low(&a->val[i], other);
+                add_in(&h, &x);
+            }
+        }
+        if (add_to(mx->memo, z, &h)) {
+            mx->full = 1;
+            return 1;
+        }
+    }
+    if (!lit_u192_is_zero(&h))
+        claims_count(&mx->cl, &h, y, w->seat);
+    return 0;
+}

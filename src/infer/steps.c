@@ -1,0 +1,244 @@
+/* steps.c - card steps (INFER_STEPS; docs/DEDUCTION.md "Card steps"): a
+ * block's layer card by card, its clauses by inclusion-exclusion
+ * (counting.h has Steps), where that costs less than its vectors; and
+ * INFER_STEPS_ALWAYS, the tests' switch that sends every technique
+ * wherever it can go. */
+#include "counting.h"
+
+int steps_always(const Ctx *cx)
+{
+    return (cx->how & INFER_STEPS_ALWAYS) != 0;
+}
+
+/* The work of b's card steps a state (the fields a card may go to, per
+ * step; a Horner step in rest, its fields; a shift, one), to weigh against
+ * its vectors. */
+uint64_t steps_work(const Steps *st, const Ctx *cx, const Block *b)
+{
+    uint64_t work = 0;
+    for (int i = 0; i < st->named; i++)
+        work += (uint64_t)lit_popcount(b->cand[st->card[i]]);
+    for (unsigned t = 0; t < 1u << st->nc; t++) {
+        if (t & st->inner)
+            continue;
+        for (int i = st->named; i < st->alike; i++)
+            work += (uint64_t)lit_popcount(term_fields(st, b, t, i));
+        if (st->inner) {
+            Horner h;
+            horner_of(st, cx, horner_fields(st, b, t), &h);
+            work += (uint64_t)(h.top > 0 ? h.top : 0) * (uint64_t)lit_popcount(h.rest) +
+                    h.level[h.top + 1];
+        } else {
+            for (int i = st->alike; i < st->n; i++)
+                work += (uint64_t)lit_popcount(term_fields(st, b, t, i));
+        }
+    }
+    return work;
+}
+
+/* The card steps of b: 0, or -1 when it has more clauses than they take.
+ * With INFER_HORNER, the inner clauses that cost the least: those of the
+ * cards of one clause when they are alike (horner_candidates), or none. */
+static int steps_init(Steps *st, const Ctx *cx, const Block *b)
+{
+    const LitKnow *k = cx->k;
+    Walk wk;
+    walk_init(&wk, k, b, &cx->lay, b->cand, cx->slots, ~0u);
+    if (wk.nc > STEP_CLAUSES)
+        return -1;
+    memset(st, 0, sizeof *st);
+    st->nc = wk.nc;
+    uint8_t named = 0;
+    for (int i = 0; i < wk.nc; i++) {
+        named |= wk.cmask[i];
+        st->cseat[i] = wk.cseat[i];
+        st->cneed[i] = wk.cneed[i];
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int c = 0; c < b->n; c++)
+            if ((named >> b->pos[c] & 1) == pass)
+                st->card[st->n++] = c;
+    st->named = 0;
+    while (st->named < st->n && !(named >> b->pos[st->card[st->named]] & 1))
+        st->named++;
+    st->alike = st->n;
+    /* Term S: the deals that break every clause of S (with sign (-1)^|S|):
+     * "seat holds one of C" broken, no card of C there; "seat lacks one of
+     * L" broken, every card of L there. */
+    for (unsigned t = 0; t < 1u << st->nc; t++)
+        for (int c = 0; c < b->n; c++) {
+            st->keep[t][c] = ~0u;
+            for (int i = 0; i < st->nc; i++)
+                if ((t >> i & 1) && (wk.cmask[i] >> b->pos[c] & 1)) {
+                    if (wk.cneed[i])
+                        st->drop[t][c] |= 1u << wk.cseat[i];
+                    else
+                        st->keep[t][c] &= 1u << wk.cseat[i];
+                }
+        }
+    const Dense *d = &cx->dense;
+    for (int f = 0; f < cx->lay.n; f++)
+        for (int i = 0; i < d->n; i++)
+            if (d->off[i] == cx->lay.off[f])
+                st->stride[f] = d->stride[i];
+    Steps try[STEP_CLAUSES];
+    int n = horner_candidates(st, cx, b, &wk, try);
+    if (n == 0)
+        return 0;
+    Steps best = *st;
+    uint64_t least = steps_work(st, cx, b);
+    for (int i = 0; i < n; i++) {
+        uint64_t work = steps_work(&try[i], cx, b);
+        if (work < least) {
+            least = work;
+            best = try[i];
+        }
+    }
+    *st = best;
+    return 0;
+}
+
+/* Whether block b goes by card steps (st, from steps_init): with dense
+ * layers, clauses the steps take, and less work a state than its vectors
+ * (or always, with INFER_STEPS_ALWAYS: the tests). */
+int steps_choose(const Ctx *cx, Steps *st, const Block *b)
+{
+    if (!cx->use_dense || !(cx->how & (INFER_STEPS | INFER_STEPS_ALWAYS)) ||
+        steps_init(st, cx, b))
+        return 0;
+    return (cx->how & INFER_STEPS_ALWAYS) || steps_work(st, cx, b) < b->n_vec;
+}
+
+/* One card step: out (+= or -=, by sign) the ways in gives each vector with
+ * one more card, in one of the fields of allow. Dense tables. consume is
+ * in or NULL: in is then left empty (a buffer of the steps, cleared as it
+ * is read rather than by a pass of its own). A term to subtract is added
+ * negated (mod 2^192, or mod 2^128 when narrow: the word above is then
+ * zero throughout, see words.c). */
+void steps_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
+                unsigned allow, Table *out, int sign)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots;
+    uint64_t one[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+    int n = 0, narrow = cx->narrow;
+    for (unsigned m = allow; m; m &= m - 1) {
+        one[n] = unit_one(&cx->lay, lit_lsb(m));
+        stride[n++] = st->stride[lit_lsb(m)];
+    }
+    uint32_t left = in->count;
+    for (uint32_t i = 0; left > 0; i++) {
+        if (!in->key[i])
+            continue;
+        left--;
+        uint64_t x = in->key[i] - 1;
+        if (consume)
+            consume->key[i] = 0;
+        LitU192 a = in->val[i];
+        if (sign < 0)
+            neg_in(&a);
+        if (narrow)
+            step_state(guard, slots, one, stride, n, i, x, &a, out, 1);
+        else
+            step_state(guard, slots, one, stride, n, i, x, &a, out, 0);
+    }
+    if (consume)
+        consume->count = 0;
+}
+
+/* Counts a layer made by st's steps in LitOdds's horner and mixed. */
+void steps_count(const Steps *st, uint32_t *horner, uint32_t *mixed)
+{
+    *horner += st->inner != 0;
+    *mixed += st->inner != 0 && st->inner != (1u << st->nc) - 1;
+}
+
+/* out = the ways block b and what next counts give each vector, by card
+ * steps: dense tables, three of them in w for the steps. 0, or -1 when w
+ * cannot hold them. */
+int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next,
+               Table *out, LitWork w)
+{
+    /* The buffers start empty and each is left empty as it is read. */
+    Table buf[3];
+    for (int i = 0; i < 3; i++)
+        if (dense_layer(&buf[i], &w, 1, cx))
+            return -1;
+    /* the cards no clause names, once */
+    const Table *from = next;
+    Table *mine = NULL; /* from, when it is a buffer */
+    int use = 0;
+    for (int i = 0; i < st->named; i++) {
+        Table *to = st->named == st->n && i == st->n - 1 ? out : &buf[use];
+        steps_card(cx, st, from, mine, b->cand[st->card[i]], to, 1);
+        from = mine = to;
+        use = 1 - use;
+    }
+    if (st->named == st->n)
+        return 0;
+    /* the terms step from there through the two other buffers */
+    const Table *common = from;
+    int spare[2] = {0, 1};
+    if (common == &buf[0])
+        spare[0] = 2;
+    else if (common == &buf[1])
+        spare[1] = 2;
+    Horner h;
+    for (unsigned t = 0; t < 1u << st->nc; t++) {
+        if (t & st->inner)
+            continue;
+        int sign = lit_popcount(t) & 1 ? -1 : 1, empty = 0, u = 0;
+        for (int i = st->named; i < st->n; i++)
+            empty |= term_fields(st, b, t, i) == 0;
+        if (st->inner) {
+            horner_of(st, cx, horner_fields(st, b, t), &h);
+            empty |= h.top < 0;
+        }
+        if (empty)
+            continue;
+        from = common;
+        mine = NULL;
+        if (st->inner) {
+            /* the alike cards first: acc = Q_top common, then acc = rest
+             * acc + Q_r common for each r below */
+            for (int r = h.top; r >= 0; r--, u = 1 - u) {
+                int last = r == 0 && st->alike == st->named;
+                Table *to = last ? out : &buf[spare[u]];
+                if (mine)
+                    steps_card(cx, st, mine, mine, h.rest, to, last ? sign : 1);
+                horner_shift(cx, &h, common, r, to, last ? sign : 1);
+                from = mine = to;
+            }
+        }
+        for (int i = st->named; i < st->alike; i++, u = 1 - u) {
+            int last = i == st->alike - 1;
+            Table *to = last ? out : &buf[spare[u]];
+            steps_card(cx, st, from, mine, term_fields(st, b, t, i), to, last ? sign : 1);
+            from = mine = to;
+        }
+    }
+    /* the terms' vectors whose sum is no deal */
+    for (uint32_t i = 0; i < out->cap; i++)
+        if (out->key[i] && lit_u192_is_zero(&out->val[i])) {
+            out->key[i] = 0;
+            out->count--;
+        }
+    return 0;
+}
+
+/* Whether block j's next F (with G in the same pass) should go vector by
+ * vector from F_j of f states although the block goes by steps: where its
+ * pairs are fewer than the steps' fields. Going forward the steps' layers
+ * grow from F_j towards the next F, which holds at most the states of the
+ * layer after j (the rest cannot be completed), so the steps are priced
+ * on the larger of the two. Not under INFER_STEPS_ALWAYS (the tests). */
+int steps_vectors(const Plan *pl, int j, uint32_t f)
+{
+    const Ctx *cx = &pl->cx;
+    if (cx->how & INFER_STEPS_ALWAYS)
+        return 0;
+    uint64_t after = pl->layer[j + 1].count, grown = after > f ? after : f;
+    uint64_t pairs = (uint64_t)f * pl->blocks[j].n_vec;
+    uint64_t g = (after < f ? after : f) * (uint64_t)pl->blocks[j].n_vec;
+    return VECTOR_PAIR * pairs < gpass_work(g, pl->step_work[j] * grown);
+}

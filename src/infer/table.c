@@ -1,0 +1,66 @@
+/* table.c - the tables of the counting program: packed vectors to their
+ * counts, hashed or dense (counting.h has the lookups every pass inlines),
+ * and one step of the backward layers through hash tables. */
+#include "counting.h"
+
+/* A table for want entries at most half full: 0, or -1 when the workspace
+ * cannot hold it. */
+int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense)
+{
+    uint64_t cap = 16;
+    while (cap < 2 * want + 1)
+        cap *= 2;
+    if (dense)
+        cap = dense->size;
+    if (cap > w->left / (sizeof(uint64_t) + sizeof(LitU192)))
+        return -1;
+    t->key = lit_work_take(w, sizeof(uint64_t) * cap);
+    t->val = lit_work_take(w, sizeof(LitU192) * cap);
+    if (!t->key || !t->val)
+        return -1;
+    memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
+    t->cap = (uint32_t)cap;
+    t->count = 0;
+    t->dense = dense;
+    return 0;
+}
+
+/* A hashed table. */
+int table_new(Table *t, LitWork *w, uint64_t want)
+{
+    return table_in(t, w, want, NULL);
+}
+
+/* The entries of a table in slot order (for a dense table, index order):
+ * count of them in w, or NULL when w cannot hold them. */
+uint32_t *table_entries(const Table *t, LitWork *w)
+{
+    uint32_t *at = lit_work_take(w, sizeof(uint32_t) * (t->count + 1u));
+    if (!at)
+        return NULL;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->cap && n < t->count; i++)
+        if (t->key[i])
+            at[n++] = i;
+    return at;
+}
+
+/* out += the ways for block b and what next counts to give each vector:
+ * one step of the backward layers through hash tables. 0, or -1 when out
+ * is full. */
+int table_back(const Ctx *cx, const Block *b, const Table *next, Table *out)
+{
+    for (uint32_t i = 0; i < next->cap; i++) {
+        if (!next->key[i])
+            continue;
+        uint64_t rest = next->key[i] - 1;
+        for (uint32_t v = 0; v < b->n_vec; v++) {
+            if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
+                continue;
+            LitU192 x = times(&next->val[i], b->vec[v].n);
+            if (add_to(out, rest + b->vec[v].v, &x))
+                return -1;
+        }
+    }
+    return 0;
+}
