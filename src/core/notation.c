@@ -633,6 +633,121 @@ static int read_groups(Cur *c, const LitRules *r, int set,
     }
 }
 
+/* The move's number "N." if it is written (it must be the next one); *n and
+ * *w are then the word after it. */
+static int read_number_prefix(Cur *c, uint32_t next, const char **w, size_t *n)
+{
+    if (c->p >= c->end || *c->p != '.')
+        return LIT_OK;
+    uint64_t v;
+    c->p++;
+    for (size_t i = 0; i < *n; i++)
+        if (!is_digit((*w)[i]))
+            return LIT_SYNTAX;
+    if (*n == 0)
+        return LIT_SYNTAX;
+    if (read_number(*w, *n, UINT32_MAX, &v) != LIT_OK || v != next)
+        return LIT_BAD_MOVE_NUMBER;
+    *n = word(c, w);
+    return LIT_OK;
+}
+
+/* "asks T for CARD", then ": hit" or ": miss" if the answer is written. */
+static int read_ask(Cur *c, const LitRules *r, LitEvent *e)
+{
+    const char *w;
+    size_t n = word(c, &w);
+    int st;
+    e->action.kind = LIT_ASK;
+    if ((st = seat_of(w, n, r->players)) < 0)
+        return st;
+    e->action.target = (uint8_t)st;
+    n = word(c, &w);
+    if (!word_is(w, n, "for"))
+        return LIT_SYNTAX;
+    n = word(c, &w);
+    if (n == 0)
+        return LIT_SYNTAX;
+    if ((st = lit_card_parse(r->deck, w, n)) < 0)
+        return st;
+    e->action.card = (uint8_t)st;
+    skip(c);
+    if (c->p < c->end && *c->p == ':') {
+        c->p++;
+        n = word(c, &w);
+        if (word_is(w, n, "hit"))
+            e->answer = LIT_HIT;
+        else if (word_is(w, n, "miss"))
+            e->answer = LIT_MISS;
+        else
+            return LIT_SYNTAX;
+    }
+    return LIT_OK;
+}
+
+/* "claims SET S:c,c S:c", then the outcome if it is written, and after it
+ * "(S:c ...)" where the cards truly were, if not where the claim put them. */
+static int read_claim(Cur *c, const LitRules *r, LitEvent *e)
+{
+    unsigned seen = 0, size = (unsigned)lit_deck_set_size(r->deck);
+    const char *w;
+    size_t n = word(c, &w);
+    int st;
+    e->action.kind = LIT_CLAIM;
+    if (n == 0)
+        return LIT_SYNTAX;
+    if ((st = lit_set_parse(r->deck, w, n)) < 0)
+        return st;
+    e->action.set = (uint8_t)st;
+    if ((st = read_groups(c, r, e->action.set, e->action.holders, &seen)) < 0)
+        return st;
+    if (seen != (1u << size) - 1)
+        return LIT_BAD_CLAIM_CARDS;
+    n = word(c, &w);
+    if (n == 0)
+        return LIT_OK;
+    int answer = 0;
+    for (int a = LIT_WON; a <= LIT_POINT_OFF; a++)
+        if (word_is(w, n, lit_answer_name(a)))
+            answer = a;
+    if (!answer)
+        return LIT_SYNTAX;
+    e->answer = (uint8_t)answer;
+    memcpy(e->truth, e->action.holders, size);
+    skip(c);
+    if (c->p < c->end && *c->p == '(') {
+        unsigned fixed = 0;
+        c->p++;
+        if ((st = read_groups(c, r, e->action.set, e->truth, &fixed)) < 0)
+            return st;
+        skip(c);
+        if (c->p >= c->end || *c->p != ')')
+            return LIT_SYNTAX;
+        c->p++;
+    }
+    return LIT_OK;
+}
+
+/* "passes to T" or "chooses T" (verb is the word already read). */
+static int read_pass_or_choice(Cur *c, const LitRules *r, const char *verb, LitEvent *e)
+{
+    const char *w;
+    size_t n;
+    int st;
+    e->action.kind = verb[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
+    if (e->action.kind == LIT_PASS) {
+        n = word(c, &w);
+        if (!word_is(w, n, "to"))
+            return LIT_SYNTAX;
+    }
+    n = word(c, &w);
+    if ((st = seat_of(w, n, r->players)) < 0)
+        return st;
+    e->action.target = (uint8_t)st;
+    return LIT_OK;
+}
+
+/* One move line: "[N.] S asks|claims|passes|chooses ...", nothing after. */
 static int parse_move(Parser *ps, const char *p, const char *end)
 {
     LitRecord *rec = ps->rec;
@@ -648,99 +763,23 @@ static int parse_move(Parser *ps, const char *p, const char *end)
     if (rec->n_events >= rec->cap || rec->n_events >= LIT_RECORD_MAX_EVENTS)
         return fail(ps, LIT_TOO_LONG);
     n = word(&c, &w);
-    if (c.p < c.end && *c.p == '.') {
-        uint64_t v;
-        c.p++;
-        for (size_t i = 0; i < n; i++)
-            if (!is_digit(w[i]))
-                return fail(ps, LIT_SYNTAX);
-        if (n == 0)
-            return fail(ps, LIT_SYNTAX);
-        if (read_number(w, n, UINT32_MAX, &v) != LIT_OK || v != rec->n_events + 1)
-            return fail(ps, LIT_BAD_MOVE_NUMBER);
-        n = word(&c, &w);
-    }
-    int seat = seat_of(w, n, r->players);
-    if (seat < 0)
-        return fail(ps, seat);
-    e.action.seat = (uint8_t)seat;
+    int st = read_number_prefix(&c, rec->n_events + 1, &w, &n);
+    if (st < 0)
+        return fail(ps, st);
+    if ((st = seat_of(w, n, r->players)) < 0)
+        return fail(ps, st);
+    e.action.seat = (uint8_t)st;
     n = word(&c, &w);
-    int st;
-    if (word_is(w, n, "asks")) {
-        e.action.kind = LIT_ASK;
-        n = word(&c, &w);
-        if ((st = seat_of(w, n, r->players)) < 0)
-            return fail(ps, st);
-        e.action.target = (uint8_t)st;
-        n = word(&c, &w);
-        if (!word_is(w, n, "for"))
-            return fail(ps, LIT_SYNTAX);
-        n = word(&c, &w);
-        if (n == 0)
-            return fail(ps, LIT_SYNTAX);
-        if ((st = lit_card_parse(r->deck, w, n)) < 0)
-            return fail(ps, st);
-        e.action.card = (uint8_t)st;
-        skip(&c);
-        if (c.p < c.end && *c.p == ':') {
-            c.p++;
-            n = word(&c, &w);
-            if (word_is(w, n, "hit"))
-                e.answer = LIT_HIT;
-            else if (word_is(w, n, "miss"))
-                e.answer = LIT_MISS;
-            else
-                return fail(ps, LIT_SYNTAX);
-        }
-    } else if (word_is(w, n, "claims")) {
-        unsigned seen = 0, size = (unsigned)lit_deck_set_size(r->deck);
-        e.action.kind = LIT_CLAIM;
-        n = word(&c, &w);
-        if (n == 0)
-            return fail(ps, LIT_SYNTAX);
-        if ((st = lit_set_parse(r->deck, w, n)) < 0)
-            return fail(ps, st);
-        e.action.set = (uint8_t)st;
-        if ((st = read_groups(&c, r, e.action.set, e.action.holders, &seen)) < 0)
-            return fail(ps, st);
-        if (seen != (1u << size) - 1)
-            return fail(ps, LIT_BAD_CLAIM_CARDS);
-        n = word(&c, &w);
-        if (n) {
-            int answer = 0;
-            for (int a = LIT_WON; a <= LIT_POINT_OFF; a++)
-                if (word_is(w, n, lit_answer_name(a)))
-                    answer = a;
-            if (!answer)
-                return fail(ps, LIT_SYNTAX);
-            e.answer = (uint8_t)answer;
-            memcpy(e.truth, e.action.holders, size);
-            skip(&c);
-            if (c.p < c.end && *c.p == '(') {
-                unsigned fixed = 0;
-                c.p++;
-                if ((st = read_groups(&c, r, e.action.set, e.truth, &fixed)) < 0)
-                    return fail(ps, st);
-                skip(&c);
-                if (c.p >= c.end || *c.p != ')')
-                    return fail(ps, LIT_SYNTAX);
-                c.p++;
-            }
-        }
-    } else if (word_is(w, n, "passes") || word_is(w, n, "chooses")) {
-        e.action.kind = w[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
-        if (e.action.kind == LIT_PASS) {
-            n = word(&c, &w);
-            if (!word_is(w, n, "to"))
-                return fail(ps, LIT_SYNTAX);
-        }
-        n = word(&c, &w);
-        if ((st = seat_of(w, n, r->players)) < 0)
-            return fail(ps, st);
-        e.action.target = (uint8_t)st;
-    } else {
-        return fail(ps, LIT_SYNTAX);
-    }
+    if (word_is(w, n, "asks"))
+        st = read_ask(&c, r, &e);
+    else if (word_is(w, n, "claims"))
+        st = read_claim(&c, r, &e);
+    else if (word_is(w, n, "passes") || word_is(w, n, "chooses"))
+        st = read_pass_or_choice(&c, r, w, &e);
+    else
+        st = LIT_SYNTAX;
+    if (st < 0)
+        return fail(ps, st);
     skip(&c);
     if (c.p != c.end)
         return fail(ps, LIT_SYNTAX);
