@@ -321,8 +321,7 @@ static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EX
                  wire_cut(bad, 64), bad);
         return -1;
     }
-    if (kind && strcmp(kind, "ask") && strcmp(kind, "claim") && strcmp(kind, "pass") &&
-        strcmp(kind, "choose"))
+    if (kind && !wire_action_kind(kind))
         return why_is(why, "bad_message", "action is none of ask, claim, pass, choose, resync");
     WireError err;
     if (wire_read_action(&v->pub.rules, v->seat, j, extra, out, &err)) {

@@ -51,13 +51,34 @@ json_t *wire_state(const LitPublic *p)
                      p->score[1], "live", live, "actions", p->actions);
 }
 
+/* The action kinds as the wire writes them ("action"), and the keys each
+ * takes: one table for the writer, the reader and the bot protocol. */
+static const struct {
+    const char *name;
+    const char *const keys[4];
+} kinds[] = {
+    [LIT_ASK] = {"ask", {"action", "card", "target", NULL}},
+    [LIT_CLAIM] = {"claim", {"action", "set", "holders", NULL}},
+    [LIT_PASS] = {"pass", {"action", "target", NULL}},
+    [LIT_CHOOSE] = {"choose", {"action", "target", NULL}},
+};
+enum { KINDS = (int)(sizeof kinds / sizeof kinds[0]) };
+
+int wire_action_kind(const char *name)
+{
+    for (int k = LIT_ASK; name && k < KINDS; k++)
+        if (strcmp(kinds[k].name, name) == 0)
+            return k;
+    return 0;
+}
+
 json_t *wire_action(const LitRules *r, const LitAction *a)
 {
     int deck = r->deck;
     switch (a->kind) {
     case LIT_ASK:
-        return json_pack("{s:s,s:i,s:s,s:i}", "action", "ask", "seat", a->seat + 1, "card",
-                         lit_card_name(deck, a->card), "target", a->target + 1);
+        return json_pack("{s:s,s:i,s:s,s:i}", "action", kinds[LIT_ASK].name, "seat", a->seat + 1,
+                         "card", lit_card_name(deck, a->card), "target", a->target + 1);
     case LIT_CLAIM: {
         json_t *holders = json_object();
         int first = lit_set_first(deck, a->set);
@@ -65,12 +86,13 @@ json_t *wire_action(const LitRules *r, const LitAction *a)
             if (a->holders[i] != LIT_NOBODY)
                 json_object_set_new(holders, lit_card_name(deck, first + i),
                                     json_integer(a->holders[i] + 1));
-        return json_pack("{s:s,s:i,s:s,s:o}", "action", "claim", "seat", a->seat + 1, "set",
-                         lit_set_name(deck, a->set), "holders", holders);
+        return json_pack("{s:s,s:i,s:s,s:o}", "action", kinds[LIT_CLAIM].name, "seat",
+                         a->seat + 1, "set", lit_set_name(deck, a->set), "holders", holders);
     }
     default:
-        return json_pack("{s:s,s:i,s:i}", "action", a->kind == LIT_PASS ? "pass" : "choose",
-                         "seat", a->seat + 1, "target", a->target + 1);
+        return json_pack("{s:s,s:i,s:i}", "action",
+                         kinds[a->kind == LIT_PASS ? LIT_PASS : LIT_CHOOSE].name, "seat",
+                         a->seat + 1, "target", a->target + 1);
     }
 }
 
@@ -182,33 +204,27 @@ static const char *string_of(json_t *obj, const char *key)
 int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const *extra,
                      LitAction *out, WireError *err)
 {
-    static const char *const ask_keys[] = {"action", "card", "target", NULL};
-    static const char *const claim_keys[] = {"action", "set", "holders", NULL};
-    static const char *const pass_keys[] = {"action", "target", NULL};
     char text[WIRE_WHY_MAX / 2];
     const char *kind = string_of(obj, "action");
     if (!kind)
         return why_is(err, "bad_message", "no string \"action\"");
-    const char *const *keys = strcmp(kind, "ask") == 0     ? ask_keys
-                              : strcmp(kind, "claim") == 0 ? claim_keys
-                              : strcmp(kind, "pass") == 0 || strcmp(kind, "choose") == 0
-                                  ? pass_keys
-                                  : NULL;
-    if (!keys)
+    int k = wire_action_kind(kind);
+    if (!k)
         return why_is(err, "bad_message", "action is none of ask, claim, pass, choose");
+    const char *const *keys = kinds[k].keys;
     const char *bad = wire_unknown_key(obj, keys, extra);
     if (bad) {
         snprintf(text, sizeof text, "unknown key \"%.*s\" in %s", wire_cut(bad, 64), bad, kind);
         return why_is(err, "bad_message", text);
     }
-    for (const char *const *k = keys; *k; k++)
-        if (!json_object_get(obj, *k)) {
-            snprintf(text, sizeof text, "%s without \"%s\"", kind, *k);
+    for (const char *const *key = keys; *key; key++)
+        if (!json_object_get(obj, *key)) {
+            snprintf(text, sizeof text, "%s without \"%s\"", kind, *key);
             return why_is(err, "bad_message", text);
         }
 
     LitAction a = lit_action_make(LIT_ASK, seat);
-    if (keys == ask_keys) {
+    if (k == LIT_ASK) {
         const char *card = string_of(obj, "card");
         if (!card)
             return why_is(err, "bad_message", "card is not a string");
@@ -220,7 +236,7 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         a.card = (uint8_t)c;
         if (seat_of(r, json_object_get(obj, "target"), &a.target))
             return why_is(err, "bad_seat", "target is no seat of this game");
-    } else if (keys == claim_keys) {
+    } else if (k == LIT_CLAIM) {
         const char *set = string_of(obj, "set");
         if (!set)
             return why_is(err, "bad_message", "set is not a string");
@@ -244,7 +260,7 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
                 return why_is(err, "bad_seat", "a holder is no seat of this game");
         }
     } else {
-        a.kind = kind[0] == 'p' ? LIT_PASS : LIT_CHOOSE;
+        a.kind = (uint8_t)k;
         if (!json_is_integer(json_object_get(obj, "target")))
             return why_is(err, "bad_message", "target is not a number");
         if (seat_of(r, json_object_get(obj, "target"), &a.target))

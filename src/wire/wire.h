@@ -59,6 +59,10 @@ typedef struct WireError {
     char detail[WIRE_WHY_MAX];
 } WireError;
 
+/* The action kind (LIT_ASK, LIT_CLAIM, LIT_PASS, LIT_CHOOSE) the wire writes
+ * as name ("ask", "claim", "pass", "choose"); 0 for none (or NULL). */
+int wire_action_kind(const char *name);
+
 /* Reads an action of view's seat from obj: "action" (ask, claim, pass,
  * choose) and its fields. Every key of obj must be one the action kind uses
  * or one of extra (a NULL-terminated list; may be NULL). Returns 0 and fills
