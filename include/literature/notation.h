@@ -101,6 +101,17 @@ int lit_record_equal(const LitRecord *a, const LitRecord *b);
  * characters, no space at either end. LIT_OK or LIT_BAD_NAME. */
 int lit_name_check(const char *s, size_t len, size_t max);
 
+/* Checks a name or text a person gives now (a player's name, a chat line):
+ * lit_name_check, and also no format characters (Unicode's Cf: the
+ * zero-width space, the bidirectional marks, embeddings, overrides and
+ * isolates, the byte order mark, the tags; the zero-width joiner and
+ * non-joiner are allowed), no line or paragraph separator, no filler that
+ * draws nothing, no space of any kind at either end, and at least one
+ * character that is not a space, joiner or variation selector. Records and
+ * stored rooms are read with lit_name_check, so what was kept before still
+ * reads. LIT_OK or LIT_BAD_NAME. */
+int lit_name_check_new(const char *s, size_t len, size_t max);
+
 /* A replay in progress: the game when the deal is known, else only its public
  * part (known == 0) and, per seat, the cards public events have shown in its
  * hand (a hit shows the card in the asker's hand until it moves again). */

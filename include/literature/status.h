@@ -69,7 +69,8 @@
     X(BAD_TAG_VALUE, "bad_tag_value", "the value of that header tag is not valid") \
     X(BAD_NAME, "bad_name",                                                   \
       "a player name is 1 to 32 bytes of UTF-8 with no control characters "   \
-      "and no space at either end")                                           \
+      "and no space at either end; a new one also shows something and has "   \
+      "no invisible or reordering characters")                                \
     X(BAD_MOVE_NUMBER, "bad_move_number",                                     \
       "the move number is not the next one")                                  \
     X(BAD_CLAIM_CARDS, "bad_claim_cards",                                     \

@@ -387,9 +387,9 @@ static int take_option(Play *pl, PlayArgs *pa, int opt)
         pa->seat_given = 1;
         break;
     case 'n':
-        if (lit_name_check(optarg, strlen(optarg), LIT_NAME_MAX) != LIT_OK) {
-            say("--name: bad_name: 1 to %d bytes of UTF-8, no control characters, no "
-                "space at either end",
+        if (lit_name_check_new(optarg, strlen(optarg), LIT_NAME_MAX) != LIT_OK) {
+            say("--name: bad_name: 1 to %d bytes of UTF-8 showing something, no control or "
+                "format characters, no space at either end",
                 LIT_NAME_MAX);
             return 2;
         }

@@ -38,7 +38,7 @@ const char *hub_field_name(HubClient *c, json_t *j)
 {
     const char *name = json_string_value(json_object_get(j, "name"));
     size_t len = name ? json_string_length(json_object_get(j, "name")) : 0;
-    if (!name || strlen(name) != len || lit_name_check(name, len, HUB_NAME_MAX) != LIT_OK) {
+    if (!name || strlen(name) != len || lit_name_check_new(name, len, HUB_NAME_MAX) != LIT_OK) {
         hub_send_status(c, LIT_BAD_NAME, NULL);
         return NULL;
     }

@@ -329,7 +329,7 @@ int hub_lobby_chat(Hub *h, HubClient *c, json_t *msg)
     if (!text)
         return hub_send_fail_text(c, E_BAD_MESSAGE, "text must be a string", NULL);
     size_t len = json_string_length(t);
-    if (strlen(text) != len || lit_name_check(text, len, HUB_CHAT_MAX) != LIT_OK)
+    if (strlen(text) != len || lit_name_check_new(text, len, HUB_CHAT_MAX) != LIT_OK)
         return hub_send_fail(c, E_BAD_TEXT, NULL);
     int64_t *oldest = &me->chat_at[me->chat_next];
     if (me->chat_sent >= HUB_CHAT_BURST && h->now - *oldest < HUB_CHAT_WINDOW_MS)

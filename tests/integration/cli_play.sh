@@ -116,8 +116,10 @@ bad "lit: --bots: bad_bot_option: that bot does not take that setting or value: 
   --players 4 --bots basic,basic:2,basic </dev/null
 bad "lit: --seat: there are 6 seats" --seat 8 </dev/null
 bad "lit: --seat: not a seat: '0'" --seat 0 </dev/null
-bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8, no control characters, no space at either end" \
+bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control or format characters, no space at either end" \
   --name " x" </dev/null
+bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control or format characters, no space at either end" \
+  --name "$(printf 'a\342\200\256b')" </dev/null
 run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
 grep -q "no-such.lit" "$tmp/err" || fail "resume of a missing file: $(cat "$tmp/err")"
 run 0 "$lit" play --help

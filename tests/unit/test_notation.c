@@ -814,6 +814,42 @@ Test(notation, name_check)
     cr_assert_eq(lit_name_check("ab\x01", 2, 32), LIT_OK);
 }
 
+/* A name given now: no invisible or reordering characters, something to see. */
+static int new_name(const char *s)
+{
+    return lit_name_check_new(s, strlen(s), LIT_NAME_MAX);
+}
+
+Test(notation, name_check_new)
+{
+    cr_assert_eq(new_name("Asha"), LIT_OK);
+    cr_assert_eq(new_name("A sh"), LIT_OK);
+    cr_assert_eq(new_name(" Ash"), LIT_BAD_NAME, "what lit_name_check refuses");
+    cr_assert_eq(new_name("\xe2\x80\x8b"), LIT_BAD_NAME, "U+200B zero-width space alone");
+    cr_assert_eq(new_name("A\xe2\x80\x8b"), LIT_BAD_NAME, "U+200B after a letter");
+    cr_assert_eq(new_name("ab\xe2\x80\xae" "cd"), LIT_BAD_NAME, "U+202E right-to-left override");
+    cr_assert_eq(new_name("ab\xe2\x80\x8f"), LIT_BAD_NAME, "U+200F right-to-left mark");
+    cr_assert_eq(new_name("\xe2\x81\xa7" "ab\xe2\x81\xa9"), LIT_BAD_NAME, "U+2067..U+2069 isolates");
+    cr_assert_eq(new_name("\xef\xbb\xbf" "Asha"), LIT_BAD_NAME, "U+FEFF byte order mark");
+    cr_assert_eq(new_name("As\xc2\xadha"), LIT_BAD_NAME, "U+00AD soft hyphen");
+    cr_assert_eq(new_name("A\xe2\x80\xa8" "b"), LIT_BAD_NAME, "U+2028 line separator");
+    cr_assert_eq(new_name("\xe3\x85\xa4"), LIT_BAD_NAME, "U+3164 Hangul filler");
+    cr_assert_eq(new_name("\xe2\xa0\x80"), LIT_BAD_NAME, "U+2800 blank Braille pattern");
+    cr_assert_eq(new_name("a\xf3\xa0\x81\x81"), LIT_BAD_NAME, "U+E0041 a tag");
+    cr_assert_eq(new_name("\xe3\x80\x80" "Asha"), LIT_BAD_NAME, "U+3000 at the start");
+    cr_assert_eq(new_name("Asha\xc2\xa0"), LIT_BAD_NAME, "U+00A0 at the end");
+    cr_assert_eq(new_name("A\xc2\xa0sha"), LIT_OK, "U+00A0 inside");
+    cr_assert_eq(new_name("\xc2\xa0\xe2\x80\x8d"), LIT_BAD_NAME, "spaces and joiners only");
+    cr_assert_eq(new_name("\xe2\x80\x8d\xef\xb8\x8f"), LIT_BAD_NAME, "a joiner and a selector only");
+    cr_assert_eq(new_name("\xd9\x85\xe2\x80\x8c\xd9\x8a"), LIT_OK, "U+200C inside a Persian word");
+    cr_assert_eq(new_name("\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x92\xbb"), LIT_OK,
+                 "an emoji sequence with U+200D");
+    cr_assert_eq(new_name("\xe2\x9d\xa4\xef\xb8\x8f"), LIT_OK, "a heart with U+FE0F");
+    cr_assert_eq(new_name("\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"), LIT_OK, "Hebrew letters");
+    /* What was kept before still reads. */
+    cr_assert_eq(lit_name_check("ab\xe2\x80\xae" "cd", 7, LIT_NAME_MAX), LIT_OK);
+}
+
 /* ---- lit_event_format ------------------------------------------------------------------ */
 
 static LitEvent blank_event(void)
