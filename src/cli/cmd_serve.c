@@ -69,7 +69,7 @@ int serve_with(int argc, char **argv, const NetConfig *base)
     config.bind = "127.0.0.1";
     config.port = 8080;
     const char *db = NULL;
-    StoreOptions so = {0, 0};
+    StoreOptions so = {0, 0, 0, 0};
     uint64_t v;
     int opt;
     struct in_addr addr;

@@ -60,7 +60,7 @@ static int print_game(void *ctx, const StoreGame *g)
 static Store *open_read(const char *path)
 {
     char error[STORE_ERROR_MAX];
-    StoreOptions o = {0, 1};
+    StoreOptions o = {0, 1, 0, 0};
     Store *s = store_sqlite_open(path, &o, error);
     if (!s)
         say("%s: %s", path, error);

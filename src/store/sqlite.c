@@ -48,6 +48,8 @@ static const char *const migrations[] = {
     "  n INTEGER NOT NULL,\n"
     "  line TEXT NOT NULL,\n"
     "  PRIMARY KEY(game, n)) WITHOUT ROWID;\n",
+    /* 1 -> 2: finished games by the time they ended, for retention */
+    "CREATE INDEX games_by_finish ON games(finished) WHERE finished IS NOT NULL;\n",
 };
 
 _Static_assert(sizeof migrations / sizeof *migrations == STORE_SCHEMA,
@@ -67,6 +69,8 @@ enum {
     Q_LINES,
     Q_RECORD,
     Q_GAMES,
+    Q_KEEP_GAMES,
+    Q_KEEP_DAYS,
     Q_COUNT
 };
 
@@ -93,12 +97,23 @@ static const char *const queries[Q_COUNT] = {
     [Q_GAMES] = "SELECT id, room, number, started, finished, result, score, "
                 "coalesce(actions, (SELECT count(*) FROM actions a WHERE a.game = g.id)) "
                 "FROM games g ORDER BY started DESC, rowid DESC",
+    /* Retention: finished games beyond the newest ?1, and finished games
+     * older than ?1 days; never a game a room still names (its last one,
+     * which a restart reads back). */
+    [Q_KEEP_GAMES] = "DELETE FROM games WHERE id IN (SELECT id FROM games "
+                     "WHERE finished IS NOT NULL ORDER BY finished DESC, rowid DESC "
+                     "LIMIT -1 OFFSET ?1) AND id NOT IN (SELECT game FROM rooms "
+                     "WHERE game IS NOT NULL)",
+    [Q_KEEP_DAYS] = "DELETE FROM games WHERE finished IS NOT NULL AND "
+                    "finished < unixepoch() - ?1 * 86400 AND id NOT IN "
+                    "(SELECT game FROM rooms WHERE game IS NOT NULL)",
 };
 
 typedef struct Sqlite {
     Store base;
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
+    int64_t keep_games, keep_days; /* StoreOptions' retention */
 } Sqlite;
 
 static int failed(Store *s, const char *fmt, ...)
@@ -173,6 +188,25 @@ static int save_ended(Sqlite *q, const StoreSave *sv, const StoreEnded *e)
     return run(st);
 }
 
+/* Retention (StoreOptions), after games have ended: the finished games
+ * past the cap and past the age go, in the save's transaction. */
+static int keep(Sqlite *q)
+{
+    if (q->keep_games > 0) {
+        sqlite3_stmt *st = query(q, Q_KEEP_GAMES);
+        sqlite3_bind_int64(st, 1, q->keep_games);
+        if (run(st))
+            return -1;
+    }
+    if (q->keep_days > 0) {
+        sqlite3_stmt *st = query(q, Q_KEEP_DAYS);
+        sqlite3_bind_int64(st, 1, q->keep_days);
+        if (run(st))
+            return -1;
+    }
+    return 0;
+}
+
 static int sqlite_save(Store *s, const StoreSave *sv)
 {
     Sqlite *q = (Sqlite *)s;
@@ -198,6 +232,8 @@ static int sqlite_save(Store *s, const StoreSave *sv)
         bind_text(st, 3, sv->game);
         bad = run(st);
     }
+    if (!bad && sv->n_ended > 0)
+        bad = keep(q);
     if (!bad && run(query(q, Q_COMMIT)) == 0)
         return STORE_OK;
     db_failed(q, "save");
@@ -535,13 +571,15 @@ static void plug_memory(void)
 Store *store_sqlite_open(const char *path, const StoreOptions *options, char *error)
 {
     plug_memory();
-    static const StoreOptions none = {0, 0};
+    static const StoreOptions none = {0, 0, 0, 0};
     const StoreOptions *o = options ? options : &none;
     Sqlite *q = mem_calloc(1, sizeof *q);
     if (!q) {
         snprintf(error, STORE_ERROR_MAX, "out of memory");
         return NULL;
     }
+    q->keep_games = o->keep_games;
+    q->keep_days = o->keep_days;
     q->base.ops = &sqlite_ops;
     int flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
                 (o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);

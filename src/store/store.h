@@ -116,10 +116,15 @@ void store_close(Store *s);
 typedef struct StoreOptions {
     int64_t max_bytes;         /* the file's size cap (0: none): beyond it saves fail */
     int read_only;             /* open for reading (lit games, lit backup) */
+    /* Retention, applied in every save in which games end: the finished
+     * games kept, newest first (0: all), and the days a finished game is
+     * kept (0: for ever). A game a room still names (its last) is kept. */
+    int64_t keep_games;
+    int64_t keep_days;
 } StoreOptions;
 
 enum {
-    STORE_SCHEMA = 1,             /* the schema this program writes */
+    STORE_SCHEMA = 2,             /* the schema this program writes */
     STORE_APPLICATION = 0x4c495431 /* "LIT1": the file's application_id */
 };
 

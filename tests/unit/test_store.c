@@ -144,7 +144,7 @@ Test(store, a_save_reads_back_and_a_game_is_its_header_and_lines)
     store_close(s);
 
     /* and all of it is there for the next program to open the file */
-    s = open_ok("a.db", &(StoreOptions){0, 1});
+    s = open_ok("a.db", &(StoreOptions){0, 1, 0, 0});
     cr_assert(strstr(games_of(s), "GAME000000000001 BCDFGH 1 B 2-7 3 finished\n"));
     store_close(s);
 }
@@ -159,7 +159,7 @@ Test(store, files_that_are_not_ours_are_refused_by_name)
     cr_assert_eq(sqlite3_exec(db, "PRAGMA user_version = 7", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     cr_assert_str_eq(open_error("new.db", NULL),
-                     "the store's schema is version 7, newer than this program's 1");
+                     "the store's schema is version 7, newer than this program's 2");
     /* another program's database */
     cr_assert_eq(sqlite3_open(path_of("other.db"), &db), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL), SQLITE_OK);
@@ -174,11 +174,11 @@ Test(store, files_that_are_not_ours_are_refused_by_name)
     fclose(f);
     cr_assert_str_eq(open_error("text.db", NULL), "file is not a database");
     /* read-only: no file to read, and an empty file is not ours */
-    cr_assert_str_eq(open_error("missing.db", &(StoreOptions){0, 1}),
+    cr_assert_str_eq(open_error("missing.db", &(StoreOptions){0, 1, 0, 0}),
                      "unable to open database file");
     cr_assert_eq(sqlite3_open(path_of("empty.db"), &db), SQLITE_OK);
     sqlite3_close(db);
-    cr_assert_str_eq(open_error("empty.db", &(StoreOptions){0, 1}),
+    cr_assert_str_eq(open_error("empty.db", &(StoreOptions){0, 1, 0, 0}),
                      "not a literature store (an empty file)");
 }
 
@@ -205,12 +205,87 @@ Test(store, an_older_file_is_brought_up_to_date)
     sqlite3_close(db);
 }
 
+/* Ends game n of room (its record rec) and names game n + 1 as the room's
+ * game being played. */
+static void end_game(Store *s, const char *room, int n, const char *rec)
+{
+    char id[32], next[32];
+    snprintf(id, sizeof id, "GAME%012d", n);
+    snprintf(next, sizeof next, "GAME%012d", n + 1);
+    StoreEnded e = {id, n, 1, "A", "5-4", rec};
+    StoreSave sv = {room, "{\"v\":1}", next, n + 1, "[Rules \"classic\"]\n", 0, "", &e, 1};
+    cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
+}
+
+static int64_t sql_int(const char *file, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_open(path_of(file), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+/* Retention: past the cap the oldest finished games go, in the save that
+ * ends a game; games being played and a room's last game stay; the file
+ * stops growing however many games end. */
+Test(store, finished_games_past_the_cap_go_and_the_file_stays_bounded)
+{
+    static char rec[4096];
+    memset(rec, 'x', sizeof rec - 2);
+    rec[sizeof rec - 2] = '\n';
+    Store *s = open_ok("keep.db", &(StoreOptions){0, 0, 3, 0});
+    end_game(s, "QUIETR", 1, rec); /* a room whose last game stays named */
+    for (int n = 100; n < 110; n++)
+        end_game(s, "BUSYRM", n, rec);
+    cr_assert_str_eq(games_of(s), "GAME000000000110 BUSYRM 110 playing - 0 -\n"
+                                  "GAME000000000109 BUSYRM 109 A 5-4 1 finished\n"
+                                  "GAME000000000108 BUSYRM 108 A 5-4 1 finished\n"
+                                  "GAME000000000107 BUSYRM 107 A 5-4 1 finished\n"
+                                  "GAME000000000001 QUIETR 1 A 5-4 1 finished\n");
+    for (int n = 110; n < 160; n++)
+        end_game(s, "BUSYRM", n, rec);
+    store_close(s);
+    int64_t pages = sql_int("keep.db", "PRAGMA page_count");
+    s = open_ok("keep.db", &(StoreOptions){0, 0, 3, 0});
+    for (int n = 160; n < 460; n++)
+        end_game(s, "BUSYRM", n, rec);
+    store_close(s);
+    cr_assert_eq(sql_int("keep.db", "SELECT count(*) FROM games WHERE finished IS NOT NULL"), 4);
+    cr_assert_leq(sql_int("keep.db", "PRAGMA page_count"), pages + 2,
+                  "300 more games of 4 KB made the file grow");
+}
+
+Test(store, finished_games_past_their_days_go)
+{
+    Store *s = open_ok("days.db", &(StoreOptions){0, 0, 0, 2});
+    end_game(s, "BUSYRM", 1, "record 1\n");
+    end_game(s, "BUSYRM", 2, "record 2\n");
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(path_of("days.db"), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "UPDATE games SET finished = unixepoch() - 3 * 86400 "
+                                  "WHERE id = 'GAME000000000001'",
+                              NULL, NULL, NULL),
+                 SQLITE_OK);
+    sqlite3_close(db);
+    cr_assert(strstr(games_of(s), "GAME000000000001"), "kept until a game ends");
+    end_game(s, "BUSYRM", 3, "record 3\n");
+    cr_assert_str_eq(games_of(s), "GAME000000000004 BUSYRM 4 playing - 0 -\n"
+                                  "GAME000000000003 BUSYRM 3 A 5-4 1 finished\n"
+                                  "GAME000000000002 BUSYRM 2 A 5-4 1 finished\n");
+    store_close(s);
+}
+
 /* A full disk: a save past the cap fails whole (nothing of it is kept),
  * what was saved before stays, and the store works again once there is
  * room. */
 Test(store, a_full_file_fails_a_save_and_loses_nothing)
 {
-    Store *s = open_ok("full.db", &(StoreOptions){64 << 10, 0});
+    Store *s = open_ok("full.db", &(StoreOptions){64 << 10, 0, 0, 0});
     StoreSave sv = save_at("{\"v\":1}", 0, "1. first\n");
     cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
     /* lines of a kilobyte each until the file is full */
@@ -263,7 +338,7 @@ Test(store, a_backup_is_a_whole_copy_made_while_the_store_is_open)
     /* the store goes on; the copy is of the moment it was made */
     sv = save_at("{\"v\":2}", 1, "2. two\n");
     cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
-    Store *c = open_ok("copy.db", &(StoreOptions){0, 1});
+    Store *c = open_ok("copy.db", &(StoreOptions){0, 1, 0, 0});
     cr_assert_str_eq(rooms_of(c), "BCDFGH|{\"v\":1}|GAME000000000001|[Rules \"classic\"]\n"
                                   "1. one\n\n");
     store_close(c);
