@@ -83,7 +83,7 @@ static int read_finished(Hub *h, HubClient *c, const char *id, Finished *f)
     if (st != STORE_OK && mem_failures() != h->failures) /* out of memory */
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     if (st != STORE_OK) {
-        hub_send_log(h, "store: record %s: %s", id, store_error(h->config.store));
+        hub_send_log(h, "store: a record: %s", store_error(h->config.store));
         return hub_send_fail(c, E_STORE_ERROR, NULL);
     }
     f->events = mem_alloc(LIT_RECORD_MAX_EVENTS * sizeof *f->events);
@@ -106,7 +106,7 @@ static int read_finished(Hub *h, HubClient *c, const char *id, Finished *f)
     for (uint32_t i = 0; st == LIT_OK && i < f->rec.n_events; i++)
         st = lit_replay_step(&rp, &f->events[i], &f->applied[i]);
     if (st != LIT_OK) { /* a record the server wrote that does not replay */
-        hub_send_log(h, "store: record %s does not replay: %s", id, lit_status_name(st));
+        hub_send_log(h, "store: a record does not replay: %s", lit_status_name(st));
         finished_free(f);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }
@@ -248,8 +248,7 @@ void hub_archive_done(Hub *h, HubJob *j)
             review = NULL;
         }
     } else {
-        hub_send_log(h, "review %s seat %d: %s", rv->game, rv->seat + 1,
-                     lit_status_name(rv->status));
+        hub_send_log(h, "a review of seat %d: %s", rv->seat + 1, lit_status_name(rv->status));
     }
     if (review && !kept_review(h, rv->game, rv->seat)) {
         KeptReview *k = &h->kept[h->kept_next];

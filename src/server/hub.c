@@ -57,7 +57,7 @@ static const Handler handlers[] = {
     {"wait", hub_play_wait, NEED_ROOM, 0, {NULL}},
     {"ready", hub_play_ready, NEED_ROOM, 0, {NULL}},
     {"request", hub_lobby_request, NEED_ROOM, 0, {"cancel", NULL}},
-    {"give", hub_lobby_give, NEED_ROOM | NEED_HOST | NEED_IDLE, 0, {"seat", "name", NULL}},
+    {"give", hub_lobby_give, NEED_ROOM | NEED_HOST, 0, {"seat", "name", NULL}},
     {"leave", hub_lobby_leave, NEED_ROOM, 0, {NULL}},
     {"replay", hub_archive_replay, 0, 0, {"game", NULL}},
     {"sheet", hub_archive_sheet, 0, 0, {"game", "seat", "after", NULL}},

@@ -51,10 +51,19 @@ enum {
     HUB_BURST = 40,             /* ... after a burst of this many; this many
                                  * refused in a row close the connection */
     HUB_PER_ADDRESS_DEFAULT = 32, /* connections from one address */
-    HUB_ROOMS_PER_ADDRESS_DEFAULT = 8, /* rooms open made from one address */
+    HUB_ROOMS_PER_ADDRESS_DEFAULT = 8, /* rooms made from one address that
+                                 * someone is connected to, open at once */
+    HUB_ROOMS_KEPT = 4,         /* ... and rooms made from it open at once,
+                                 * someone connected or not: this many times
+                                 * that (one address cannot fill the server
+                                 * with rooms it closed its tabs on) */
     HUB_GUESSES = 20,           /* lookups that found nothing (a room code, a
                                  * token) one address may make at once, */
     HUB_GUESS_MS = 10000,       /* ... then one more each this many ms */
+    HUB_BOT_GAMES = 10,         /* games with no player seated (bots only) one
+                                 * address may start at once, */
+    HUB_BOT_GAME_MS = 60000,    /* ... then one more each this many ms (60 an
+                                 * hour: each keeps its record in the store) */
     HUB_ADDRESS_MAX = 63,       /* bytes of an address's text */
     HUB_EXPERT_ROLLOUTS_MAX = 64, /* an expert's rollouts in a room, at most
                                  * (LIT_EXPERT_ROLLOUTS, its default) */
@@ -112,7 +121,8 @@ typedef struct HubConfig {
     int max_rooms;            /* 0: HUB_ROOMS_DEFAULT */
     int max_rate;             /* messages a second per connection (0: default) */
     int max_per_address;      /* connections from one address (0: default) */
-    int max_rooms_per_address; /* rooms open made from one address (0: default) */
+    int max_rooms_per_address; /* rooms made from one address that someone is
+                                * connected to, open at once (0: default) */
     /* Called when a client has new frames or is to be closed (may be NULL). */
     void (*wake)(HubClient *client, void *ctx);
     void *ctx;
@@ -121,8 +131,10 @@ typedef struct HubConfig {
     /* Deals a game into hands (NULL: a deal from a random seed). Tests use
      * it to play chosen deals. */
     void (*deal)(uint64_t *hands, int players, int dealer, void *ctx);
-    /* One line per room and game event, public facts only (never a name, a
-     * hand or a token); NULL: none. */
+    /* One line per room's and game's start and end and per trouble, what an
+     * operator needs only: a room by its number (room #N), never its code (a
+     * key to it), a game id, a token, a name, a card or a chat line; NULL:
+     * none. */
     void (*log)(const char *line, void *ctx);
     /* Where rooms and games are kept (src/store), or NULL: in memory only.
      * Every change of a room is saved before the hub call that made it

@@ -30,10 +30,10 @@ Address *hub_limit_address(Hub *h, const char *text)
 }
 
 /* Whether the entry holds nothing: no connection, no room, its guesses
- * whole. */
+ * and its bots-only games whole. */
 static int address_idle(const Hub *h, const Address *a)
 {
-    return !a->clients && !a->rooms && a->guess_at <= h->now;
+    return !a->clients && !a->rooms && a->guess_at <= h->now && a->bot_game_at <= h->now;
 }
 
 void hub_limit_put(Hub *h, Address *a)
@@ -71,6 +71,18 @@ void hub_limit_guessed(Hub *h, HubClient *c)
     Address *a = c->address;
     if (a)
         a->guess_at = (a->guess_at > h->now ? a->guess_at : h->now) + HUB_GUESS_MS;
+}
+
+int hub_limit_bot_game(Hub *h, HubClient *c)
+{
+    Address *a = c->address;
+    if (!a)
+        return 1;
+    int64_t at = a->bot_game_at > h->now ? a->bot_game_at : h->now;
+    if (at + HUB_BOT_GAME_MS - h->now > (int64_t)HUB_BOT_GAMES * HUB_BOT_GAME_MS)
+        return 0;
+    a->bot_game_at = at + HUB_BOT_GAME_MS;
+    return 1;
 }
 
 int hub_limit_rate(const Hub *h, HubClient *c, int64_t now, int weight)

@@ -13,6 +13,33 @@
 #include "literature/notation.h"
 #include "literature/status.h"
 
+/* Whether c's address has made as many rooms as it may (then c is
+ * answered): rooms someone is connected to count, up to the limit; rooms
+ * nobody is connected to (tabs closed) do not, so a user can always make
+ * one more, but they close only when idle for ROOM_IDLE_MS, so all the
+ * address's rooms open are capped too, at HUB_ROOMS_KEPT times that. */
+static int own_rooms_refused(const Hub *h, HubClient *c)
+{
+    int own = h->config.max_rooms_per_address ? h->config.max_rooms_per_address
+                                              : HUB_ROOMS_PER_ADDRESS_DEFAULT;
+    if (!c->address)
+        return 0;
+    if (c->address->rooms >= HUB_ROOMS_KEPT * own) {
+        hub_send_fail_text(c, E_TOO_MANY_OWN_ROOMS,
+                           "rooms made from your address are still open: a room nobody is "
+                           "connected to closes after 10 minutes",
+                           NULL);
+        return 1;
+    }
+    int live = 0;
+    for (const Room *r = h->rooms; r; r = r->next)
+        live += r->made_from == c->address && hub_room_connected(r) > 0;
+    if (live < own)
+        return 0;
+    hub_send_fail(c, E_TOO_MANY_OWN_ROOMS, NULL);
+    return 1;
+}
+
 int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
 {
     if (c->room)
@@ -25,10 +52,8 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
         return -1;
     if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
         return hub_send_fail(c, E_TOO_MANY_ROOMS, NULL);
-    int own = h->config.max_rooms_per_address ? h->config.max_rooms_per_address
-                                              : HUB_ROOMS_PER_ADDRESS_DEFAULT;
-    if (c->address && c->address->rooms >= own)
-        return hub_send_fail(c, E_TOO_MANY_OWN_ROOMS, NULL);
+    if (own_rooms_refused(h, c))
+        return -1;
 
     Room *r = hub_room_new(h);
     if (!r || hub_room_new_code(h, r->code)) {
@@ -51,7 +76,8 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     h->n_rooms++;
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&r->opt.rules, rules, sizeof rules);
-    hub_send_log(h, "room %s created: %s, %s bots, %s (%d rooms)", r->code, rules,
+    r->number = ++h->numbered;
+    hub_send_log(h, "room #%u created: %s, %s bots, %s (%d rooms)", r->number, rules,
                  lit_bot_kind_name(r->opt.bots.kind), r->opt.listed ? "public" : "private",
                  h->n_rooms);
     hub_view_joined(c);
@@ -138,7 +164,7 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *j)
     r->idle_since = -1;
     if (mem->away) { /* back: the basic bot stops standing in */
         mem->away = 0;
-        hub_send_log(h, "room %s seat %d: its player is back", r->code, mem->seat + 1);
+        hub_send_log(h, "room #%u seat %d: its player is back", r->number, mem->seat + 1);
     }
     hub_room_host_passes(r, h->now);
     hub_view_joined(c);
@@ -179,6 +205,19 @@ int hub_lobby_list(Hub *h, HubClient *c, json_t *msg)
     return 0;
 }
 
+/* Member m sits at seat s, and the room is told; during a game (a seat its
+ * player left) the member is sent the game from its seat. */
+static void seat_member(Hub *h, Room *r, int m, int s)
+{
+    hub_room_take_seat(r, m, s);
+    hub_view_broadcast_room(r);
+    if (r->state == ROOM_PLAYING) {
+        if (r->members[m].client)
+            hub_send_json(r->members[m].client, hub_view_game(r, m));
+        hub_pace_arm(r, h->now);
+    }
+}
+
 int hub_lobby_sit(Hub *h, HubClient *c, json_t *msg)
 {
     Room *r = c->room;
@@ -188,14 +227,11 @@ int hub_lobby_sit(Hub *h, HubClient *c, json_t *msg)
     if (r->state == ROOM_PLAYING && hub_room_member(c)->seat != LIT_NOBODY)
         return hub_send_fail(c, E_GAME_STARTED, NULL);
     int e = hub_room_seat_free(r, s);
+    if (e == E_HOST_GIVES && r->host == c->member)
+        e = 0; /* the host may give it, so it may take it */
     if (e)
         return hub_send_fail(c, (HubError)e, NULL);
-    hub_room_take_seat(r, c->member, s);
-    hub_view_broadcast_room(r);
-    if (r->state == ROOM_PLAYING) {
-        hub_send_json(c, hub_view_game(r, c->member));
-        hub_pace_arm(r, h->now);
-    }
+    seat_member(h, r, c->member, s);
     return 0;
 }
 
@@ -369,7 +405,6 @@ int hub_lobby_request(Hub *h, HubClient *c, json_t *msg)
 
 int hub_lobby_give(Hub *h, HubClient *c, json_t *msg)
 {
-    (void)h;
     Room *r = c->room;
     int s = hub_field_seat(c, r, msg);
     if (s < 0)
@@ -377,17 +412,20 @@ int hub_lobby_give(Hub *h, HubClient *c, json_t *msg)
     const char *name = hub_field_name(c, msg);
     if (!name)
         return -1;
+    /* during a game only a seat its player left is given */
+    if (r->state == ROOM_PLAYING && !r->seats[s].vacated)
+        return hub_send_fail(c, E_GAME_STARTED, NULL);
     int e = hub_room_seat_free(r, s);
-    if (e)
+    if (e && e != E_HOST_GIVES)
         return hub_send_fail(c, (HubError)e, NULL);
     int to = -1;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
-        if (r->members[m].used && r->members[m].asked && strcmp(r->members[m].name, name) == 0)
+        if (r->members[m].used && r->members[m].asked && r->members[m].seat == LIT_NOBODY &&
+            strcmp(r->members[m].name, name) == 0)
             to = m;
     if (to < 0)
         return hub_send_fail(c, E_NO_REQUEST, NULL);
-    hub_room_take_seat(r, to, s);
-    hub_view_broadcast_room(r);
+    seat_member(h, r, to, s);
     return 0;
 }
 

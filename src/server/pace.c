@@ -159,7 +159,7 @@ void hub_pace_move(Hub *h, Room *r, int64_t now)
     if (st != LIT_OK) {
         /* A built-in bot always answers a legal action; should it not,
          * the game is aborted rather than left waiting for ever. */
-        hub_send_log(h, "room %s: bot at seat %d: %s", r->code, t + 1, lit_status_name(st));
+        hub_send_log(h, "room #%u: bot at seat %d: %s", r->number, t + 1, lit_status_name(st));
         hub_room_abort(&r->game);
         hub_room_finish(r);
         hub_pace_broadcast_game(r);
@@ -177,7 +177,7 @@ void hub_pace_stand_in(Hub *h, Room *r, int64_t now)
         if (mem->used && !mem->client && !mem->away && mem->seat != LIT_NOBODY &&
             mem->gone_at + r->opt.grace_ms <= now) {
             mem->away = 1;
-            hub_send_log(h, "room %s seat %d: its player is away: the basic bot plays", r->code,
+            hub_send_log(h, "room #%u seat %d: its player is away: the basic bot plays", r->number,
                          mem->seat + 1);
         }
     }
@@ -210,14 +210,11 @@ void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 {
     uint32_t i = r->log.len - 1;
     json_t *event = hub_view_event_of(r, e, i), *state = wire_state(&r->game.pub);
-    const char *line = json_string_value(json_object_get(event, "line"));
-    const char *who = by_bot ? hub_save_stand_in(r->by[i])->log : "";
-    if (line)
-        hub_send_log(h, "room %s game %d: %s%s", r->code, r->games, line, who);
+    /* the log has the game's end, never its moves (they tell of hands) */
     if (r->game.pub.result != LIT_ONGOING)
-        hub_send_log(h, "room %s game %d over: %s %d-%d", r->code, r->games,
+        hub_send_log(h, "room #%u game %d over: %s %d-%d after %u actions", r->number, r->games,
                      lit_result_name(r->game.pub.result), r->game.pub.score[0],
-                     r->game.pub.score[1]);
+                     r->game.pub.score[1], r->log.len);
     hub_save_mark(r);
     r->seq++;
     r->game_seq = r->seq;

@@ -27,9 +27,16 @@ int hub_play_start(Hub *h, HubClient *c, json_t *msg)
 {
     (void)msg;
     Room *r = c->room;
-    for (int s = 0; s < r->opt.rules.players; s++)
+    int players = 0;
+    for (int s = 0; s < r->opt.rules.players; s++) {
         if (r->seats[s].member < 0 && !r->seats[s].bot)
             return hub_send_fail(c, E_SEATS_EMPTY, NULL);
+        players += r->seats[s].member >= 0;
+    }
+    /* every game is kept in the store: bots-only games are paced per
+     * address, or a script could fill the disk (issue 27) */
+    if (!players && !hub_limit_bot_game(h, c))
+        return hub_send_fail(c, E_TOO_MANY_BOT_GAMES, NULL);
     /* a match won: the next game starts a new one */
     int new_match =
         r->opt.match_to && (r->wins[0] >= r->opt.match_to || r->wins[1] >= r->opt.match_to);
@@ -85,7 +92,7 @@ int hub_play_start(Hub *h, HubClient *c, json_t *msg)
         r->wins[0] = r->wins[1] = 0;
     r->state = ROOM_PLAYING;
     r->games++;
-    hub_send_log(h, "room %s game %d started, dealer %d", r->code, r->games, dealer + 1);
+    hub_send_log(h, "room #%u game %d started, dealer %d", r->number, r->games, dealer + 1);
     hub_pace_broadcast_game(r);
     r->base_seq = r->seq; /* a member who saw the game frame can catch up */
     hub_view_broadcast_room(r); /* the room is playing, and everyone's waits are whole */
@@ -192,7 +199,7 @@ int hub_play_wait(Hub *h, HubClient *c, json_t *msg)
     r->wait_until = h->now + HUB_WAIT_MS;
     r->held_ms = r->paced_at == INT64_MAX ? -1 : r->paced_at - h->now;
     hub_pace_arm(r, h->now);
-    hub_send_log(h, "room %s game %d: seat %d waits", r->code, r->games, me->seat + 1);
+    hub_send_log(h, "room #%u game %d: seat %d waits", r->number, r->games, me->seat + 1);
     hub_view_broadcast_room(r); /* its waits_left is one less */
     hub_view_broadcast(r, hub_view_clock_frame);
     return 0;

@@ -210,6 +210,8 @@ typedef struct Restore {
     Hub *h;
     int64_t now;
     int rooms;
+    int rows;  /* rows of the store read: the log's name for one left out (its
+                * code is a key to the room, and the log holds none) */
 } Restore;
 
 static int restore_room(void *ctx, const char *code, const char *state, const char *game,
@@ -217,9 +219,11 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
 {
     Restore *rs = ctx;
     Hub *h = rs->h;
+    rs->rows++;
     const char *why = "twice";
     if (!code || !state) {
-        hub_send_log(h, "a room not taken up: its row has no %s", code ? "state" : "code");
+        hub_send_log(h, "stored room %d not taken up: its row has no %s", rs->rows,
+                     code ? "state" : "code");
         return 0;
     }
     Room *r = hub_room_find(h, code) ? NULL : read_room(h, code, state, game, record, &why);
@@ -230,7 +234,7 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
         return 0;
     }
     if (!r) {
-        hub_send_log(h, "room %.16s not taken up: %s", code, why);
+        hub_send_log(h, "stored room %d not taken up: %s", rs->rows, why);
         return 0;
     }
     r->idle_since = rs->now; /* until a member returns */
@@ -240,14 +244,15 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
     h->rooms = r;
     h->n_rooms++;
     rs->rooms++;
-    hub_send_log(h, "room %s taken up: %s, game %d", r->code, hub_save_state_name(r->state),
+    r->number = ++h->numbered;
+    hub_send_log(h, "room #%u taken up: %s, game %d", r->number, hub_save_state_name(r->state),
                  r->games);
     return 0;
 }
 
 int hub_restore(Hub *h, int64_t now)
 {
-    Restore rs = {h, now, 0};
+    Restore rs = {h, now, 0, 0};
     h->now = now;
     hub_send_forget(h); /* what failed before is not this call's */
     if (!h->config.store)

@@ -109,7 +109,7 @@ void hub_room_free_brains(Room *r)
 void hub_room_close(Hub *h, Room *r, int forget)
 {
     if (forget) {
-        hub_send_log(h, "room %s closed", r->code);
+        hub_send_log(h, "room #%u closed", r->number);
         if (h->config.store && r->state == ROOM_PLAYING) {
             /* nobody will finish it: it ends aborted, and its record is kept */
             hub_room_abort(&r->game);
@@ -298,7 +298,7 @@ int hub_room_seat_free(const Room *r, int s)
     if (seat->member >= 0)
         return E_SEAT_TAKEN;
     if (r->state == ROOM_PLAYING)
-        return seat->vacated ? 0 : E_SEAT_TAKEN;
+        return seat->vacated ? E_HOST_GIVES : E_SEAT_TAKEN;
     return 0;
 }
 

@@ -57,7 +57,6 @@ enum {
 typedef struct StandIn {
     const char *name; /* the event's "stand_in" in frames (NULL: none) */
     const char *mark; /* the comment marking its actions in the record */
-    const char *log;  /* what a log line says of a bot's action */
 } StandIn;
 
 /* A room's options, set at creation: each one a row of option.c's table,
@@ -97,7 +96,8 @@ typedef struct Member {
 typedef struct Seat {
     int member;                    /* the member sitting here, or -1 */
     uint8_t bot;                   /* 1: a bot plays the seat */
-    uint8_t vacated;               /* its player left mid-game: anyone may take it */
+    uint8_t vacated;               /* its player left mid-game: the host may give
+                                    * it (or take it), nobody else (E_HOST_GIVES) */
     LitBotSpec spec;
     LitBot *brain;                 /* the bot's memory, while it plays a game */
     LitBot *stand_in;              /* the basic bot's, when it stands in for the
@@ -122,6 +122,7 @@ typedef struct Address {
     struct Address *next;          /* in its bucket */
     int clients, rooms;
     int64_t guess_at;              /* the guesses' clock (see guessing) */
+    int64_t bot_game_at;           /* the bots-only games' clock, alike */
     char text[HUB_ADDRESS_MAX + 1];
 } Address;
 
@@ -131,6 +132,8 @@ typedef struct Room {
     struct Room *next;
     struct Hub *hub;
     char code[HUB_CODE_LEN + 1];
+    uint32_t number;               /* the log's name for it: the code is a key to
+                                    * the room, and the log holds none */
     RoomOptions opt;               /* set at creation (option.c) */
     int wins[2];                   /* games each team has won in the match */
     /* who is here */
@@ -212,6 +215,7 @@ struct Hub {
     Room *rooms;
     HubClient *clients;
     int n_rooms, n_clients;
+    uint32_t numbered;             /* rooms made or taken up (their numbers) */
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
     json_t *catalogue;             /* the rules' words the welcome carries, lazily */
     int64_t now;                   /* the time of the call being served: the
@@ -282,7 +286,7 @@ typedef json_t *(*MemberFrame)(const Room *r, int m);
     X(ROOM_FULL, "room_full", "the room has no place left")                            \
     X(TOO_MANY_ROOMS, "too_many_rooms", "the server has as many rooms as it can hold") \
     X(TOO_MANY_OWN_ROOMS, "too_many_own_rooms",                                        \
-      "rooms made from your address are still open: close one first")                 \
+      "rooms made from your address that someone is in are still open: leave one first") \
     X(TOO_MANY_MESSAGES, "too_many_messages",                                          \
       "messages come faster than the server takes them: slow down")                    \
     X(TOO_MANY_CONNECTIONS, "too_many_connections",                                    \
@@ -292,7 +296,11 @@ typedef json_t *(*MemberFrame)(const Room *r, int m);
     X(NAME_TAKEN, "name_taken", "someone in the room has that name")                   \
     X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
     X(NOT_HOST, "not_host", "only the host may do that")                               \
+    X(TOO_MANY_BOT_GAMES, "too_many_bot_games",                                        \
+      "games with no player seated: 60 an hour from one address: wait a moment")        \
     X(SEAT_TAKEN, "seat_taken", "that seat is taken")                                  \
+    X(HOST_GIVES, "host_gives",                                                        \
+      "its player left during the game: only the host gives that seat (request it)")     \
     X(SEAT_EMPTY, "seat_empty", "nobody sits there")                                   \
     X(NOT_SEATED, "not_seated", "you have no seat at the table")                       \
     X(SEATS_EMPTY, "seats_empty", "every seat needs a player or a bot first")          \
@@ -393,6 +401,11 @@ void hub_limit_sweep(Hub *h);
  * is refused). Then join and resume are refused before the lookup, whatever
  * the code: a guesser must not learn that a guess was right. */
 int hub_limit_guessing(const Hub *h, const HubClient *c);
+
+/* Whether c's address may start one more game with no player seated now
+ * (HUB_BOT_GAMES at once, then one each HUB_BOT_GAME_MS): 1 and counted, or
+ * 0. */
+int hub_limit_bot_game(Hub *h, HubClient *c);
 
 /* A lookup from c that found nothing: a guess spent. */
 void hub_limit_guessed(Hub *h, HubClient *c);
@@ -513,8 +526,10 @@ int hub_room_name_taken(const Room *r, const char *name);
 
 /* Whether a member may take seat s now: 0, or the error. Before a game
  * (in the lobby, or between games) a seat is free when no member sits
- * there: a bot steps aside for a person; during a game only when its
- * player left (a bot keeps it meanwhile). */
+ * there: a bot steps aside for a person. During a game a seat is taken
+ * (E_SEAT_TAKEN) but one whose player left (a bot keeps it meanwhile),
+ * which only the host may give or take (E_HOST_GIVES): its hand is not for
+ * any member who asks, an opponent's second connection among them. */
 int hub_room_seat_free(const Room *r, int s);
 
 /* Member m sits at seat s (leaving its own, and its request for one); a
@@ -677,7 +692,8 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *msg);
  * HUB_LOBBY_PAGE a page. */
 int hub_lobby_list(Hub *h, HubClient *c, json_t *msg);
 
-/* sit: the member takes a free seat. */
+/* sit: the member takes a free seat (during a game, a seat whose player
+ * left: the host only). */
 int hub_lobby_sit(Hub *h, HubClient *c, json_t *msg);
 
 /* stand: the member leaves its seat (not during a game). */
@@ -690,7 +706,7 @@ int hub_lobby_bot(Hub *h, HubClient *c, json_t *msg);
 int hub_lobby_fill(Hub *h, HubClient *c, json_t *msg);
 
 /* Member m is no longer in the room (left or was kicked). During a game a
- * basic bot plays its seat, which another member may take. */
+ * basic bot plays its seat, which the host may give to another member. */
 void hub_lobby_remove(Hub *h, Room *r, int m, int64_t now);
 
 /* kick: the host removes the member or the bot at a seat. */
@@ -709,8 +725,10 @@ int hub_lobby_chat(Hub *h, HubClient *c, json_t *msg);
  * nothing; a member leaves the list when it sits, leaves or withdraws. */
 int hub_lobby_request(Hub *h, HubClient *c, json_t *msg);
 
-/* The host gives a spectator who asks for a seat the seat: an empty one or
- * a bot's (the bot steps aside), before a game (NEED_IDLE). */
+/* The host gives a spectator who asks for a seat the seat: before a game
+ * an empty one or a bot's (the bot steps aside); during one only a seat
+ * whose player left (game_started for any other), the game then sent to
+ * its new player. */
 int hub_lobby_give(Hub *h, HubClient *c, json_t *msg);
 
 /* leave: the member leaves the room. */

@@ -21,9 +21,9 @@ static const char *const state_names[] = {"lobby", "playing", "over"};
 /* Who made an action (BY_*): the comment marks it in the record (lines_text
  * writes it, hub_save_read_marks reads it back). */
 static const StandIn stand_ins[BY_KINDS] = {
-    [BY_SEAT] = {NULL, "", " (bot)"},
-    [BY_TIMEOUT] = {"timeout", " ; timeout: the basic bot moved", " (bot, timeout)"},
-    [BY_AWAY] = {"away", " ; away: the basic bot moved", " (bot, away)"},
+    [BY_SEAT] = {NULL, ""},
+    [BY_TIMEOUT] = {"timeout", " ; timeout: the basic bot moved"},
+    [BY_AWAY] = {"away", " ; away: the basic bot moved"},
 };
 
 const char *hub_save_state_name(int state)
@@ -182,7 +182,7 @@ void hub_save_ended(Room *r)
     hub_send_forget(r->hub);
     if (!e || !e->record) {
         free(e);
-        hub_send_log(r->hub, "room %s game %d: out of memory: its record is made later", r->code,
+        hub_send_log(r->hub, "room #%u game %d: out of memory: its record is made later", r->number,
                      r->games);
         r->unkept = 1;
         return;
@@ -303,7 +303,7 @@ void hub_save_forget(Hub *h, Room *r)
     if (!st)
         return;
     if (r->dirty && save_room(h, r))
-        hub_send_log(h, "room %s closed unsaved: %s", r->code, store_error(st));
+        hub_send_log(h, "room #%u closed unsaved: %s", r->number, store_error(st));
     if (store_drop(st, r->code) == STORE_OK)
         return;
     Drop *d = mem_calloc(1, sizeof *d);

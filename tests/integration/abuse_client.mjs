@@ -325,10 +325,14 @@ async function takeover() {
                            "bad_message");
   check(f.text === 'unknown key "seat" in ask', `naming a seat: ${show(f)}`);
   await bo.error({ type: "act", seq: bo.seq, id: "b2", ...ask, target: 1 }, "not_your_turn");
-  // Bo leaves mid-game (a bot keeps seat 2); Cy takes it
+  // Bo leaves mid-game (a bot keeps seat 2): Cy may not take it by
+  // itself (issue 27: an opponent's second tab would see that hand), only
+  // as the host gives it
   await bo.send({ type: "leave" });
   await bo.until("left");
-  await cy.send({ type: "sit", seat: 2 });
+  await cy.error({ type: "sit", seat: 2 }, "host_gives");
+  await cy.send({ type: "request" });
+  await ann.send({ type: "give", seat: 2, name: "Cy" });
   check((await cy.until("game")).you.seat === 2, "Cy's seat");
   const old = { type: "resume", room: code, token: boJoined.token };
   await bo.error(old, "bad_token");

@@ -26,8 +26,8 @@ port=$(served_port "$tmp/serve.out")
 listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
 [ "$listen" = "127.0.0.1:$port" ] || fail "listens on: $listen"
 
-timeout 300 node tests/integration/serve_client.mjs "$port" >"$tmp/client.out" 2>&1 ||
-  fail "protocol clients: $(cat "$tmp/client.out")"
+LIT_SECRETS="$tmp/secrets" timeout 300 node tests/integration/serve_client.mjs "$port" \
+  >"$tmp/client.out" 2>&1 || fail "protocol clients: $(cat "$tmp/client.out")"
 
 # the limits: a second server trusting loopback as its proxy
 run 2 "$lit" serve --proxy example.org
@@ -71,7 +71,18 @@ wait "$pid"; rc=$?
 wait "$client"
 [ "$(cat "$tmp/stop.out")" = "closing 1001" ] ||
   fail "on SIGTERM the client saw: $(cat "$tmp/stop.out" "$tmp/stop.err")"
-grep -q "Ann\|hand" "$tmp/serve.err" && fail "the log holds names or hands"
+# the log of whole games, chat, resumes and refusals holds none of the room
+# codes, tokens, game ids, names, cards of a hand or chat lines the clients
+# saw (docs/PROTOCOL.md; issue 27), each looked for as a whole word
+[ "$(wc -l <"$tmp/secrets")" -gt 50 ] || fail "the clients saw few secrets: $(wc -l <"$tmp/secrets")"
+grep -c "room #" "$tmp/serve.err" >/dev/null || fail "no room lines in the log: $(head "$tmp/serve.err")"
+while IFS= read -r secret; do
+  [ -n "$secret" ] || continue
+  if grep -qwF -- "$secret" "$tmp/serve.err"; then
+    fail "the log holds \"$secret\": $(grep -wF -- "$secret" "$tmp/serve.err" | head -3)"
+    break
+  fi
+done <"$tmp/secrets"
 # on a failure, the servers' logs (what they did, and any sanitizer report)
 if [ "$failures" -ne 0 ]; then
   for f in serve.err limits.err review.err; do
