@@ -239,7 +239,10 @@ Test(store, finished_games_past_the_cap_go_and_the_file_stays_bounded)
     memset(rec, 'x', sizeof rec - 2);
     rec[sizeof rec - 2] = '\n';
     Store *s = open_ok("keep.db", &(StoreOptions){0, 0, 3, 0});
-    end_game(s, "QUIETR", 1, rec); /* a room whose last game stays named */
+    /* a room whose game has ended and which still names it (no next game) */
+    StoreEnded quiet = {"GAME000000000001", 1, 1, "A", "5-4", rec};
+    StoreSave sv = {"QUIETR", "{\"v\":1}", "GAME000000000001", 1, NULL, 0, "", &quiet, 1};
+    cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
     for (int n = 100; n < 110; n++)
         end_game(s, "BUSYRM", n, rec);
     cr_assert_str_eq(games_of(s), "GAME000000000110 BUSYRM 110 playing - 0 -\n"
