@@ -332,6 +332,12 @@ async function takeover() {
   await bo.until("left");
   await cy.error({ type: "sit", seat: 2 }, "host_gives");
   await cy.send({ type: "request" });
+  // the host gives the seat once it sees the request (two connections: no
+  // order between them but what the host is told)
+  for (;;) {
+    const r = await ann.until("room");
+    if (r.waiting.includes("Cy")) break;
+  }
   await ann.send({ type: "give", seat: 2, name: "Cy" });
   check((await cy.until("game")).you.seat === 2, "Cy's seat");
   const old = { type: "resume", room: code, token: boJoined.token };
