@@ -1679,13 +1679,13 @@ Test(hub, bots_only_games_are_paced_per_address)
         send_text(h, ann, "{\"type\":\"start\"}", now);
         cr_assert(started(ann), "game %d", g + 1);
         finish_game(h, &now);
-        frame_of(ann, NULL);
+        json_decref(frame_of(ann, NULL));
     }
     send_text(h, ann, "{\"type\":\"start\"}", now);
     cr_assert_str_eq(last_answer(ann, got), "too_many_bot_games");
     /* another address is not held up */
     HubClient *bo = hub_connect_from(h, NULL, "10.0.0.2", now);
-    frame_of(bo, NULL);
+    json_decref(frame_of(bo, NULL));
     send_text(h, bo, "{\"type\":\"create\",\"name\":\"Bo\",\"players\":4,\"pace_ms\":0}", now);
     send_text(h, bo, "{\"type\":\"stand\"}", now);
     send_text(h, bo, "{\"type\":\"fill\"}", now);
@@ -1695,6 +1695,8 @@ Test(hub, bots_only_games_are_paced_per_address)
     send_text(h, ann, "{\"type\":\"sit\",\"seat\":1}", now);
     send_text(h, ann, "{\"type\":\"start\"}", now);
     cr_assert(started(ann), "Ann plays");
+    hub_disconnect(h, ann, now);
+    hub_disconnect(h, bo, now);
     hub_free(h);
     /* and one more a minute later */
     state = 4;
@@ -1708,12 +1710,13 @@ Test(hub, bots_only_games_are_paced_per_address)
         send_text(h, ann, "{\"type\":\"start\"}", now);
         finish_game(h, &now);
     }
-    frame_of(ann, NULL);
+    json_decref(frame_of(ann, NULL));
     send_text(h, ann, "{\"type\":\"start\"}", now);
     cr_assert_str_eq(last_answer(ann, got), "too_many_bot_games");
     now += HUB_BOT_GAME_MS;
     send_text(h, ann, "{\"type\":\"start\"}", now);
     cr_assert(started(ann), "a minute later");
+    hub_disconnect(h, ann, now);
     hub_free(h);
 }
 
