@@ -7,13 +7,15 @@
 
 #include "../server/hub.h"
 #include "../server/net.h"
+#include "../server/route.h"
 #include "../store/store.h"
 #include "cmds.h"
 #include "common.h"
 
 static const char usage[] =
     "usage: lit serve [--db FILE] [--port N] [--bind ADDR] [--origin LIST]\n"
-    "                 [--max-rooms N] [--db-max-mb N] [--proxy ADDR]\n"
+    "                 [--host-name NAME]... [--max-rooms N] [--db-max-mb N]\n"
+    "                 [--proxy ADDR]\n"
     "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
     "                 [--web DIR]\n"
     "\n"
@@ -32,6 +34,11 @@ static const char usage[] =
     "                  machine only; put a TLS proxy in front, docs/PROTOCOL.md)\n"
     "  --origin LIST   more Origins allowed to open a WebSocket, comma-separated\n"
     "                  (\"https://example.org\"); the server's own host always is\n"
+    "  --host-name NAME  a name requests may give as their Host (the name the\n"
+    "                  browser's address bar shows: \"fish.example.org\"; no\n"
+    "                  port), besides 127.0.0.1, localhost, [::1] and --bind's;\n"
+    "                  any other Host is refused 403 (DNS rebinding). Repeat\n"
+    "                  it for more names, 16 at most\n"
     "  --max-rooms N   rooms at most, 1 to 100000 (default 1000)\n"
     "  --proxy ADDR    the IPv4 address of a reverse proxy trusted to say who\n"
     "                  connects (its X-Forwarded-For; from anyone else the\n"
@@ -48,11 +55,29 @@ static const char usage[] =
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
 
+/* --host-name NAME: one more of names (count of them), or 1 (said why). */
+static int add_host_name(const char **names, int *count, const char *name)
+{
+    if (!route_host_name_valid(name)) {
+        say("--host-name: not a host name (letters, digits, '-' and '.', or an IP address; no "
+            "port): '%s'",
+            name);
+        return 1;
+    }
+    if (*count == ROUTE_HOST_NAMES_MAX) {
+        say("--host-name: at most %d names", ROUTE_HOST_NAMES_MAX);
+        return 1;
+    }
+    names[(*count)++] = name;
+    return 0;
+}
+
 int serve_with(int argc, char **argv, const NetConfig *base)
 {
     static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
                                           {"bind", required_argument, NULL, 'b'},
                                           {"origin", required_argument, NULL, 'o'},
+                                          {"host-name", required_argument, NULL, 'H'},
                                           {"max-rooms", required_argument, NULL, 'r'},
                                           {"verbose", no_argument, NULL, 'v'},
                                           {"db", required_argument, NULL, 'd'},
@@ -66,6 +91,9 @@ int serve_with(int argc, char **argv, const NetConfig *base)
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     NetConfig config = *base;
+    const char *host_names[ROUTE_HOST_NAMES_MAX];
+    config.host_names = host_names;
+    config.host_name_count = 0;
     config.bind = "127.0.0.1";
     config.port = 8080;
     const char *db = NULL;
@@ -92,6 +120,10 @@ int serve_with(int argc, char **argv, const NetConfig *base)
             break;
         case 'o':
             config.origins = optarg;
+            break;
+        case 'H':
+            if (add_host_name(host_names, &config.host_name_count, optarg))
+                return 2;
             break;
         case 'r':
         case 'a':

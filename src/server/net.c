@@ -15,7 +15,14 @@
  * - there is no message size setting: fragments are put together here under
  *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
  * - a browser on another site may open a WebSocket to us: an upgrade whose
- *   Origin is neither this host nor an allowed one is refused.
+ *   Origin is neither this host nor an allowed one is refused, and so is
+ *   every request (upgrade or not) whose Host names no name of this server
+ *   (route_host_ok: a page of a site whose name was made to point here);
+ * - the method is ours to check: lws would send a HEAD the body we write
+ *   (we write none), upgrade a POST, and make a CONNECT a raw socket bound
+ *   to our protocol that nothing answers or times out
+ *   (lws_handshake_server's "Changing to RAW mode"): we answer that 405;
+ * - binary frames are delivered like text ones: we close with 1003.
  * Besides the loop there are two threads, the workers (pool.c): the hub
  * hands out an expert's decisions and the reviews of finished games as jobs
  * (hub.h, HubJob), and each job comes back to the loop, where the hub plays
@@ -43,11 +50,13 @@ typedef struct Conn {
     size_t in_len;
     char *body;           /* HTTP: the answer's body, after LWS_PRE bytes */
     size_t body_len, body_off; /* its length, and how much is written */
+    int close;            /* HTTP: closed once the body is written */
     char peer[64];
 } Conn;
 
 enum {
-    HTTP_CHUNK = 4096 /* bytes of an HTTP body written at once (http_writable) */
+    HTTP_CHUNK = 4096, /* bytes of an HTTP body written at once (http_writable) */
+    CLOSE_UNSUPPORTED = 1003 /* a binary frame (RFC 6455: data it cannot take) */
 };
 
 typedef struct Net {
@@ -124,20 +133,73 @@ static void jobs_done(HubJob **jobs, int n, void *ctx)
 
 /* ---- HTTP ---------------------------------------------------------------- */
 
+/* The request's method: lws_http_get_uri_and_method's, or for HTTP/2
+ * (h2c: lws takes that upgrade) its :method. */
+static RouteMethod request_method(struct lws *wsi)
+{
+    char *uri, m[8];
+    int len;
+    switch (lws_http_get_uri_and_method(wsi, &uri, &len)) {
+    case LWSHUMETH_GET:
+        return ROUTE_GET;
+    case LWSHUMETH_HEAD:
+        return ROUTE_HEAD;
+    case LWSHUMETH_COLON_PATH:
+        if (lws_hdr_copy(wsi, m, sizeof m, WSI_TOKEN_HTTP_COLON_METHOD) > 0)
+            return strcmp(m, "GET") == 0 ? ROUTE_GET
+                   : strcmp(m, "HEAD") == 0 ? ROUTE_HEAD
+                                            : ROUTE_OTHER;
+        return ROUTE_OTHER;
+    default:
+        return ROUTE_OTHER;
+    }
+}
+
+/* The request's Host (HTTP/2: :authority) into host ("" none; one too long
+ * for host is kept cut, and then names nothing of ours). */
+static void request_host(struct lws *wsi, char *host, int size)
+{
+    host[0] = 0;
+    if (lws_hdr_copy(wsi, host, size, WSI_TOKEN_HOST) <= 0 &&
+        lws_hdr_copy(wsi, host, size, WSI_TOKEN_HTTP_COLON_AUTHORITY) <= 0)
+        host[0] = 0;
+    if (!host[0] && lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
+        snprintf(host, (size_t)size, "%s", "(too long)");
+}
+
+static RouteConfig route_config(void)
+{
+    RouteConfig rc = {net.hub,          net.config->store,      net.config->web_dir,
+                      net.config->bind, net.config->host_names, net.config->host_name_count};
+    return rc;
+}
+
 /* Puts the hub's answer (route.c) on the wire: its headers now, its body
- * (copied behind LWS_PRE) when the connection is writable. */
+ * (copied behind LWS_PRE) when the connection is writable; a HEAD's headers
+ * say the body's length, and an empty body follows them (which ends the
+ * answer, an HTTP/2 stream too). */
 static int on_http(struct lws *wsi, Conn *conn, const char *path)
 {
-    RouteConfig rc = {net.hub, net.config->store, net.config->web_dir};
+    RouteConfig rc = route_config();
     RouteAnswer a;
-    if (route_http(&rc, path, &a))
+    char host[256];
+    request_host(wsi, host, sizeof host);
+    if (route_request(&rc, request_method(wsi), host, path, &a))
         return -1;
     if (a.log[0])
         fprintf(stderr, "serve: %s\n", a.log);
     unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
                                        *end = buf + sizeof buf - 1;
+    size_t content_length = a.len;
+    if (a.head)
+        a.len = 0;
+    /* HTTP/2 (an h2c upgrade; lws takes it): a stream, which ends, and no
+     * connection header (a protocol error there) */
+    if (lws_get_network_wsi(wsi) != wsi)
+        a.close = 0;
     conn->body_len = a.len;
     conn->body_off = 0;
+    conn->close = a.close;
     conn->body = mem_alloc(LWS_PRE + a.len + 1);
     if (!conn->body) {
         route_answer_free(&a);
@@ -147,11 +209,16 @@ static int on_http(struct lws *wsi, Conn *conn, const char *path)
     route_answer_free(&a);
     char disposition[96];
     snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", a.download);
-    if (lws_add_http_common_headers(wsi, (unsigned)a.status, a.type, conn->body_len, &p, end) ||
+    if (lws_add_http_common_headers(wsi, (unsigned)a.status, a.type, content_length, &p, end) ||
         (a.download[0] &&
          lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                      (const unsigned char *)disposition,
-                                     (int)strlen(disposition), &p, end)))
+                                     (int)strlen(disposition), &p, end)) ||
+        (a.allow && lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
+                                                (const unsigned char *)a.allow,
+                                                (int)strlen(a.allow), &p, end)) ||
+        (a.close && lws_add_http_header_by_name(wsi, (const unsigned char *)"connection:",
+                                                (const unsigned char *)"close", 5, &p, end)))
         return -1;
     for (const RouteHeader *h = route_headers; h->name; h++)
         if (lws_add_http_header_by_name(wsi, (const unsigned char *)h->name,
@@ -192,6 +259,9 @@ static int http_writable(struct lws *wsi, Conn *conn)
     }
     free(conn->body);
     conn->body = NULL;
+    /* a 405: the request's body, if any, is not read: closed */
+    if (conn->close)
+        return -1;
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
@@ -223,15 +293,24 @@ static int origin_allowed(struct lws *wsi, const char *origin)
     return 0;
 }
 
-/* A message over the cap: the rest of it is not kept, and the connection is
- * closed with 1009 from the writable callback, where lws sends the close
- * frame and waits for the client's (closing at once, with the message's
- * rest unread, would reset the connection and lose the close frame). */
+/* A message over the cap, or a binary one: the rest of it is not kept, and
+ * the connection is closed with 1009 (1003) from the writable callback,
+ * where lws sends the close frame and waits for the client's (closing at
+ * once, with the message's rest unread, would reset the connection and
+ * lose the close frame). */
 static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
 {
     HubClient *c = conn->client;
     if (c->close_code)
         return 0;
+    if (lws_frame_is_binary(wsi)) { /* frames are text (docs/PROTOCOL.md) */
+        fprintf(stderr, "serve: %s: binary frame: closed\n", conn->peer);
+        c->close_code = CLOSE_UNSUPPORTED;
+        c->close_reason = "text_only";
+        conn->in_len = 0;
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
     if (conn->in_len + len > HUB_MESSAGE_MAX) {
         fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
                 HUB_MESSAGE_MAX);
@@ -308,28 +387,86 @@ static void client_address(struct lws *wsi, char *out, size_t size)
         memcpy(out, last, strlen(last) + 1);
 }
 
-/* 403 with the error's name. Written whole: lws_return_http_status would
- * say HTTP/1.0 here, before the request's version is taken in, which
- * WebSocket clients do not read as an answer. */
-static int refuse_upgrade(struct lws *wsi)
+/* A refusal of an upgrade: status ("403 Forbidden"), the headers in
+ * headers (each ending "\r\n"), and the error's name (body: "NAME\n").
+ * Written whole: lws_return_http_status would say HTTP/1.0 here, before the
+ * request's version is taken in, which WebSocket clients do not read as an
+ * answer. */
+static int refuse_upgrade(struct lws *wsi, const char *status, const char *headers,
+                          const char *body)
 {
-    static const char answer[] = "HTTP/1.1 403 Forbidden\r\n"
-                                 "content-type: text/plain\r\n"
-                                 "content-length: 13\r\n"
-                                 "connection: close\r\n"
-                                 "\r\n"
-                                 "cross_origin\n";
+    char answer[256];
+    int n = snprintf(answer, sizeof answer,
+                     "HTTP/1.1 %s\r\n"
+                     "content-type: text/plain\r\n"
+                     "content-length: %zu\r\n"
+                     "%s"
+                     "connection: close\r\n"
+                     "\r\n"
+                     "%s",
+                     status, strlen(body), headers, body);
     unsigned char buf[LWS_PRE + sizeof answer];
-    memcpy(buf + LWS_PRE, answer, sizeof answer - 1);
-    lws_write(wsi, buf + LWS_PRE, sizeof answer - 1, LWS_WRITE_HTTP_FINAL);
+    memcpy(buf + LWS_PRE, answer, (size_t)n);
+    lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_HTTP_FINAL);
     return 1;
+}
+
+/* An upgrade (to a WebSocket; lws takes h2c's too): refused, and the
+ * connection is not upgraded, when its Host names no name of this server
+ * (403), its method is not GET (405: lws would upgrade a POST), or it comes
+ * from a page of another site (403). */
+static int confirm_upgrade(struct lws *wsi)
+{
+    char host[256], origin[256] = "";
+    RouteConfig rc = route_config();
+    request_host(wsi, host, sizeof host);
+    if (!route_host_ok(&rc, host)) {
+        RouteAnswer a; /* the log's line, as route.c words it */
+        if (route_request(&rc, ROUTE_GET, host, "/", &a) == 0) {
+            fprintf(stderr, "serve: %s (an upgrade)\n", a.log);
+            route_answer_free(&a);
+        }
+        return refuse_upgrade(wsi, "403 Forbidden", "", "unknown_host\n");
+    }
+    if (request_method(wsi) != ROUTE_GET)
+        return refuse_upgrade(wsi, "405 Method Not Allowed", "allow: " ROUTE_ALLOW "\r\n",
+                              ROUTE_NOT_ALLOWED_TEXT);
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
+        !origin_allowed(wsi, origin)) {
+        fprintf(stderr, "serve: refused a WebSocket from origin %.200s\n", origin);
+        return refuse_upgrade(wsi, "403 Forbidden", "", "cross_origin\n");
+    }
+    return 0;
+}
+
+/* A CONNECT, made a raw socket by lws: 405, and closed. */
+static int refuse_connect(struct lws *wsi)
+{
+    static const char body[] = ROUTE_NOT_ALLOWED_TEXT;
+    char answer[1024];
+    int n = snprintf(answer, sizeof answer,
+                     "HTTP/1.1 405 Method Not Allowed\r\n"
+                     "content-type: text/plain\r\n"
+                     "content-length: %zu\r\n"
+                     "allow: " ROUTE_ALLOW "\r\n"
+                     "connection: close\r\n",
+                     sizeof body - 1);
+    for (const RouteHeader *h = route_headers; h->name; h++)
+        n += snprintf(answer + n, sizeof answer - (size_t)n, "%s %s\r\n", h->name, h->value);
+    n += snprintf(answer + n, sizeof answer - (size_t)n, "cache-control: no-cache\r\n\r\n%s",
+                  body);
+    if (n <= 0 || (size_t)n >= sizeof answer)
+        return -1;
+    unsigned char buf[LWS_PRE + sizeof answer];
+    memcpy(buf + LWS_PRE, answer, (size_t)n);
+    lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_RAW);
+    return -1;
 }
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
     Conn *conn = user;
-    char origin[256] = "";
     switch (reason) {
     case LWS_CALLBACK_HTTP:
         return on_http(wsi, conn, (const char *)in);
@@ -343,13 +480,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        /* a cross-site upgrade: 403, and the connection is not upgraded */
-        if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
-            !origin_allowed(wsi, origin)) {
-            fprintf(stderr, "serve: refused a WebSocket from origin %.200s\n", origin);
-            return refuse_upgrade(wsi);
-        }
-        break;
+        return confirm_upgrade(wsi);
+    case LWS_CALLBACK_RAW_ADOPT:
+        return refuse_connect(wsi);
     case LWS_CALLBACK_ESTABLISHED:
         memset(conn, 0, sizeof *conn);
         client_address(wsi, conn->peer, sizeof conn->peer);

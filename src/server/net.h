@@ -9,6 +9,10 @@ typedef struct NetConfig {
     const char *bind;      /* address to listen on ("127.0.0.1") */
     int port;              /* 0: any free port */
     const char *origins;   /* extra allowed Origins, comma-separated (may be NULL) */
+    /* names a request's Host may give besides the loopback's and bind's
+     * (--host-name; route.h, route_host_ok): count of them at names */
+    const char *const *host_names;
+    int host_name_count;
     int max_rooms;         /* 0: the hub's default */
     int max_rate;          /* messages a second per connection (0: the hub's default) */
     int max_per_address;   /* connections from one address (0: the hub's default) */

@@ -1,9 +1,11 @@
 /* route.c - the answers to HTTP requests (route.h). */
 #include "route.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../mem/mem.h"
 #include "../store/store.h"
@@ -106,6 +108,98 @@ int route_http(const RouteConfig *config, const char *path, RouteAnswer *a)
     if (rc)
         memset(a, 0, sizeof *a);
     return rc;
+}
+
+int route_request(const RouteConfig *config, RouteMethod method, const char *host,
+                  const char *path, RouteAnswer *a)
+{
+    if (!route_host_ok(config, host)) {
+        memset(a, 0, sizeof *a);
+        a->cache = "no-cache";
+        /* the name as sent, but only its printable ASCII: it is the
+         * client's word, and a line of the log */
+        char shown[101];
+        size_t n = 0;
+        for (const char *p = host; *p && n < sizeof shown - 1; p++)
+            shown[n++] = *p > ' ' && *p < 127 ? *p : '?';
+        shown[n] = 0;
+        snprintf(a->log, sizeof a->log, "refused a request for host %s: not a name of this server",
+                 shown);
+        return text(a, ROUTE_FORBIDDEN, "unknown_host\n");
+    }
+    if (method == ROUTE_OTHER) {
+        memset(a, 0, sizeof *a);
+        a->cache = "no-cache";
+        a->allow = ROUTE_ALLOW;
+        a->close = 1;
+        return text(a, ROUTE_NOT_ALLOWED, ROUTE_NOT_ALLOWED_TEXT);
+    }
+    int rc = route_http(config, path, a);
+    a->head = !rc && method == ROUTE_HEAD;
+    return rc;
+}
+
+/* The length of host's name: up to the port's ':' (an IPv6 address is in
+ * brackets, its ':'s inside them); 0 when what follows the name is
+ * neither nothing nor ':' and 1 to 5 digits. */
+static size_t host_name_len(const char *host)
+{
+    size_t n;
+    if (host[0] == '[') {
+        const char *close = strchr(host, ']');
+        if (!close)
+            return 0;
+        n = (size_t)(close - host) + 1;
+    } else {
+        n = strcspn(host, ":");
+    }
+    if (!host[n])
+        return n;
+    size_t digits = strspn(host + n + 1, "0123456789");
+    return host[n] == ':' && digits >= 1 && digits <= 5 && !host[n + 1 + digits] ? n : 0;
+}
+
+static int name_is(const char *host, size_t n, const char *name)
+{
+    return name && strlen(name) == n && strncasecmp(host, name, n) == 0;
+}
+
+int route_host_ok(const RouteConfig *config, const char *host)
+{
+    static const char *const loopback[] = {"127.0.0.1", "localhost", "[::1]"};
+    if (!host || !host[0])
+        return 1;
+    size_t n = host_name_len(host);
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < sizeof loopback / sizeof *loopback; i++)
+        if (name_is(host, n, loopback[i]))
+            return 1;
+    if (config->bind && strcmp(config->bind, "0.0.0.0") != 0 && name_is(host, n, config->bind))
+        return 1;
+    for (int i = 0; i < config->host_name_count; i++)
+        if (name_is(host, n, config->host_names[i]))
+            return 1;
+    return 0;
+}
+
+int route_host_name_valid(const char *name)
+{
+    unsigned char bytes[16];
+    char inner[64];
+    size_t len = strlen(name);
+    if (name[0] == '[') {
+        if (len < 3 || len - 2 >= sizeof inner || name[len - 1] != ']')
+            return 0;
+        memcpy(inner, name + 1, len - 2);
+        inner[len - 2] = 0;
+        return inet_pton(AF_INET6, inner, bytes) == 1;
+    }
+    if (inet_pton(AF_INET, name, bytes) == 1)
+        return 1;
+    return len >= 1 && len <= 253 && name[0] != '.' && name[0] != '-' && name[len - 1] != '.' &&
+           strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.") ==
+               len;
 }
 
 void route_answer_free(RouteAnswer *a)

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""http_client.py - the HTTP and WebSocket edge of `lit serve` over raw
+sockets (tests/integration/cli_http.sh): methods (HEAD, 405 with Allow,
+CONNECT), the Host a request names (DNS rebinding), binary frames.
+
+Usage: http_client.py PORT CASE [NAME]
+  methods  HEAD is GET's status and headers without the body; every other
+           method is 405 with "allow: GET, HEAD" on every path, and closed;
+           CONNECT too; a method lws does not know gets an answer and a close
+  hosts    the Host of a request and of an upgrade: the loopback's names and
+           NAME (a --host-name of the server) are served, any other is 403
+           unknown_host, and no WebSocket opens
+  binary   a binary frame, whole or the first fragment of a message, closes
+           with 1003 "text_only"; a text frame is answered
+  none     NAME is not served (a server without --host-name NAME)
+  bound    a server listening on ADDR (--bind ADDR; the environment's
+           LIT_HTTP_ADDR, where this client connects): Host ADDR:PORT is
+           served, NAME is not
+
+Every wait is on progress: a read of what the server sends, under a deadline
+(DEADLINE seconds) far beyond what any machine needs. Prints the failures,
+one a line, and exits 1 if there were any.
+"""
+import base64
+import os
+import socket
+import struct
+import sys
+
+DEADLINE = 60
+PORT = int(sys.argv[1])
+ADDR = os.environ.get("LIT_HTTP_ADDR", "127.0.0.1")
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print("FAIL: " + what, file=sys.stderr)
+
+
+def connect():
+    s = socket.create_connection((ADDR, PORT), timeout=DEADLINE)
+    return s
+
+
+class Reader:
+    """Bytes from a socket, read as they are needed."""
+
+    def __init__(self, sock):
+        self.sock, self.buf, self.eof = sock, b"", False
+
+    def fill(self):
+        data = self.sock.recv(65536)
+        if not data:
+            self.eof = True
+        self.buf += data
+        return bool(data)
+
+    def take(self, n):
+        while len(self.buf) < n:
+            if not self.fill():
+                raise EOFError("closed after %d of %d bytes" % (len(self.buf), n))
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def head(self):
+        """An HTTP answer's status line and headers (names lowercased, in
+        order), up to the blank line."""
+        while b"\r\n\r\n" not in self.buf:
+            if not self.fill():
+                raise EOFError("closed in the headers: %r" % self.buf[:200])
+        block, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        lines = block.decode("latin-1").split("\r\n")
+        headers = []
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers.append((name.strip().lower(), value.strip()))
+        return lines[0], headers
+
+    def closed(self):
+        """Whether the server closes the connection, with nothing more sent
+        (up to the deadline)."""
+        try:
+            while self.fill():
+                pass
+        except socket.timeout:
+            return False
+        except ConnectionResetError:
+            return not self.buf
+        return not self.buf
+
+
+def header(headers, name):
+    values = [v for n, v in headers if n == name]
+    return values[0] if len(values) == 1 else None
+
+
+def request(method, path, host="127.0.0.1", extra=""):
+    h = "Host: %s\r\n" % host if host is not None else ""
+    return ("%s %s HTTP/1.1\r\n%s%s\r\n" % (method, path, h, extra)).encode()
+
+
+def answer(r, label, head_only=False):
+    """Reads one answer; returns (status line, headers, body)."""
+    status, headers = r.head()
+    n = header(headers, "content-length")
+    if n is None:
+        fail("%s: no single content-length: %r" % (label, headers))
+        return status, headers, b""
+    body = b"" if head_only else r.take(int(n))
+    return status, headers, body
+
+
+NOT_ALLOWED = b"method_not_allowed: GET and HEAD only\n"
+
+
+def check_methods():
+    paths = ["/", "/healthz", "/games/BCDFGHJKLMNPQRST.lit", "/nothing-here", "/app.js"]
+    # HEAD: GET's status and headers, no body: the next answer on the same
+    # connection follows the headers at once
+    for path in paths:
+        s = connect()
+        s.sendall(request("GET", path) + request("HEAD", path) + request("GET", "/healthz"))
+        r = Reader(s)
+        gstatus, gheaders, gbody = answer(r, "GET " + path)
+        hstatus, hheaders = r.head()
+        if (hstatus, hheaders) != (gstatus, gheaders):
+            fail("HEAD %s: %s %r, GET's: %s %r" % (path, hstatus, hheaders, gstatus, gheaders))
+        if header(hheaders, "content-length") != str(len(gbody)):
+            fail("HEAD %s: content-length %s, GET's body %d" %
+                 (path, header(hheaders, "content-length"), len(gbody)))
+        nstatus, _, nbody = answer(r, "GET /healthz after HEAD " + path)
+        if nstatus != "HTTP/1.1 200 OK" or not nbody.startswith(b'{"ok":true'):
+            fail("HEAD %s: a body followed its headers: %r" % (path, (nstatus + " ").encode() + nbody[:60]))
+        s.close()
+    # every other method: 405, allow, closed (its body is not read)
+    for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"]:
+        for path in paths:
+            label = "%s %s" % (method, path)
+            s = connect()
+            s.sendall(request(method, path, extra="Content-Length: 5\r\n") + b"hello")
+            r = Reader(s)
+            status, headers, body = answer(r, label)
+            if status != "HTTP/1.1 405 Method Not Allowed":
+                fail("%s: %s" % (label, status))
+            if header(headers, "allow") != "GET, HEAD":
+                fail("%s: allow %r" % (label, header(headers, "allow")))
+            if header(headers, "connection") != "close":
+                fail("%s: connection %r" % (label, header(headers, "connection")))
+            if body != NOT_ALLOWED:
+                fail("%s: body %r" % (label, body))
+            if not r.closed():
+                fail("%s: not closed after the 405" % label)
+            s.close()
+    # a POST to the WebSocket's path with an upgrade's headers: no WebSocket
+    s = connect()
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(request("POST", "/", extra="Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                      "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n"
+                      "Content-Length: 0\r\n" % key))
+    r = Reader(s)
+    status, headers, body = answer(r, "POST with an upgrade")
+    if status != "HTTP/1.1 405 Method Not Allowed" or header(headers, "allow") != "GET, HEAD" \
+       or body != NOT_ALLOWED:
+        fail("POST with an upgrade: %s %r %r" % (status, headers, body))
+    r.closed() or fail("POST with an upgrade: not closed after the 405")
+    s.close()
+    # CONNECT: lws makes it a raw socket; answered 405 and closed
+    for target in ["127.0.0.1:%d" % PORT, "/"]:
+        s = connect()
+        s.sendall(("CONNECT %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % (target, PORT)).encode())
+        r = Reader(s)
+        try:
+            status, headers, body = answer(r, "CONNECT " + target)
+        except (EOFError, socket.timeout) as e:
+            fail("CONNECT %s: no answer (%s)" % (target, e))
+            continue
+        if status != "HTTP/1.1 405 Method Not Allowed" or header(headers, "allow") != "GET, HEAD" \
+           or body != NOT_ALLOWED:
+            fail("CONNECT %s: %s %r %r" % (target, status, headers, body))
+        if not r.closed():
+            fail("CONNECT %s: not closed after the 405" % target)
+        s.close()
+    # a method lws does not know: lws's own 403, closed; never a hang
+    for method in ["TRACE", "BREW"]:
+        s = connect()
+        s.sendall(request(method, "/"))
+        r = Reader(s)
+        try:
+            status, _, _ = answer(r, method)
+            if status.split(" ")[1] != "403":
+                fail("%s: %s" % (method, status))
+            r.closed() or fail("%s: not closed" % method)
+        except (EOFError, socket.timeout) as e:
+            fail("%s: no answer (%s)" % (method, e))
+        s.close()
+
+
+def http_get(host, path="/healthz"):
+    s = connect()
+    s.sendall(request("GET", path, host=host))
+    status, headers, body = answer(Reader(s), "GET %s (Host %r)" % (path, host))
+    s.close()
+    return status, body
+
+
+def upgrade(host, origin=None):
+    """An upgrade to a WebSocket: (status line, reader, socket)."""
+    s = connect()
+    key = base64.b64encode(os.urandom(16)).decode()
+    extra = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+             "Sec-WebSocket-Version: 13\r\n" % key)
+    if origin:
+        extra += "Origin: %s\r\n" % origin
+    s.sendall(request("GET", "/", host=host, extra=extra))
+    r = Reader(s)
+    status, headers = r.head()
+    if status.startswith("HTTP/1.1 101"):
+        return status, r, s
+    n = header(headers, "content-length")
+    body = r.take(int(n)) if n else b""
+    return status + " " + body.decode("latin-1"), r, s
+
+
+def frame(opcode, payload, fin=True):
+    mask = os.urandom(4)
+    n = len(payload)
+    head = bytes([(0x80 if fin else 0) | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    else:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def read_frame(r):
+    """(opcode, payload) of the server's next frame."""
+    b0, b1 = r.take(2)
+    n = b1 & 0x7F
+    if n == 126:
+        n = struct.unpack(">H", r.take(2))[0]
+    elif n == 127:
+        n = struct.unpack(">Q", r.take(8))[0]
+    return b0 & 0x0F, r.take(n)
+
+
+def read_text(r, label):
+    """The next text frame (a JSON object), skipping none."""
+    op, payload = read_frame(r)
+    if op != 1:
+        fail("%s: opcode %d, not a text frame: %r" % (label, op, payload[:80]))
+    return payload
+
+
+def read_close(r, label):
+    """The close frame's (code, reason): the next frame (None, a frame that
+    is no close)."""
+    op, payload = read_frame(r)
+    if op != 8:
+        return None, "opcode %d: %r" % (op, payload[:80])
+    code = struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else None
+    return code, payload[2:].decode("utf-8", "replace")
+
+
+def websocket_opens(host, origin, label):
+    status, r, s = upgrade(host, origin)
+    if not status.startswith("HTTP/1.1 101"):
+        fail("%s: %s" % (label, status))
+        s.close()
+        return
+    welcome = read_text(r, label)
+    if b'"type":"welcome"' not in welcome:
+        fail("%s: the first frame: %r" % (label, welcome[:80]))
+    s.close()
+
+
+def check_hosts(name):
+    port = str(PORT)
+    served = ["127.0.0.1", "127.0.0.1:" + port, "localhost", "localhost:" + port,
+              "LocalHost:" + port, "[::1]", "[::1]:" + port, name, name.upper() + ":443", None]
+    for host in served:
+        status, body = http_get(host)
+        if status != "HTTP/1.1 200 OK" or not body.startswith(b'{"ok":true'):
+            fail("GET /healthz, Host %r: %s %r" % (host, status, body))
+    refused = ["evil.example", "evil.example:" + port, "127.0.0.1.evil.example",
+               "localhost.evil.example:" + port, "evil.example:" + port + ":1",
+               "localhost:http", "[::2]:" + port, "x" + name, "[::1"]
+    for host in refused:
+        for path in ["/healthz", "/"]:
+            status, body = http_get(host, path)
+            if status != "HTTP/1.1 403 Forbidden" or body != b"unknown_host\n":
+                fail("GET %s, Host %r: %s %r" % (path, host, status, body))
+    # the upgrade: a page of evil.example whose name points here
+    for host, origin in [("evil.example", "http://evil.example"),
+                         ("evil.example:" + port, "http://evil.example:" + port),
+                         ("evil.example:" + port, None)]:
+        status, r, s = upgrade(host, origin)
+        if status != "HTTP/1.1 403 Forbidden unknown_host\n":
+            fail("upgrade, Host %r, Origin %r: %r" % (host, origin, status))
+        s.close()
+    websocket_opens("127.0.0.1:" + port, None, "upgrade, Host 127.0.0.1:PORT")
+    websocket_opens("localhost:" + port, "http://localhost:" + port, "upgrade, Host localhost:PORT")
+    websocket_opens(name, "https://" + name, "upgrade, Host " + name)
+    # the Origin check still holds under a name of ours
+    status, r, s = upgrade("127.0.0.1:" + port, "http://evil.example")
+    if status != "HTTP/1.1 403 Forbidden cross_origin\n":
+        fail("upgrade, Origin evil.example: %r" % status)
+    s.close()
+
+
+def check_none(name):
+    status, body = http_get(name)
+    if status != "HTTP/1.1 403 Forbidden" or body != b"unknown_host\n":
+        fail("GET /healthz, Host %r (no --host-name): %s %r" % (name, status, body))
+    status, r, s = upgrade(name, "https://" + name)
+    if status != "HTTP/1.1 403 Forbidden unknown_host\n":
+        fail("upgrade, Host %r (no --host-name): %r" % (name, status))
+    s.close()
+
+
+def check_binary():
+    lobby = b'{"type":"lobby"}'
+    # a whole binary frame, then a binary message's first fragment
+    for label, frames in [("binary frame", [frame(2, lobby)]),
+                          ("binary fragment", [frame(2, lobby[:5], fin=False)])]:
+        status, r, s = upgrade("127.0.0.1:%d" % PORT)
+        if not status.startswith("HTTP/1.1 101"):
+            fail("%s: %s" % (label, status))
+            continue
+        read_text(r, label + ": welcome")
+        # a text frame is answered
+        s.sendall(frame(1, lobby))
+        if b'"type":"lobby"' not in read_text(r, label + ": text"):
+            fail("%s: a text frame was not answered with the lobby" % label)
+        for f in frames:
+            s.sendall(f)
+        code, reason = read_close(r, label)
+        if (code, reason) != (1003, "text_only"):
+            fail("%s: closed with %r %r, not 1003 text_only" % (label, code, reason))
+        s.close()
+
+
+def check_bound(name):
+    status, body = http_get("%s:%d" % (ADDR, PORT))
+    if status != "HTTP/1.1 200 OK" or not body.startswith(b'{"ok":true'):
+        fail("GET /healthz, Host %s:PORT (--bind's): %s %r" % (ADDR, status, body))
+    websocket_opens("%s:%d" % (ADDR, PORT), None, "upgrade, Host %s:PORT" % ADDR)
+    check_none(name)
+
+
+CASES = {"methods": check_methods, "hosts": check_hosts, "none": check_none,
+         "binary": check_binary, "bound": check_bound}
+if len(sys.argv) < 3 or sys.argv[2] not in CASES:
+    sys.exit(__doc__)
+try:
+    CASES[sys.argv[2]](*sys.argv[3:])
+except (OSError, EOFError) as e:  # a timeout is an OSError
+    fail("%s: stopped: %s: %s" % (sys.argv[2], type(e).__name__, e))
+sys.exit(1 if failures else 0)
