@@ -12,9 +12,13 @@
 #include "cmds.h"
 #include "common.h"
 
+/* Finished games a store keeps by default (about 5 KB a record: 500 MB). */
+enum { KEEP_GAMES = 100000 };
+
 static const char usage[] =
     "usage: lit serve [--db FILE] [--port N] [--bind ADDR] [--origin LIST]\n"
     "                 [--host-name NAME]... [--max-rooms N] [--db-max-mb N]\n"
+    "                 [--keep-games N] [--keep-days N]\n"
     "                 [--proxy ADDR]\n"
     "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
     "                 [--web DIR]\n"
@@ -29,6 +33,11 @@ static const char usage[] =
     "                  memory only, lost when the server stops)\n"
     "  --db-max-mb N   the file's size cap in MiB, 1 to 1000000 (default: none);\n"
     "                  beyond it games go on unsaved (docs/PROTOCOL.md)\n"
+    "  --keep-games N  finished games kept in the file, newest first, 0 to\n"
+    "                  100000000 (default 100000; 0: all); older ones are\n"
+    "                  deleted as games end (a room's last game is kept)\n"
+    "  --keep-days N   days a finished game is kept, 0 to 36500 (default 0:\n"
+    "                  no limit)\n"
     "  --port N        the TCP port, 0 to 65535 (default 8080; 0: any free port)\n"
     "  --bind ADDR     the IPv4 address to listen on (default 127.0.0.1: this\n"
     "                  machine only; put a TLS proxy in front, docs/PROTOCOL.md)\n"
@@ -54,6 +63,28 @@ static const char usage[] =
     "                  into this binary)\n"
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
+
+/* --db-max-mb (opt 'm'), --keep-games ('k') or --keep-days ('K') into o:
+ * 0, or 1 (said why). */
+static int store_option(int opt, const char *arg, StoreOptions *o)
+{
+    uint64_t v;
+    if (opt == 'm') {
+        if (parse_u64(arg, &v) || v < 1 || v > 1000000) {
+            say("--db-max-mb: not a number from 1 to 1000000: '%s'", arg);
+            return 1;
+        }
+        o->max_bytes = (int64_t)v << 20;
+        return 0;
+    }
+    if (parse_u64(arg, &v) || v > (opt == 'k' ? 100000000u : 36500u)) {
+        say("--%s: not a number from 0 to %s: '%s'", opt == 'k' ? "keep-games" : "keep-days",
+            opt == 'k' ? "100000000" : "36500", arg);
+        return 1;
+    }
+    *(opt == 'k' ? &o->keep_games : &o->keep_days) = (int64_t)v;
+    return 0;
+}
 
 /* --host-name NAME: one more of names (count of them), or 1 (said why). */
 static int add_host_name(const char **names, int *count, const char *name)
@@ -82,6 +113,8 @@ int serve_with(int argc, char **argv, const NetConfig *base)
                                           {"verbose", no_argument, NULL, 'v'},
                                           {"db", required_argument, NULL, 'd'},
                                           {"db-max-mb", required_argument, NULL, 'm'},
+                                          {"keep-games", required_argument, NULL, 'k'},
+                                          {"keep-days", required_argument, NULL, 'K'},
                                           {"proxy", required_argument, NULL, 'x'},
                                           {"max-per-address", required_argument, NULL, 'a'},
                                           {"max-rooms-per-address", required_argument, NULL,
@@ -97,7 +130,8 @@ int serve_with(int argc, char **argv, const NetConfig *base)
     config.bind = "127.0.0.1";
     config.port = 8080;
     const char *db = NULL;
-    StoreOptions so = {0, 0, 0, 0};
+    StoreOptions so = {0, 0, KEEP_GAMES, 0};
+    const char *keep = NULL; /* a retention option given */
     uint64_t v;
     int opt;
     struct in_addr addr;
@@ -159,11 +193,11 @@ int serve_with(int argc, char **argv, const NetConfig *base)
             break;
         }
         case 'm':
-            if (parse_u64(optarg, &v) || v < 1 || v > 1000000) {
-                say("--db-max-mb: not a number from 1 to 1000000: '%s'", optarg);
+        case 'k':
+        case 'K':
+            if (store_option(opt, optarg, &so))
                 return 2;
-            }
-            so.max_bytes = (int64_t)v << 20;
+            keep = opt == 'm' ? keep : opt == 'k' ? "keep-games" : "keep-days";
             break;
         default: /* --help, or an option not known */
             return help_or_usage(usage, opt);
@@ -171,8 +205,8 @@ int serve_with(int argc, char **argv, const NetConfig *base)
     }
     if (no_operands("serve", argc, argv))
         return 2;
-    if (so.max_bytes && !db) {
-        say("--db-max-mb: give --db FILE too");
+    if ((so.max_bytes || keep) && !db) {
+        say("--%s: give --db FILE too", so.max_bytes ? "db-max-mb" : keep);
         return 2;
     }
     char error[STORE_ERROR_MAX];

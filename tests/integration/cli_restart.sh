@@ -15,6 +15,14 @@ seed=${LIT_RESTART_SEED:-$(date +%s)}
 # refusals of the command line
 run 2 "$lit" serve --db-max-mb 5
 grep -qx "lit: --db-max-mb: give --db FILE too" "$tmp/err" || fail "--db-max-mb alone: $(cat "$tmp/err")"
+run 2 "$lit" serve --keep-games 5
+grep -qx "lit: --keep-games: give --db FILE too" "$tmp/err" || fail "--keep-games alone: $(cat "$tmp/err")"
+run 2 "$lit" serve --db "$tmp/k.db" --keep-games -1
+grep -qx "lit: --keep-games: not a number from 0 to 100000000: '-1'" "$tmp/err" ||
+  fail "--keep-games -1: $(cat "$tmp/err")"
+run 2 "$lit" serve --db "$tmp/k.db" --keep-days 36501
+grep -qx "lit: --keep-days: not a number from 0 to 36500: '36501'" "$tmp/err" ||
+  fail "--keep-days 36501: $(cat "$tmp/err")"
 run 1 "$lit" serve --db /nonexistent/dir/lit.db
 grep -qx "lit: /nonexistent/dir/lit.db: unable to open database file" "$tmp/err" ||
   fail "--db in no directory: $(cat "$tmp/err")"
