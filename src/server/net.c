@@ -22,7 +22,10 @@
  *   (we write none), upgrade a POST, and make a CONNECT a raw socket bound
  *   to our protocol that nothing answers or times out
  *   (lws_handshake_server's "Changing to RAW mode"): we answer that 405;
- * - binary frames are delivered like text ones: we close with 1003.
+ * - binary frames are delivered like text ones: we close with 1003;
+ * - lws's listener spins when out of file handles and counts no handshake
+ *   per address: we listen ourselves (gate.c) and adopt each connection;
+ *   the gate times handshakes out too (lws's timeouts fire late on libev).
  * Besides the loop there are two threads, the workers (pool.c): the hub
  * hands out an expert's decisions and the reviews of finished games as jobs
  * (hub.h, HubJob), and each job comes back to the loop, where the hub plays
@@ -39,6 +42,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gate.h"
 #include "hub.h"
 #include "../mem/mem.h"
 #include "pool.h"
@@ -56,6 +60,9 @@ typedef struct Conn {
 
 enum {
     HTTP_CHUNK = 4096, /* bytes of an HTTP body written at once (http_writable) */
+    /* an idle HTTP connection's seconds for its next request; the first
+     * one's are GATE_HANDSHAKE_MS */
+    NET_KEEPALIVE_SECS = 5,
     CLOSE_UNSUPPORTED = 1003 /* a binary frame (RFC 6455: data it cannot take) */
 };
 
@@ -69,6 +76,7 @@ typedef struct Net {
     int64_t drain_until;
     Hub *hub;
     Pool pool;            /* the workers */
+    Gate *gate;           /* the listening socket */
 } Net;
 
 static Net net;
@@ -463,12 +471,52 @@ static int refuse_connect(struct lws *wsi)
     return -1;
 }
 
+/* ---- connections (gate.c) ---------------------------------------------------- */
+
+/* GateConfig.adopt: lws takes the connection as if its listener had
+ * accepted it; the gate's conn rides on the wsi until handshake_over. */
+static void *adopt(int fd, GateConn *conn, void *ctx)
+{
+    (void)ctx;
+    struct lws *wsi = lws_adopt_socket(net.ctx, fd);
+    if (wsi)
+        lws_set_opaque_user_data(wsi, conn);
+    return wsi;
+}
+
+/* GateConfig.expire: no request in GATE_HANDSHAKE_MS: closed now (from the
+ * gate's timer, outside lws's service of the wsi). */
+static void expire(void *handle, void *ctx)
+{
+    (void)ctx;
+    lws_set_timeout(handle, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC);
+}
+
+/* The connection's first request is whole (or it is gone): its address
+ * may open another (an HTTP/2 stream's is its connection's). */
+static void handshake_over(struct lws *wsi)
+{
+    struct lws *nwsi = lws_get_network_wsi(wsi);
+    GateConn *conn = lws_get_opaque_user_data(nwsi);
+    if (conn) {
+        lws_set_opaque_user_data(nwsi, NULL);
+        gate_done(net.gate, conn);
+    }
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
     Conn *conn = user;
     switch (reason) {
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (lws_get_network_wsi(wsi) == wsi) {
+            handshake_over(wsi);
+            gate_freed(net.gate);
+        }
+        break;
     case LWS_CALLBACK_HTTP:
+        handshake_over(wsi);
         return on_http(wsi, conn, (const char *)in);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return http_writable(wsi, conn);
@@ -480,8 +528,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        handshake_over(wsi);
         return confirm_upgrade(wsi);
     case LWS_CALLBACK_RAW_ADOPT:
+        handshake_over(wsi);
         return refuse_connect(wsi);
     case LWS_CALLBACK_ESTABLISHED:
         memset(conn, 0, sizeof *conn);
@@ -537,11 +587,13 @@ static void on_drain(struct ev_loop *loop, ev_timer *w, int revents)
  * worker, the hub, the loop. */
 static void stop(int started)
 {
+    gate_stop(net.gate);
     if (started) {
         lws_context_destroy(net.ctx);
         /* lws lets go of its watchers in the loop's time */
         ev_run(net.loop, EVRUN_NOWAIT);
     }
+    gate_free(net.gate);
     pool_stop(&net.pool);
     hub_free(net.hub);
     ev_loop_destroy(net.loop);
@@ -587,21 +639,22 @@ int net_serve(const NetConfig *config)
     void *loops[1] = {net.loop};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
-    info.port = config->port;
-    info.iface = config->bind;
+    info.port = CONTEXT_PORT_NO_LISTEN_SERVER; /* the gate listens (gate.c) */
     info.protocols = protocols;
     info.foreign_loops = loops;
-    /* "127.0.0.1" alone would listen on every interface of both families */
+    info.keepalive_timeout = NET_KEEPALIVE_SECS;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_LIBEV;
     net.ctx = lws_create_context(&info);
-    if (!net.ctx) {
-        fprintf(stderr, "serve: cannot listen on %s:%d\n", config->bind, config->port);
-        stop(0);
+    GateConfig gc = {net.loop, config->bind, config->port, config->proxy, adopt, expire, NULL};
+    char error[128];
+    if (!net.ctx || !(net.gate = gate_open(&gc, error, sizeof error))) {
+        fprintf(stderr, "serve: cannot listen on %s:%d%s%s\n", config->bind, config->port,
+                net.ctx ? ": " : "", net.ctx ? error : "");
+        stop(net.ctx != NULL);
         return 1;
     }
-    struct lws_vhost *vh = lws_get_vhost_by_name(net.ctx, "default");
-    int port = vh ? lws_get_vhost_listen_port(vh) : config->port;
+    int port = gate_port(net.gate);
     printf("serving on http://%s:%d/\n", config->bind, port);
     fflush(stdout);
     if (config->listening)
@@ -619,6 +672,7 @@ int net_serve(const NetConfig *config)
     /* no expert decides any more; tell every client to reconnect, and give
      * the frames a moment */
     fprintf(stderr, "serve: stopping\n");
+    gate_stop(net.gate);
     pool_stop(&net.pool);
     hub_shutdown(net.hub);
     ev_timer_stop(net.loop, &net.timer);
