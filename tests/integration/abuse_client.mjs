@@ -398,6 +398,35 @@ async function twice() {
   return "the later resume kept the seat";
 }
 
+// Churn (issue 27): rooms of bots only, restarted as each game ends, from
+// two addresses at once, as a script filling the store would. Each address
+// starts HUB_BOT_GAMES (10) such games, then is refused by name; a game
+// with a member seated is not held back.
+async function churn() {
+  const BOT_GAMES = 10;
+  const one = async (from) => {
+    const [c] = await host(from, { players: 4, pace_ms: 0 });
+    await c.send({ type: "stand" });
+    await c.until("room");
+    await c.send({ type: "fill" });
+    await c.until("room");
+    for (let g = 0; g < BOT_GAMES; g++) {
+      await c.send({ type: "start" });
+      let f = await c.until("game");
+      while (!("result" in f)) f = await c.until("event");
+    }
+    await c.error({ type: "start" }, "too_many_bot_games");
+    await c.send({ type: "sit", seat: 1 });
+    await c.until("room");
+    await c.send({ type: "start" });
+    const game = await c.until("game");
+    check(game.you.seat === 1, `a seated member's game: ${show(game.you)}`);
+    await c.close();
+  };
+  await Promise.all([one("127.0.0.10"), one("127.0.0.11")]);
+  return `${BOT_GAMES} bots-only games an address, then too_many_bot_games`;
+}
+
 // The flooders' thread (workerData: port, from, n, ms): n connections at a
 // time from the address, each sending 5,000 messages at once until it is
 // closed, then again, for ms; posts {floods, error}.
@@ -431,7 +460,7 @@ async function main(args) {
     console.log("usage: abuse_client.mjs PORT PID [SCENARIO...]");
     return 2;
   }
-  const scenarios = { connections, flood, guesses, takeover, twice };
+  const scenarios = { connections, flood, guesses, takeover, twice, churn };
   const names = args.length > 2 ? args.slice(2) : Object.keys(scenarios);
   for (const name of names) {
     if (!(name in scenarios)) {
