@@ -34,7 +34,7 @@ let aidPending = false; // an aid asked for and not answered: one at a time
 let claiming = null;    // the open claim dialog (claim.js), told of a new aid
 const name = (n) => seatName(S, n);
 
-const conn = connection({ onFrame: receive, onStatus: status });
+const conn = connection({ onFrame: receive, onStatus: status, room: () => pageRoom() });
 const sound = sounds({
   muted: () => store.get("muted") === "1",
   onLocked: (locked) => { $("sound-hint").hidden = !locked; },
@@ -43,6 +43,11 @@ const sound = sounds({
 function hashRoom() {
   const m = /room=([A-Za-z0-9]{6})/.exec(location.hash);
   return m ? m[1].toUpperCase() : null;
+}
+
+// The room the page is in, or is to go back into.
+function pageRoom() {
+  return S.code || hashRoom() || store.get("current");
 }
 
 function hashGame() {
@@ -231,7 +236,7 @@ function onError(f) {
 // After connecting: back into the room we were in, else home (the join
 // screen of a room whose link was opened).
 function resume() {
-  const code = S.code || hashRoom() || store.get("current");
+  const code = pageRoom();
   const token = code && store.get("token." + code);
   if (code && token) {
     const msg = { type: "resume", room: code, token };

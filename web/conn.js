@@ -3,11 +3,17 @@
 // for good when told to (replaced by another window). No page state here:
 // frames go to onFrame, the connection's state to onStatus.
 
-export function connection({ onFrame, onStatus }) {
+// room() names the room the page is in or is going to (or null): the
+// connection is opened at /room/CODE then, so a proxy in front of several
+// servers can send it to the one that holds the room (docs/SCALING.md);
+// one server takes every path alike.
+export function connection({ onFrame, onStatus, room = () => null }) {
   let ws = null, open = false, retry = 0, stopped = false;
 
   function connect() {
-    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/";
+    const code = room();
+    const path = code && /^[A-Z0-9]{6}$/.test(code) ? "/room/" + code : "/";
+    const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
     onStatus("connecting…");
     ws = new WebSocket(url);
     ws.onopen = () => { open = true; retry = 0; };

@@ -303,6 +303,10 @@ test("a reload mid-game resumes the same seat and hand", async () => {
     (els) => els.map((e) => e.dataset.card));
   const history = await page.evaluate(() => location.hash);
   assert.match(history, /^#room=[A-Z0-9]{6}$/);
+  // back in a room, the page opens its WebSocket at /room/CODE, the path a
+  // proxy routes by (docs/SCALING.md)
+  const sockets = [];
+  page.on("websocket", (ws) => sockets.push(new URL(ws.url()).pathname));
   await page.reload();
   await page.locator("#table").waitFor({ state: "visible", timeout: STEP });
   await page.waitForFunction(() => document.querySelectorAll("#hand .card.held").length > 0, null,
@@ -313,6 +317,7 @@ test("a reload mid-game resumes the same seat and hand", async () => {
   assert.ok(again.every((c) => hand.includes(c)) || again.length >= hand.length - 1,
             `after the reload: ${again} (before: ${hand})`);
   assert.match(await page.locator("#ring .plate.mine .who").textContent(), /^Rae \(you\)$/);
+  assert.deepEqual(sockets, ["/room/" + history.slice("#room=".length)]);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -204,15 +204,15 @@ def http_get(host, path="/healthz"):
     return status, body
 
 
-def upgrade(host, origin=None):
-    """An upgrade to a WebSocket: (status line, reader, socket)."""
+def upgrade(host, origin=None, path="/"):
+    """An upgrade to a WebSocket at path: (status line, reader, socket)."""
     s = connect()
     key = base64.b64encode(os.urandom(16)).decode()
     extra = ("Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
              "Sec-WebSocket-Version: 13\r\n" % key)
     if origin:
         extra += "Origin: %s\r\n" % origin
-    s.sendall(request("GET", "/", host=host, extra=extra))
+    s.sendall(request("GET", path, host=host, extra=extra))
     r = Reader(s)
     status, headers = r.head()
     if status.startswith("HTTP/1.1 101"):
@@ -262,8 +262,8 @@ def read_close(r, label):
     return code, payload[2:].decode("utf-8", "replace")
 
 
-def websocket_opens(host, origin, label):
-    status, r, s = upgrade(host, origin)
+def websocket_opens(host, origin, label, path="/"):
+    status, r, s = upgrade(host, origin, path)
     if not status.startswith("HTTP/1.1 101"):
         fail("%s: %s" % (label, status))
         s.close()
@@ -319,6 +319,8 @@ def check_none(name):
 
 
 def check_binary():
+    # the WebSocket's routable path (docs/SCALING.md): the same as /
+    websocket_opens("127.0.0.1:%d" % PORT, None, "an upgrade at /room/CODE", "/room/BCDFGH")
     lobby = b'{"type":"lobby"}'
     # a whole binary frame, then a binary message's first fragment
     for label, frames in [("binary frame", [frame(2, lobby)]),
