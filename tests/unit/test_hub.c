@@ -519,6 +519,7 @@ typedef struct Flaky {
     Store base;
     Store *real;
     int fail;
+    int fail_reads; /* records too */
 } Flaky;
 
 static int flaky_save(Store *s, const StoreSave *sv)
@@ -543,7 +544,12 @@ static int flaky_rooms(Store *s, StoreRoomFn each, void *ctx)
 
 static int flaky_record(Store *s, const char *game, char **text, size_t *len)
 {
-    return store_record(((Flaky *)s)->real, game, text, len);
+    Flaky *f = (Flaky *)s;
+    if (f->fail_reads) {
+        snprintf(s->error, sizeof s->error, "record: disk I/O error");
+        return STORE_FAILED;
+    }
+    return store_record(f->real, game, text, len);
 }
 
 static int flaky_games(Store *s, StoreGameFn each, void *ctx)
@@ -704,7 +710,7 @@ static char *fresh(Table *t, int i)
 Test(hub_store, a_failing_store_is_told_and_tried_again)
 {
     Store *real = store_in_dir();
-    Flaky flaky = {{&flaky_ops, ""}, real, 0};
+    Flaky flaky = {{&flaky_ops, ""}, real, 0, 0};
     LitAction actions[6];
     LitRules rules = rules_of("classic");
     Table t;
@@ -1150,6 +1156,25 @@ static char *http_text(Hub *h, Store *store, const char *path)
     cr_assert_eq(fclose(f), 0);
     route_answer_free(&a);
     return text;
+}
+
+/* A store that cannot read a record: 503, and the log line names no game
+ * id (whoever holds a finished game's id may download its hands; issue 27). */
+Test(hub_store, a_record_the_store_cannot_read_is_logged_without_its_id)
+{
+    Store *real = store_in_dir();
+    Flaky flaky = {{&flaky_ops, ""}, real, 0, 1};
+    RouteConfig config = {.store = &flaky.base};
+    RouteAnswer a;
+    const char *id = "BCDFGHJKLMNPQRST";
+    char path[64];
+    snprintf(path, sizeof path, "/games/%s.lit", id);
+    cr_assert_eq(route_http(&config, path, &a), 0);
+    cr_assert_eq(a.status, ROUTE_UNAVAILABLE);
+    cr_assert_str_eq(a.log, "a record: record: disk I/O error");
+    cr_assert_null(strstr(a.log, id));
+    route_answer_free(&a);
+    store_close(real);
 }
 
 /* The record without its deal (the Hand tags), to compare what must be
