@@ -177,6 +177,7 @@ static struct {
     ev_timer clock;
     long rss_before, rss_at_start;
     double cpu_at_start;   /* the server's CPU seconds at the window's start */
+    double sys_at_start;   /* ... of which in the kernel */
     double own_at_start;   /* ... and this process's */
     long *rss;             /* at the window's whole minutes, from minute 1 */
     int minute;
@@ -231,8 +232,9 @@ static long server_rss(void)
     return kib;
 }
 
-/* The server's CPU time (user and system) in seconds (0: not known). */
-static double server_cpu(void)
+/* The server's CPU time (user and system) in seconds (0: not known); its
+ * system part in *sys. */
+static double server_cpu(double *sys_out)
 {
     char path[64];
     unsigned long user = 0, sys = 0;
@@ -247,6 +249,7 @@ static double server_cpu(void)
     if (f)
         fclose(f);
     long hz = sysconf(_SC_CLK_TCK);
+    *sys_out = hz > 0 ? (double)sys / (double)hz : 0;
     return hz > 0 ? (double)(user + sys) / (double)hz : 0;
 }
 
@@ -910,7 +913,7 @@ static void on_clock(struct ev_loop *loop, ev_timer *w, int revents)
         L.window_from = now + 2000000; /* two seconds to settle */
         L.window_to = L.window_from + (int64_t)L.seconds * 1000000;
         L.rss_at_start = server_rss();
-        L.cpu_at_start = server_cpu();
+        L.cpu_at_start = server_cpu(&L.sys_at_start);
         L.own_at_start = own_cpu();
     }
     while (L.window_from && L.minute < L.seconds / 60 &&
@@ -972,7 +975,7 @@ static double percentile(const Series *s, double p)
 
 /* Prints the figures; whether the memory bound holds (1: yes or not
  * checked). */
-static int report(long rss_end, double cpu_end)
+static int report(long rss_end, double cpu_end, double sys_end)
 {
     qsort(L.lat.v, L.lat.n, sizeof *L.lat.v, compare);
     qsort(L.back.v, L.back.n, sizeof *L.back.v, compare);
@@ -1006,9 +1009,11 @@ static int report(long rss_end, double cpu_end)
     printf("lit-load's CPU over the window: %.0f%% of a core\n", 100 * own / L.seconds);
     if (!L.server_pid)
         return 1;
-    printf("server CPU over the window: %.1f s, %.0f%% of a core, %.0f us an action\n",
-           cpu_end - L.cpu_at_start, 100 * (cpu_end - L.cpu_at_start) / L.seconds,
-           L.actions ? 1e6 * (cpu_end - L.cpu_at_start) / (double)L.actions : 0.0);
+    double cpu = cpu_end - L.cpu_at_start, sys = sys_end - L.sys_at_start;
+    printf("server CPU over the window: %.1f s, %.0f%% of a core, %.0f us an action (%.0f in "
+           "the kernel)\n",
+           cpu, 100 * cpu / L.seconds, L.actions ? 1e6 * cpu / (double)L.actions : 0.0,
+           L.actions ? 1e6 * sys / (double)L.actions : 0.0);
     printf("server resident: %.1f MiB idle, %.1f MiB at the window's start, %.1f MiB at its "
            "end: %.1f KiB a table\n",
            (double)L.rss_before / 1024, (double)L.rss_at_start / 1024, (double)rss_end / 1024,
@@ -1124,7 +1129,8 @@ int main(int argc, char **argv)
     ev_timer_init(&L.clock, on_clock, 0.0, 0.0);
     ev_timer_start(L.loop, &L.clock);
     ev_run(L.loop, 0);
-    int memory_ok = report(server_rss(), server_cpu());
+    double sys_end = 0, cpu_end = server_cpu(&sys_end);
+    int memory_ok = report(server_rss(), cpu_end, sys_end);
     L.done = 1;
     for (int i = 0; i < L.tables; i++) {
         ev_timer_stop(L.loop, &L.t[i].timer);

@@ -6,6 +6,7 @@
  */
 #include "room.h"
 
+#include <assert.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,7 @@ void hub_free(Hub *h)
         h->drops = d->next;
         free(d);
     }
+    free(h->due);
     json_decref(h->catalogue);
     for (int i = 0; i < HUB_REVIEW_CACHE; i++)
         json_decref(h->kept[i].review);
@@ -331,11 +333,13 @@ void hub_shutdown(Hub *h)
 
 void hub_tick(Hub *h, int64_t now)
 {
-    Room *next;
     h->now = now;
     hub_send_forget(h); /* what failed before is not this call's */
-    for (Room *r = h->rooms; r; r = next) {
-        next = r->next;
+    /* the rooms due, each once a tick: a room still due after its turn
+     * (a pace of 0) is the next tick's, so one room cannot hold the others */
+    uint64_t tick = ++h->ticks;
+    for (Room *r; (r = hub_due_first(h)) && r->due <= now && r->ticked != tick;) {
+        r->ticked = tick;
         if (r->idle_since >= 0 && now - r->idle_since >= ROOM_IDLE_MS) {
             hub_room_close(h, r, 1);
             continue;
@@ -354,25 +358,26 @@ void hub_tick(Hub *h, int64_t now)
             hub_pace_move(h, r, now);
             hub_pace_arm(r, now); /* when hub_pace_move found nothing to move */
         }
+        hub_due_update(r); /* hub_pace_move may set its wake_at alone */
     }
     hub_save_flush(h, now);
 }
 
 int64_t hub_next_wake(const Hub *h)
 {
-    int64_t next = INT64_MAX;
+    const Room *first = hub_due_first(h);
+    int64_t next = first ? first->due : INT64_MAX;
+#ifndef NDEBUG
+    /* the heap is the walk it replaced: checked in every debug build (the
+     * sanitizers' suite), so a time changed without hub_due_update fails */
+    int64_t walk = INT64_MAX;
     for (const Room *r = h->rooms; r; r = r->next) {
-        if (r->wake_at < next)
-            next = r->wake_at;
-        if (r->grace_at < next)
-            next = r->grace_at;
-        if (r->host_at < next)
-            next = r->host_at;
-        if (r->waiter >= 0 && r->wait_until < next)
-            next = r->wait_until;
-        if (r->idle_since >= 0 && r->idle_since + ROOM_IDLE_MS < next)
-            next = r->idle_since + ROOM_IDLE_MS;
+        assert(r->due == hub_due_of(r));
+        if (r->due < walk)
+            walk = r->due;
     }
+    assert(walk == next);
+#endif
     if ((h->dirty || h->drops) && h->retry_at < next)
         next = h->retry_at;
     return next;

@@ -62,7 +62,7 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     }
     r->opt = opt;
     Member *m = hub_room_add(h, r, c, name);
-    if (!m) {
+    if (!m || hub_room_open(h, r)) {
         c->room = NULL;
         free(r);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
@@ -71,9 +71,6 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     r->seats[0].member = c->member;
     if ((r->made_from = c->address))
         r->made_from->rooms++;
-    r->next = h->rooms;
-    h->rooms = r;
-    h->n_rooms++;
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&r->opt.rules, rules, sizeof rules);
     r->number = ++h->numbered;
@@ -162,6 +159,7 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *j)
     c->room = r;
     c->member = found;
     r->idle_since = -1;
+    hub_due_update(r);
     if (mem->away) { /* back: the basic bot stops standing in */
         mem->away = 0;
         hub_send_log(h, "room #%u seat %d: its player is back", r->number, mem->seat + 1);

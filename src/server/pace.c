@@ -74,7 +74,8 @@ static int expert_ready(Room *r, int s)
     return hand_out(r, s) < 0 ? -1 : 0;
 }
 
-void hub_pace_arm(Room *r, int64_t now)
+/* Sets the room's times from its state (hub_pace_arm). */
+static void arm(Room *r, int64_t now)
 {
     int connected = hub_room_connected(r), playing = r->state == ROOM_PLAYING && connected;
     r->host_at = INT64_MAX;
@@ -103,6 +104,12 @@ void hub_pace_arm(Room *r, int64_t now)
         if (ready <= 0) /* its answer is not back; out of memory: try again */
             r->wake_at = ready == 0 ? INT64_MAX : now + 1000;
     }
+}
+
+void hub_pace_arm(Room *r, int64_t now)
+{
+    arm(r, now);
+    hub_due_update(r);
 }
 
 void hub_pace_hand_out_wanted(Hub *h, int64_t now)

@@ -240,9 +240,12 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
     r->idle_since = rs->now; /* until a member returns */
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         r->members[m].gone_at = rs->now; /* their grace starts again */
-    r->next = h->rooms;
-    h->rooms = r;
-    h->n_rooms++;
+    if (hub_room_open(h, r)) {
+        hub_send_log(h, "stored room %d not taken up: out of memory", rs->rows);
+        hub_room_free_brains(r);
+        free(r);
+        return 0;
+    }
     rs->rooms++;
     r->number = ++h->numbered;
     hub_send_log(h, "room #%u taken up: %s, game %d", r->number, hub_save_state_name(r->state),

@@ -38,10 +38,22 @@ Room *hub_room_new(Hub *h)
     r->wake_at = r->paced_at = r->grace_at = r->host_at = INT64_MAX;
     r->waiter = -1;
     r->held_ms = -1;
+    r->due = INT64_MAX;
+    r->due_i = ROOM_NOT_DUE;
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         r->seats[s].member = -1;
     lit_log_init(&r->log, r->events, LIT_MAX_ACTIONS);
     return r;
+}
+
+int hub_room_open(Hub *h, Room *r)
+{
+    if (hub_due_add(h, r))
+        return -1;
+    r->next = h->rooms;
+    h->rooms = r;
+    h->n_rooms++;
+    return 0;
 }
 
 /* Room codes: no vowels (no words), no 0/O, 1/I: 28^6 = 481 million. */
@@ -123,6 +135,7 @@ void hub_room_close(Hub *h, Room *r, int forget)
             *p = r->next;
             break;
         }
+    hub_due_remove(h, r);
     for (Room **p = &h->dirty; *p; p = &(*p)->dirty_next)
         if (*p == r) {
             *p = r->dirty_next;
@@ -277,6 +290,7 @@ Member *hub_room_add(Hub *h, Room *r, HubClient *c, const char *name)
         c->room = r;
         c->member = m;
         r->idle_since = -1;
+        hub_due_update(r);
         if (r->host < 0)
             r->host = m;
         return mem;

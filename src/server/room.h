@@ -194,7 +194,14 @@ typedef struct Room {
     uint64_t wanted;               /* nonzero: a job waits for a place in the
                                     * queue; the order it asked in */
     HubJob *answer;                /* a job back, not yet played */
+    /* when it is next due (due.c): the earliest of its times above, and
+     * its place in the hub's heap (ROOM_NOT_DUE: not in it) */
+    int64_t due;
+    size_t due_i;
+    uint64_t ticked;               /* the last hub_tick that looked at it */
 } Room;
+
+#define ROOM_NOT_DUE SIZE_MAX
 
 /* A review made (the `review` message), kept for the next ask of the same
  * game and seat: a finished game never changes, so neither does it. */
@@ -213,6 +220,9 @@ typedef struct Drop {
 struct Hub {
     HubConfig config;
     Room *rooms;
+    Room **due;                    /* the rooms by when they are due (due.c) */
+    size_t n_due, due_cap;
+    uint64_t ticks;                /* hub_tick's calls */
     HubClient *clients;
     int n_rooms, n_clients;
     uint32_t numbered;             /* rooms made or taken up (their numbers) */
@@ -449,6 +459,25 @@ void hub_save_flush(Hub *h, int64_t now);
  * saved. */
 void hub_save_forget(Hub *h, Room *r);
 
+/* ---- due.c: when each room is next due ---------------------------------- */
+
+/* The earliest of the room's times: its wake_at, grace_at, host_at, the end
+ * of its wait and of its idleness (INT64_MAX: none). */
+int64_t hub_due_of(const Room *r);
+
+/* Places an open room in the heap: 0, or -1 out of memory. */
+int hub_due_add(Hub *h, Room *r);
+
+/* Takes a room out of the heap (a room never added: nothing). */
+void hub_due_remove(Hub *h, Room *r);
+
+/* Mends the room's place after its times changed: every change of them
+ * is followed by this (hub_pace_arm ends with it). */
+void hub_due_update(Room *r);
+
+/* The room due first, or NULL for none. */
+Room *hub_due_first(const Hub *h);
+
 /* ---- room.c: rooms, codes, tokens, members, seats and the host ----------- */
 
 /* len random bytes (HubConfig.random, else getrandom): 0, or -1. */
@@ -456,6 +485,10 @@ int hub_room_random(Hub *h, void *buf, size_t len);
 
 /* An empty room of the hub, its times unset: NULL out of memory. */
 Room *hub_room_new(Hub *h);
+
+/* Opens a room made by hub_room_new: among the hub's rooms and in its
+ * heap of times. 0, or -1 out of memory (nothing changed). */
+int hub_room_open(Hub *h, Room *r);
 
 /* The room of that code, or NULL. */
 Room *hub_room_find(Hub *h, const char *code);
