@@ -36,21 +36,6 @@ const char *wire_team_name(int team)
     return team ? "B" : "A";
 }
 
-json_t *wire_state(const LitPublic *p)
-{
-    int deck = p->rules.deck;
-    json_t *sizes = json_array(), *live = json_array();
-    for (int s = 0; s < p->rules.players; s++)
-        json_array_append_new(sizes, json_integer(p->counts[s]));
-    for (int set = 0; set < lit_deck_sets(deck); set++)
-        if (p->live & lit_set_mask(deck, set))
-            json_array_append_new(live, json_string(lit_set_name(deck, set)));
-    return json_pack("{s:o,s:s,s:o,s:[i,i],s:o,s:i}", "turn",
-                     p->turn == LIT_NOBODY ? json_null() : json_integer(p->turn + 1), "phase",
-                     lit_phase_name(p->phase), "hand_sizes", sizes, "score", p->score[0],
-                     p->score[1], "live", live, "actions", p->actions);
-}
-
 /* The action kinds as the wire writes them ("action"), and the keys each
  * takes: one table for the writer, the reader and the bot protocol. */
 static const struct {
@@ -72,75 +57,9 @@ int wire_action_kind(const char *name)
     return 0;
 }
 
-json_t *wire_action(const LitRules *r, const LitAction *a)
+const char *wire_action_name(int kind)
 {
-    int deck = r->deck;
-    switch (a->kind) {
-    case LIT_ASK:
-        return json_pack("{s:s,s:i,s:s,s:i}", "action", kinds[LIT_ASK].name, "seat", a->seat + 1,
-                         "card", lit_card_name(deck, a->card), "target", a->target + 1);
-    case LIT_CLAIM: {
-        json_t *holders = json_object();
-        int first = lit_set_first(deck, a->set);
-        for (int i = 0; i < lit_deck_set_size(deck); i++)
-            if (a->holders[i] != LIT_NOBODY)
-                json_object_set_new(holders, lit_card_name(deck, first + i),
-                                    json_integer(a->holders[i] + 1));
-        return json_pack("{s:s,s:i,s:s,s:o}", "action", kinds[LIT_CLAIM].name, "seat",
-                         a->seat + 1, "set", lit_set_name(deck, a->set), "holders", holders);
-    }
-    default:
-        return json_pack("{s:s,s:i,s:i}", "action",
-                         kinds[a->kind == LIT_PASS ? LIT_PASS : LIT_CHOOSE].name, "seat",
-                         a->seat + 1, "target", a->target + 1);
-    }
-}
-
-json_t *wire_event(const LitRules *r, const LitEvent *e, uint32_t n)
-{
-    json_t *j = wire_action(r, &e->action);
-    char line[LIT_LINE_MAX];
-    json_object_set_new(j, "n", json_integer(n));
-    if (e->action.kind == LIT_ASK)
-        json_object_set_new(j, "answer", json_string(lit_answer_name(e->answer)));
-    if (e->action.kind == LIT_CLAIM) {
-        int deck = r->deck, first = lit_set_first(deck, e->action.set);
-        json_t *truth = json_object();
-        for (int i = 0; i < lit_deck_set_size(deck); i++)
-            json_object_set_new(truth, lit_card_name(deck, first + i),
-                                json_integer(e->truth[i] + 1));
-        json_object_set_new(j, "outcome", json_string(lit_answer_name(e->answer)));
-        json_object_set_new(j, "truth", truth);
-    }
-    if (lit_event_format(r, e, (int)n, line, sizeof line) > 0)
-        json_object_set_new(j, "line", json_string(line));
-    return j;
-}
-
-void wire_set_legal(json_t *obj, const LitView *v)
-{
-    const LitPublic *p = &v->pub;
-    LitAction legal[LIT_MAX_LEGAL];
-    int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
-    json_t *asks = json_array(), *passes = json_array(), *choices = json_array(),
-           *claimable = json_array();
-    for (int i = 0; i < count; i++) {
-        if (legal[i].kind == LIT_ASK)
-            json_array_append_new(asks, json_pack("{s:s,s:i}", "card",
-                                                  lit_card_name(p->rules.deck, legal[i].card),
-                                                  "target", legal[i].target + 1));
-        else
-            json_array_append_new(legal[i].kind == LIT_PASS ? passes : choices,
-                                  json_integer(legal[i].target + 1));
-    }
-    if (v->seat != LIT_NOBODY)
-        for (unsigned m = lit_claimable(p, v->seat); m; m &= m - 1)
-            json_array_append_new(claimable,
-                                  json_string(lit_set_name(p->rules.deck, lit_lsb(m))));
-    json_object_set_new(obj, "asks", asks);
-    json_object_set_new(obj, "passes", passes);
-    json_object_set_new(obj, "choices", choices);
-    json_object_set_new(obj, "claimable", claimable);
+    return kinds[kind == LIT_ASK || kind == LIT_CLAIM || kind == LIT_PASS ? kind : LIT_CHOOSE].name;
 }
 
 /* ---- reading ------------------------------------------------------------- */

@@ -32,14 +32,54 @@ const char *wire_team_name(int team);
 json_t *wire_state(const LitPublic *pub);
 
 /* An action (the fields its kind uses), and an event (number n, the answer
- * or claim outcome with every card's true holder, and its notation line). */
+ * or claim outcome with every card's true holder, and its notation line).
+ * These three are the text writers' below, read back: one writer each. */
 json_t *wire_action(const LitRules *rules, const LitAction *action);
 json_t *wire_event(const LitRules *rules, const LitEvent *event, uint32_t n);
 
+/* The wire's name of an action kind: "ask", "claim", "pass", "choose". */
+const char *wire_action_name(int kind);
+
 /* The seat's legal asks, passes, choices and claimable sets, as four arrays
  * set on obj ("asks": [{"card","target"}], "passes", "choices": [seats],
- * "claimable": [sets]). */
+ * "claimable": [sets]): wire_text_legal's, read back (one writer of them). */
 void wire_set_legal(json_t *obj, const LitView *view);
+
+/* ---- JSON written as text (text.c) ----------------------------------------
+ * For the parts of frames written for every seat at every event: appended
+ * to a buffer that grows (through mem.h) and is kept for the next. A
+ * failed allocation sets `failed` and the rest is not written: the text is
+ * then not to be sent. */
+typedef struct WireText {
+    char *buf;    /* not NUL-terminated */
+    size_t len, cap;
+    int failed;
+} WireText;
+
+void wire_text_reset(WireText *t); /* empty, kept for the next */
+void wire_text_free(WireText *t);
+void wire_text_raw(WireText *t, const char *s, size_t n);
+void wire_text_put(WireText *t, const char *s); /* s as it is: JSON already */
+void wire_text_int(WireText *t, long long v);
+void wire_text_str(WireText *t, const char *s); /* a JSON string of s (UTF-8) */
+void wire_text_key(WireText *t, const char *key); /* "key": */
+void wire_text_cards(WireText *t, int deck, uint64_t cards); /* ["2c",...] */
+
+/* The members "asks", "passes", "choices" and "claimable" as
+ * wire_set_legal sets them, without braces. */
+void wire_text_legal(WireText *t, const LitView *view);
+
+/* The public state as wire_state's object. */
+void wire_text_state(WireText *t, const LitPublic *pub);
+
+/* An action's, an event's object as wire_action and wire_event write them,
+ * left open (no closing brace): the caller may add keys, then closes it. */
+void wire_text_action_open(WireText *t, const LitRules *rules, const LitAction *action);
+void wire_text_event_open(WireText *t, const LitRules *rules, const LitEvent *event, uint32_t n);
+
+/* The text read back as JSON (NULL: it failed, or out of memory), and t
+ * freed. */
+json_t *wire_text_json(WireText *t);
 
 /* The scoresheet of `lit infer --json` (docs/DEDUCTION.md): "seat" (null
  * for the public view), "after" (the actions so far), "consistent", "exact", "consistent_deals" (a decimal
