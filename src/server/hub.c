@@ -196,6 +196,13 @@ void hub_free(Hub *h)
         free(d);
     }
     free(h->due);
+    wire_text_free(&h->text);
+    wire_text_free(&h->head);
+    while (h->spares) {
+        HubFrame *f = h->spares;
+        h->spares = f->next;
+        free(f);
+    }
     json_decref(h->catalogue);
     for (int i = 0; i < HUB_REVIEW_CACHE; i++)
         json_decref(h->kept[i].review);

@@ -26,6 +26,8 @@ enum {
     HUB_PROTOCOL = 1,
     HUB_MESSAGE_MAX = 8192,     /* bytes of one client message */
     HUB_QUEUE_MAX = 1 << 20,    /* bytes queued to one client before it is dropped */
+    HUB_FRAME_BLOCK = 4096,     /* a frame this size or less is a block used again */
+    HUB_FRAME_SPARES = 256,     /* blocks kept for the next frames */
     HUB_NAME_MAX = 32,          /* bytes of a name (docs/NOTATION.md's rule) */
     HUB_ID_MAX = 64,            /* bytes of a client action id */
     HUB_MEMBERS_MAX = 32,       /* players and spectators of one room */
@@ -96,6 +98,8 @@ typedef struct HubFrame {
     struct HubFrame *next;
     size_t len;
     unsigned char *data;
+    Hub *hub;                 /* whose spare frames it goes back to */
+    int spare;                /* a block of HUB_FRAME_BLOCK bytes: kept */
 } HubFrame;
 
 /* One connection. The network layer holds it from hub_connect to
@@ -178,8 +182,8 @@ void hub_receive(Hub *hub, HubClient *client, const char *msg, size_t len, int64
  * (its seat and token stay) and is freed. */
 void hub_disconnect(Hub *hub, HubClient *client, int64_t now_ms);
 
-/* Takes the oldest queued frame (the caller frees it with hub_frame_free),
- * or NULL. */
+/* Takes the oldest queued frame (the caller frees it with hub_frame_free,
+ * before hub_free), or NULL. */
 HubFrame *hub_pop(HubClient *client);
 void hub_frame_free(HubFrame *frame);
 

@@ -211,7 +211,7 @@ static void seat_member(Hub *h, Room *r, int m, int s)
     hub_view_broadcast_room(r);
     if (r->state == ROOM_PLAYING) {
         if (r->members[m].client)
-            hub_send_json(r->members[m].client, hub_view_game(r, m));
+            hub_view_send_seated_to(r, m, hub_view_game(r));
         hub_pace_arm(r, h->now);
     }
 }

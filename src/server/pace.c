@@ -208,7 +208,7 @@ void hub_pace_broadcast_game(Room *r)
 {
     r->game_seq = r->seq + 1;
     hub_pace_arm(r, r->hub->now);
-    hub_view_broadcast(r, hub_view_game);
+    hub_view_broadcast_game(r);
     if (r->state == ROOM_OVER)
         hub_view_broadcast_room(r); /* its state, and a match's count */
 }
@@ -216,7 +216,6 @@ void hub_pace_broadcast_game(Room *r)
 void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
 {
     uint32_t i = r->log.len - 1;
-    json_t *event = hub_view_event_of(r, e, i), *state = wire_state(&r->game.pub);
     /* the log has the game's end, never its moves (they tell of hands) */
     if (r->game.pub.result != LIT_ONGOING)
         hub_send_log(h, "room #%u game %d over: %s %d-%d after %u actions", r->number, r->games,
@@ -227,26 +226,7 @@ void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     r->game_seq = r->seq;
     r->event_seq[i] = r->seq;
     hub_pace_arm(r, h->now);
-    json_t *clock = hub_view_clock(r); /* the same for every member, as state */
-    if (!hub_send_whole(h)) { /* short of a part: each member's is built on its own */
-        json_decref(event);
-        json_decref(state);
-        json_decref(clock);
-        event = state = clock = NULL;
-    }
-    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
-        if (r->members[m].used && r->members[m].client) {
-            json_t *ev = event ? json_incref(event) : hub_view_event_of(r, e, i),
-                   *st = state ? json_incref(state) : wire_state(&r->game.pub),
-                   *cl = clock ? json_incref(clock) : hub_view_clock(r);
-            hub_send_json(r->members[m].client, hub_view_event(r, m, ev, st, cl, by_bot));
-            json_decref(ev);
-            json_decref(st);
-            json_decref(cl);
-        }
-    json_decref(event);
-    json_decref(state);
-    json_decref(clock);
+    hub_view_broadcast_event(r, e, by_bot);
     if (r->state == ROOM_OVER)
         hub_view_broadcast_room(r); /* its state, and a match's count */
 }

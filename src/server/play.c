@@ -99,6 +99,22 @@ int hub_play_start(Hub *h, HubClient *c, json_t *msg)
     return 0;
 }
 
+/* The ack of action id: written as text, as the event after it. */
+static void send_ack(HubClient *c, const char *id, uint32_t seq, int repeat)
+{
+    WireText *t = &c->hub->text;
+    wire_text_reset(t);
+    wire_text_put(t, "{\"type\":\"ack\",\"id\":");
+    wire_text_str(t, id);
+    wire_text_put(t, ",\"seq\":");
+    wire_text_int(t, seq);
+    wire_text_put(t, repeat ? ",\"repeat\":true}" : ",\"repeat\":false}");
+    if (t->failed)
+        hub_send_close(c, HUB_CLOSE_TRY_AGAIN, "server_error");
+    else
+        hub_send_parts(c, t->buf, t->len, NULL, 0);
+}
+
 int hub_play_act(Hub *h, HubClient *c, json_t *j)
 {
     static const char *const extra[] = {"type", "seq", "id", NULL};
@@ -115,8 +131,7 @@ int hub_play_act(Hub *h, HubClient *c, json_t *j)
     Member *m = hub_room_member(c);
     /* 1. a repeated action: answered as the first time, nothing changes */
     if (m->last_id[0] && strcmp(m->last_id, id) == 0) {
-        hub_send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
-                                   "repeat", 1));
+        send_ack(c, id, m->last_seq, 1);
         return -1;
     }
     if (m->seat == LIT_NOBODY)
@@ -145,8 +160,7 @@ int hub_play_act(Hub *h, HubClient *c, json_t *j)
     hub_room_finish(r);
     snprintf(m->last_id, sizeof m->last_id, "%s", id);
     m->last_seq = r->seq + 1;
-    hub_send_json(c, json_pack("{s:s,s:s,s:i,s:b}", "type", "ack", "id", id, "seq", m->last_seq,
-                               "repeat", 0));
+    send_ack(c, id, m->last_seq, 0);
     hub_pace_broadcast_event(h, r, &r->log.events[r->log.len - 1], 0);
     return 0;
 }

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "../store/store.h"
+#include "../wire/wire.h"
 #include "hub.h"
 #include "literature/bot.h"
 #include "literature/game.h"
@@ -228,6 +229,13 @@ struct Hub {
     uint32_t numbered;             /* rooms made or taken up (their numbers) */
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
     json_t *catalogue;             /* the rules' words the welcome carries, lazily */
+    WireText text;                 /* a member's part of a frame (view.c), kept */
+    WireText head;                 /* ... and the part shared by all */
+    HubFrame *spares;              /* blocks of frames sent, for the next (send.c):
+                                    * a block malloc'd a frame made glibc
+                                    * consolidate its small chunks each time,
+                                    * a quarter of the server's time */
+    int n_spares;
     int64_t now;                   /* the time of the call being served: the
                                     * one clock (set by every entry point) */
     unsigned long failures;        /* mem_failures() when the frame being built
@@ -374,6 +382,10 @@ void hub_send_close(HubClient *c, int code, const char *reason);
  * HUB_QUEUE_MAX bytes pile up is not reading: it is dropped (its seat and
  * token stay) rather than let the server's memory grow. */
 void hub_send_json(HubClient *c, json_t *j);
+
+/* Queues the text a (alen bytes) then b (blen) as one frame, capped as
+ * hub_send_json's: JSON already, written by the caller. */
+void hub_send_parts(HubClient *c, const char *a, size_t alen, const char *b, size_t blen);
 
 /* An error answer: a stable name, a sentence, and the id of the action it
  * answers (NULL: none). */
@@ -619,15 +631,25 @@ json_t *hub_view_event_of(const Room *r, const LitEvent *e, uint32_t i);
  * wait holding play, if any. */
 json_t *hub_view_clock(const Room *r);
 
-/* The whole game as member m may see it: sent at the start of a game and
- * to a member who joins or returns during one. */
-json_t *hub_view_game(const Room *r, int m);
+/* The whole game, all but a member's own part: sent (through
+ * hub_view_send_seated_to) at the start of a game and to a member who joins,
+ * sits or returns during one. */
+json_t *hub_view_game(const Room *r);
 
-/* One event of the game as member m sees it: the event and the public state
- * (the same for every member, built once by the caller and shared), then
- * the member's own part. */
-json_t *hub_view_event(const Room *r, int m, json_t *event, json_t *state, json_t *clock,
-                          int by_bot);
+/* The game frame to every member, under the next seq. */
+void hub_view_broadcast_game(Room *r);
+
+/* Sends member m the frame head with its own part after it ("you", and the
+ * result once the game has ended): head (taken) is the part of a game or
+ * catchup frame that is the same for everyone; the member's part is
+ * written straight as text (no jansson tree a member). A NULL head (out of
+ * memory) closes it with 1013: it resumes. */
+void hub_view_send_seated_to(const Room *r, int m, json_t *head);
+
+/* Event e of the game to every member, under the room's seq (the caller's
+ * hub_pace_broadcast_event counts it): what is the same for everyone
+ * written as text once, then each member's own part. */
+void hub_view_broadcast_event(Room *r, const LitEvent *e, int by_bot);
 
 /* The clock alone, when a wait begins or ends. */
 json_t *hub_view_clock_frame(const Room *r, int m);

@@ -76,11 +76,30 @@ void hub_send_json(HubClient *c, json_t *j)
         hub_send_forget(c->hub);
         return;
     }
-    size_t len = strlen(text), head = c->hub->config.headroom;
-    HubFrame *f = mem_alloc(sizeof *f + head + len);
+    hub_send_parts(c, text, strlen(text), NULL, 0);
+    free(text);
+}
+
+void hub_send_parts(HubClient *c, const char *a, size_t alen, const char *b, size_t blen)
+{
+    if (c->close_code)
+        return;
+    Hub *h = c->hub;
+    size_t len = alen + blen, head = h->config.headroom;
+    int block = sizeof(HubFrame) + head + len <= HUB_FRAME_BLOCK;
+    HubFrame *f = block && h->spares ? h->spares : NULL;
+    if (f) {
+        h->spares = f->next;
+        h->n_spares--;
+    } else {
+        f = mem_alloc(block ? HUB_FRAME_BLOCK : sizeof *f + head + len);
+    }
+    if (f) {
+        f->hub = h;
+        f->spare = block;
+    }
     if (!f || c->queued + len > HUB_QUEUE_MAX) {
-        free(f);
-        free(text);
+        hub_frame_free(f);
         hub_send_drop(c);
         if (f)
             hub_send_close(c, HUB_CLOSE_POLICY, "too_slow");
@@ -92,8 +111,9 @@ void hub_send_json(HubClient *c, json_t *j)
     f->next = NULL;
     f->len = len;
     f->data = (unsigned char *)(f + 1) + head;
-    memcpy(f->data, text, len);
-    free(text);
+    memcpy(f->data, a, alen);
+    if (blen)
+        memcpy(f->data + alen, b, blen);
     if (c->tail)
         c->tail->next = f;
     else
@@ -118,6 +138,12 @@ HubFrame *hub_pop(HubClient *c)
 
 void hub_frame_free(HubFrame *f)
 {
+    if (f && f->spare && f->hub->n_spares < HUB_FRAME_SPARES) {
+        f->next = f->hub->spares;
+        f->hub->spares = f;
+        f->hub->n_spares++;
+        return;
+    }
     free(f);
 }
 

@@ -105,7 +105,7 @@ static json_t *room_json(const Room *r, int m)
  * seat it cannot: the referee's own statuses (lit_view_check), so a client
  * can say why without knowing a rule. When nothing can be asked for one
  * reason (not on turn, another phase), only "why". */
-static json_t *refusals_json(const LitView *v)
+static void refusals_text(WireText *t, const LitView *v)
 {
     const LitPublic *p = &v->pub;
     int deck = p->rules.deck, players = p->rules.players, me = v->seat;
@@ -116,47 +116,56 @@ static json_t *refusals_json(const LitView *v)
     a.target = (uint8_t)(targets ? lit_lsb(targets) : (me + 1) % players);
     a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
     int st = lit_view_check(v, &a);
-    json_t *j = json_object();
+    wire_text_put(t, "{\"why\":");
     if (st != LIT_OK && st != LIT_SET_CLAIMED && st != LIT_NO_BASE_CARD && st != LIT_OWN_CARD &&
         st != LIT_TARGET_EMPTY) {
-        json_object_set_new(j, "why", json_string(lit_status_name(st)));
-        return j;
+        wire_text_str(t, lit_status_name(st));
+        wire_text_raw(t, "}", 1);
+        return;
     }
-    json_t *cards = json_object(), *seats = json_object();
-    for (int c = 0; c < lit_deck_cards(deck); c++) {
+    wire_text_put(t, "null,\"cards\":{");
+    for (int c = 0, n = 0; c < lit_deck_cards(deck); c++) {
         a.card = (uint8_t)c;
         int cs = lit_view_check(v, &a);
-        if (cs != LIT_OK && cs != LIT_TARGET_EMPTY)
-            json_object_set_new(cards, lit_card_name(deck, c), json_string(lit_status_name(cs)));
-    }
-    a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
-    for (int t = 0; t < players; t++) {
-        if (t == me)
-            continue;
-        a.target = (uint8_t)t;
-        int ts = lit_view_check(v, &a);
-        if (ts == LIT_ASK_TEAMMATE || ts == LIT_TARGET_EMPTY) {
-            char key[4];
-            snprintf(key, sizeof key, "%d", t + 1);
-            json_object_set_new(seats, key, json_string(lit_status_name(ts)));
+        if (cs != LIT_OK && cs != LIT_TARGET_EMPTY) {
+            if (n++)
+                wire_text_raw(t, ",", 1);
+            wire_text_key(t, lit_card_name(deck, c));
+            wire_text_str(t, lit_status_name(cs));
         }
     }
-    json_object_set_new(j, "why", json_null());
-    json_object_set_new(j, "cards", cards);
-    json_object_set_new(j, "targets", seats);
-    return j;
+    wire_text_put(t, "},\"targets\":{");
+    a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
+    for (int s = 0, n = 0; s < players; s++) {
+        if (s == me)
+            continue;
+        a.target = (uint8_t)s;
+        int ts = lit_view_check(v, &a);
+        if (ts == LIT_ASK_TEAMMATE || ts == LIT_TARGET_EMPTY) {
+            wire_text_put(t, n++ ? ",\"" : "\"");
+            wire_text_int(t, s + 1);
+            wire_text_put(t, "\":");
+            wire_text_str(t, lit_status_name(ts));
+        }
+    }
+    wire_text_put(t, "}}");
 }
 
 /* What a seat may do now: its hand, its legal actions and the reasons for
  * the asks it may not make. From its view alone. */
-static json_t *you_json(const LitView *v)
+static void you_text(WireText *t, const LitView *v)
 {
-    json_t *j = json_pack("{s:i,s:s,s:o}", "seat", v->seat + 1, "team",
-                          wire_team_name(lit_team_of(v->seat)), "hand",
-                          wire_cards(v->pub.rules.deck, v->hand));
-    wire_set_legal(j, v);
-    json_object_set_new(j, "refused", refusals_json(v));
-    return j;
+    wire_text_put(t, "{\"seat\":");
+    wire_text_int(t, v->seat + 1);
+    wire_text_put(t, ",\"team\":");
+    wire_text_str(t, wire_team_name(lit_team_of(v->seat)));
+    wire_text_put(t, ",\"hand\":");
+    wire_text_cards(t, v->pub.rules.deck, v->hand);
+    wire_text_raw(t, ",", 1);
+    wire_text_legal(t, v);
+    wire_text_put(t, ",\"refused\":");
+    refusals_text(t, v);
+    wire_text_raw(t, "}", 1);
 }
 
 static void view_of(const Room *r, int seat, LitView *v)
@@ -164,73 +173,186 @@ static void view_of(const Room *r, int seat, LitView *v)
     lit_view_make(v, &r->game, &r->log, seat);
 }
 
-json_t *hub_view_event_of(const Room *r, const LitEvent *e, uint32_t i)
+/* Action i of the game as text: wire's event, with "stand_in" when the
+ * basic bot made it for a player. */
+static void event_text(WireText *t, const Room *r, const LitEvent *e, uint32_t i)
 {
-    json_t *j = wire_event(&r->opt.rules, e, i + 1);
-    if (j && r->by[i])
-        json_object_set_new(j, "stand_in", json_string(hub_save_stand_in(r->by[i])->name));
-    return j;
+    wire_text_event_open(t, &r->opt.rules, e, i + 1);
+    if (r->by[i]) {
+        wire_text_put(t, ",\"stand_in\":");
+        wire_text_str(t, hub_save_stand_in(r->by[i])->name);
+    }
+    wire_text_raw(t, "}", 1);
 }
 
-json_t *hub_view_clock(const Room *r)
+json_t *hub_view_event_of(const Room *r, const LitEvent *e, uint32_t i)
+{
+    WireText t = {0};
+    event_text(&t, r, e, i);
+    return wire_text_json(&t);
+}
+
+static void clock_text(WireText *t, const Room *r)
 {
     int64_t left = -1;
     if (r->state == ROOM_PLAYING && r->waiter >= 0)
         left = r->armed_by == BY_TIMEOUT ? r->held_ms : -1;
     else if (r->state == ROOM_PLAYING && r->armed_by == BY_TIMEOUT && r->wake_at != INT64_MAX)
         left = r->wake_at - r->hub->now;
-    json_t *wait = json_null();
+    wire_text_put(t, "{\"turn_ms\":");
+    wire_text_int(t, r->opt.turn_ms);
+    wire_text_put(t, ",\"left_ms\":");
+    if (left >= 0)
+        wire_text_int(t, left);
+    else
+        wire_text_put(t, "null");
+    wire_text_put(t, ",\"wait\":");
     if (r->waiter >= 0) {
         const Member *w = &r->members[r->waiter];
-        wait = json_pack("{s:i,s:s,s:I}", "seat", w->seat + 1, "name", w->name, "left_ms",
-                         (json_int_t)(r->wait_until - r->hub->now));
+        wire_text_put(t, "{\"seat\":");
+        wire_text_int(t, w->seat + 1);
+        wire_text_put(t, ",\"name\":");
+        wire_text_str(t, w->name);
+        wire_text_put(t, ",\"left_ms\":");
+        wire_text_int(t, r->wait_until - r->hub->now);
+        wire_text_raw(t, "}", 1);
+    } else {
+        wire_text_put(t, "null");
     }
-    return json_pack("{s:i,s:o,s:o}", "turn_ms", r->opt.turn_ms, "left_ms",
-                     left >= 0 ? json_integer(left) : json_null(), "wait", wait);
+    wire_text_raw(t, "}", 1);
 }
 
-/* What ends every game and event frame: the member's own part ("you", null
- * for a spectator) and, once the game has ended, its result. */
-static json_t *with_seat(json_t *j, const Room *r, const Member *me, const LitView *v)
+json_t *hub_view_clock(const Room *r)
 {
-    json_object_set_new(j, "you", me->seat == LIT_NOBODY ? json_null() : you_json(v));
+    WireText t = {0};
+    clock_text(&t, r);
+    return wire_text_json(&t);
+}
+
+/* What ends every game, event and catchup frame, the one part of it that
+ * differs from member to member: the member's own part ("you", null for a
+ * spectator) and, once the game has ended, its result. Written as text
+ * after the frame's shared part (its closing brace left off). */
+static void seat_text(WireText *t, const Room *r, const Member *me)
+{
+    wire_text_put(t, ",\"you\":");
+    if (me->seat == LIT_NOBODY) {
+        wire_text_put(t, "null");
+    } else {
+        LitView v;
+        view_of(r, me->seat, &v);
+        you_text(t, &v);
+    }
     if (r->game.pub.result != LIT_ONGOING) {
-        json_object_set_new(j, "result", json_string(lit_result_name(r->game.pub.result)));
+        wire_text_put(t, ",\"result\":");
+        wire_text_str(t, lit_result_name(r->game.pub.result));
         if (r->hub->config.store) { /* the record is downloaded from there */
-            char link[40];
-            snprintf(link, sizeof link, "/games/%s.lit", r->game_id);
-            json_object_set_new(j, "record", json_string(link));
+            wire_text_put(t, ",\"record\":\"/games/");
+            wire_text_put(t, r->game_id);
+            wire_text_put(t, ".lit\"");
         }
     }
-    return j;
+    wire_text_raw(t, "}", 1);
 }
 
-json_t *hub_view_game(const Room *r, int m)
+/* Member m is sent the shared part (a frame's object as text, its closing
+ * brace left off) and its own (NULL: out of memory; the member is closed
+ * with 1013 and resumes). */
+static void send_seated(const Room *r, int m, const char *head, size_t len)
 {
-    const Member *me = &r->members[m];
-    LitView v;
-    view_of(r, me->seat, &v);
+    HubClient *c = r->members[m].client;
+    WireText *t = &r->hub->text;
+    wire_text_reset(t);
+    if (head)
+        seat_text(t, r, &r->members[m]);
+    if (!head || t->failed) {
+        hub_send_forget(r->hub);
+        hub_send_close(c, HUB_CLOSE_TRY_AGAIN, "server_error");
+        return;
+    }
+    hub_send_parts(c, head, len, t->buf, t->len);
+}
+
+/* A frame's shared part as text, its closing brace left off, or NULL (out
+ * of memory, now or while it was built). Takes head. */
+static char *head_text(Hub *h, json_t *head, size_t *len)
+{
+    char *text = head && hub_send_whole(h) ? json_dumps(head, JSON_COMPACT) : NULL;
+    json_decref(head);
+    if (text && !hub_send_whole(h)) { /* a key dumped as nothing: not sent */
+        free(text);
+        text = NULL;
+    }
+    *len = text ? strlen(text) - 1 : 0;
+    return text;
+}
+
+void hub_view_send_seated_to(const Room *r, int m, json_t *head)
+{
+    size_t len;
+    char *text = head_text(r->hub, head, &len);
+    send_seated(r, m, text, len);
+    free(text);
+}
+
+/* The event frame's shared part as text, its closing brace left off:
+ * 0, or -1 out of memory. */
+static int event_head(WireText *t, const Room *r, const LitEvent *e, int by_bot)
+{
+    wire_text_reset(t);
+    wire_text_put(t, "{\"type\":\"event\",\"seq\":");
+    wire_text_int(t, r->seq);
+    wire_text_put(t, ",\"event\":");
+    event_text(t, r, e, (uint32_t)(e - r->log.events));
+    wire_text_put(t, ",\"state\":");
+    wire_text_state(t, &r->game.pub);
+    wire_text_put(t, by_bot ? ",\"bot\":true,\"clock\":" : ",\"bot\":false,\"clock\":");
+    clock_text(t, r);
+    return t->failed ? -1 : 0;
+}
+
+void hub_view_broadcast_event(Room *r, const LitEvent *e, int by_bot)
+{
+    WireText *t = &r->hub->head;
+    int shared = event_head(t, r, e, by_bot) == 0;
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client) {
+            /* short of memory once: each member's is written on its own,
+             * so one failure costs one member (tests/unit/test_faults.c) */
+            int ok = shared || event_head(t, r, e, by_bot) == 0;
+            send_seated(r, m, ok ? t->buf : NULL, t->len);
+        }
+}
+
+json_t *hub_view_game(const Room *r)
+{
+    LitView v; /* the public one: the state and the history are everyone's */
+    view_of(r, LIT_NOBODY, &v);
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&r->opt.rules, rules, sizeof rules);
     json_t *history = json_array();
     for (uint32_t i = 0; i < v.history_len; i++)
         json_array_append_new(history, hub_view_event_of(r, &v.history[i], i));
-    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "type", "game", "seq",
-                          r->seq, "game", r->games, "id", r->game_id, "rules", rules, "dealer",
-                          r->dealer + 1, "sets", wire_sets(r->opt.rules.deck), "state",
-                          wire_state(&v.pub), "history", history, "clock", hub_view_clock(r));
-    return with_seat(j, r, me, &v);
+    return json_pack("{s:s,s:i,s:i,s:s,s:s,s:i,s:o,s:o,s:o,s:o}", "type", "game", "seq", r->seq,
+                     "game", r->games, "id", r->game_id, "rules", rules, "dealer", r->dealer + 1,
+                     "sets", wire_sets(r->opt.rules.deck), "state", wire_state(&v.pub), "history",
+                     history, "clock", hub_view_clock(r));
 }
 
-json_t *hub_view_event(const Room *r, int m, json_t *event, json_t *state, json_t *clock,
-                          int by_bot)
+void hub_view_broadcast_game(Room *r)
 {
-    const Member *me = &r->members[m];
-    LitView v;
-    view_of(r, me->seat, &v);
-    json_t *j = json_pack("{s:s,s:i,s:O,s:O,s:b,s:O}", "type", "event", "seq", r->seq, "event",
-                          event, "state", state, "bot", by_bot, "clock", clock);
-    return with_seat(j, r, me, &v);
+    hub_save_mark(r);
+    r->seq++;
+    size_t len;
+    char *text = head_text(r->hub, hub_view_game(r), &len);
+    for (int m = 0; m < HUB_MEMBERS_MAX; m++)
+        if (r->members[m].used && r->members[m].client) {
+            if (text) /* short of memory once: each member's made on its own */
+                send_seated(r, m, text, len);
+            else
+                hub_view_send_seated_to(r, m, hub_view_game(r));
+        }
+    free(text);
 }
 
 json_t *hub_view_clock_frame(const Room *r, int m)
@@ -264,24 +386,23 @@ void hub_view_joined(HubClient *c)
 }
 
 /* What member m missed of the game after seq `from`, having seen every
- * frame up to it: the events since, the state now and its own part. NULL
- * when the hub cannot tell (a seq from before this game or this server's
- * start, or one it never sent): the whole game is sent instead. */
-static json_t *catchup_json(const Room *r, int m, json_int_t from)
+ * frame up to it: the events since, the state now (its own part is added
+ * by send_seated). NULL when the hub cannot tell (a seq from before this
+ * game or this server's start, or one it never sent): the whole game is
+ * sent instead. */
+static json_t *catchup_json(const Room *r, json_int_t from)
 {
     if (!r->games || from < (json_int_t)r->base_seq || from > (json_int_t)r->seq)
         return NULL;
-    const Member *me = &r->members[m];
     LitView v;
-    view_of(r, me->seat, &v);
+    view_of(r, LIT_NOBODY, &v);
     json_t *events = json_array();
     for (uint32_t i = r->known_from; i < v.history_len; i++)
         if (r->event_seq[i] > from)
             json_array_append_new(events, hub_view_event_of(r, &v.history[i], i));
-    json_t *j = json_pack("{s:s,s:i,s:i,s:s,s:I,s:o,s:o,s:o}", "type", "catchup", "seq", r->seq,
-                          "game", r->games, "id", r->game_id, "from", from, "events", events,
-                          "state", wire_state(&v.pub), "clock", hub_view_clock(r));
-    return with_seat(j, r, me, &v);
+    return json_pack("{s:s,s:i,s:i,s:s,s:I,s:o,s:o,s:o}", "type", "catchup", "seq", r->seq,
+                     "game", r->games, "id", r->game_id, "from", from, "events", events, "state",
+                     wire_state(&v.pub), "clock", hub_view_clock(r));
 }
 
 void hub_view_catch_up(HubClient *c, json_int_t from)
@@ -290,8 +411,8 @@ void hub_view_catch_up(HubClient *c, json_int_t from)
     hub_view_broadcast_room(r);
     if (!r->games)
         return;
-    json_t *j = from >= 0 ? catchup_json(r, c->member, from) : NULL;
-    hub_send_json(c, j ? j : hub_view_game(r, c->member));
+    json_t *j = from >= 0 ? catchup_json(r, from) : NULL;
+    hub_view_send_seated_to(r, c->member, j ? j : hub_view_game(r));
 }
 
 json_t *hub_view_sheet(Hub *h, LitKnow *k, int st, uint64_t seed, const char *type)
