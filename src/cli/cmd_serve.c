@@ -7,6 +7,7 @@
 
 #include "../server/hub.h"
 #include "../server/net.h"
+#include "../server/pool.h"
 #include "../server/route.h"
 #include "../store/store.h"
 #include "cmds.h"
@@ -21,7 +22,7 @@ static const char usage[] =
     "                 [--keep-games N] [--keep-days N]\n"
     "                 [--proxy ADDR]\n"
     "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
-    "                 [--web DIR]\n"
+    "                 [--workers N] [--web DIR]\n"
     "\n"
     "Serves online tables: HTTP and WebSocket (docs/PROTOCOL.md). Prints\n"
     "\"serving on http://ADDR:PORT/\" once listening; stops cleanly on SIGINT or\n"
@@ -58,11 +59,25 @@ static const char usage[] =
     "                  1 to 100000 (default 8)\n"
     "  --max-rate N    messages a second from one connection, 1 to 100000\n"
     "                  (default 20, after a burst of 40)\n"
+    "  --workers N     threads deciding expert bots' moves, 1 to 64 (default:\n"
+    "                  one a core)\n"
     "  --web DIR       serve the browser table's files from DIR, read on each\n"
     "                  request (for working on web/; default: the files built\n"
     "                  into this binary)\n"
     "  --verbose       libwebsockets' own notices too\n"
     "  --help          this text\n";
+
+/* A count option's value, 1 to max, into *out: 0, or -1 (said why). */
+static int count_option(const char *name, const char *arg, uint64_t max, int *out)
+{
+    uint64_t v;
+    if (parse_u64(arg, &v) || v < 1 || v > max) {
+        say("--%s: not a number from 1 to %llu: '%s'", name, (unsigned long long)max, arg);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
 
 /* --db-max-mb (opt 'm'), --keep-games ('k') or --keep-days ('K') into o:
  * 0, or 1 (said why). */
@@ -103,26 +118,30 @@ static int add_host_name(const char **names, int *count, const char *name)
     return 0;
 }
 
+/* The options of `lit serve`. */
+static const struct option longs[] = {
+    {"port", required_argument, NULL, 'p'},
+    {"bind", required_argument, NULL, 'b'},
+    {"origin", required_argument, NULL, 'o'},
+    {"host-name", required_argument, NULL, 'H'},
+    {"max-rooms", required_argument, NULL, 'r'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"db", required_argument, NULL, 'd'},
+    {"db-max-mb", required_argument, NULL, 'm'},
+    {"keep-games", required_argument, NULL, 'k'},
+    {"keep-days", required_argument, NULL, 'K'},
+    {"proxy", required_argument, NULL, 'x'},
+    {"max-per-address", required_argument, NULL, 'a'},
+    {"max-rooms-per-address", required_argument, NULL, 'R'},
+    {"max-rate", required_argument, NULL, 't'},
+    {"web", required_argument, NULL, 'w'},
+    {"workers", required_argument, NULL, 'W'},
+    {"help", no_argument, NULL, OPT_HELP},
+    {NULL, 0, NULL, 0},
+};
+
 int serve_with(int argc, char **argv, const NetConfig *base)
 {
-    static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
-                                          {"bind", required_argument, NULL, 'b'},
-                                          {"origin", required_argument, NULL, 'o'},
-                                          {"host-name", required_argument, NULL, 'H'},
-                                          {"max-rooms", required_argument, NULL, 'r'},
-                                          {"verbose", no_argument, NULL, 'v'},
-                                          {"db", required_argument, NULL, 'd'},
-                                          {"db-max-mb", required_argument, NULL, 'm'},
-                                          {"keep-games", required_argument, NULL, 'k'},
-                                          {"keep-days", required_argument, NULL, 'K'},
-                                          {"proxy", required_argument, NULL, 'x'},
-                                          {"max-per-address", required_argument, NULL, 'a'},
-                                          {"max-rooms-per-address", required_argument, NULL,
-                                           'R'},
-                                          {"max-rate", required_argument, NULL, 't'},
-                                          {"web", required_argument, NULL, 'w'},
-                                          {"help", no_argument, NULL, OPT_HELP},
-                                          {NULL, 0, NULL, 0}};
     NetConfig config = *base;
     const char *host_names[ROUTE_HOST_NAMES_MAX];
     config.host_names = host_names;
@@ -160,22 +179,25 @@ int serve_with(int argc, char **argv, const NetConfig *base)
                 return 2;
             break;
         case 'r':
-        case 'a':
-        case 'R':
-        case 't':
-            if (parse_u64(optarg, &v) || v < 1 || v > 100000) {
-                say("--%s: not a number from 1 to 100000: '%s'",
-                    opt == 'r'   ? "max-rooms"
-                    : opt == 'a' ? "max-per-address"
-                    : opt == 'R' ? "max-rooms-per-address"
-                                 : "max-rate",
-                    optarg);
+            if (count_option("max-rooms", optarg, 100000, &config.max_rooms))
                 return 2;
-            }
-            *(opt == 'r'   ? &config.max_rooms
-              : opt == 'a' ? &config.max_per_address
-              : opt == 'R' ? &config.max_rooms_per_address
-                           : &config.max_rate) = (int)v;
+            break;
+        case 'a':
+            if (count_option("max-per-address", optarg, 100000, &config.max_per_address))
+                return 2;
+            break;
+        case 'R':
+            if (count_option("max-rooms-per-address", optarg, 100000,
+                             &config.max_rooms_per_address))
+                return 2;
+            break;
+        case 't':
+            if (count_option("max-rate", optarg, 100000, &config.max_rate))
+                return 2;
+            break;
+        case 'W':
+            if (count_option("workers", optarg, POOL_EXPERTS_MAX, &config.workers))
+                return 2;
             break;
         case 'v':
             config.verbose = 1;

@@ -26,7 +26,7 @@
  * - lws's listener spins when out of file handles and counts no handshake
  *   per address: we listen ourselves (gate.c) and adopt each connection;
  *   the gate times handshakes out too (lws's timeouts fire late on libev).
- * Besides the loop there are two threads, the workers (pool.c): the hub
+ * Besides the loop there are the workers' threads (pool.c): the hub
  * hands out an expert's decisions and the reviews of finished games as jobs
  * (hub.h, HubJob), and each job comes back to the loop, where the hub plays
  * a move at the room's pace or sends a review to the client that asked.
@@ -56,6 +56,10 @@ typedef struct Conn {
     size_t body_len, body_off; /* its length, and how much is written */
     int close;            /* HTTP: closed once the body is written */
     char peer[64];
+    struct lws *wsi;      /* WebSocket: its connection, while in the list */
+    struct Conn *next_out; /* in net.out: frames queued since the loop last wrote */
+    int in_out;           /* ... and whether it is in that list */
+    int broken;           /* a write failed: closed at its writable callback */
 } Conn;
 
 enum {
@@ -73,6 +77,8 @@ typedef struct Net {
     ev_signal sigint, sigterm;
     ev_timer timer;       /* the hub's next wake-up */
     ev_timer drain;       /* on the way out: until the clients are gone */
+    ev_prepare flush;     /* before the loop waits: net.out written */
+    Conn *out;            /* the connections with frames queued since */
     int64_t drain_until;
     Hub *hub;
     Pool pool;            /* the workers */
@@ -115,10 +121,73 @@ static void log_hub(const char *line, void *ctx)
     fprintf(stderr, "serve: %s\n", line);
 }
 
+/* Frames are queued for c: its connection joins the list written before
+ * the loop next waits (flush). */
 static void wake(HubClient *c, void *ctx)
 {
     (void)ctx;
-    lws_callback_on_writable((struct lws *)c->user);
+    struct lws *wsi = c->user;
+    Conn *conn = lws_wsi_user(wsi);
+    if (conn->in_out)
+        return;
+    conn->wsi = wsi;
+    conn->in_out = 1;
+    conn->next_out = net.out;
+    net.out = conn;
+}
+
+/* Leaves the list (its connection is closing). */
+static void leave_out(Conn *conn)
+{
+    for (Conn **p = &net.out; conn->in_out && *p; p = &(*p)->next_out)
+        if (*p == conn) {
+            *p = conn->next_out;
+            conn->in_out = 0;
+            break;
+        }
+}
+
+/* Writes the client's frames while the socket takes them whole (lws
+ * buffers what a write could not send; nothing more is written until that
+ * is out: lws_partial_buffered): 0, or -1 when a write failed. */
+static int write_queued(struct lws *wsi, HubClient *c)
+{
+    while (c->head && !lws_partial_buffered(wsi)) {
+        HubFrame *f = hub_pop(c);
+        int n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
+        hub_frame_free(f);
+        if (n < 0)
+            return -1;
+    }
+    return 0;
+}
+/* Before the loop waits: every connection with frames queued since it last
+ * waited is written to at once, and asks for a writable callback only for
+ * what lws could not send (a socket that takes nothing is a write lws
+ * buffers whole: its lws_issue_raw keeps what send() left, EAGAIN too, and
+ * asks for POLLOUT itself; lws_partial_buffered then stops us). Asking for
+ * a callback a frame cost two epoll_ctl calls and a round of the loop each,
+ * and lws_send_pipe_choked a poll() a frame: docs/BENCHMARKS.md, "A fifth
+ * of the cost". A close is always sent from the writable callback, after
+ * the frames. */
+static void on_flush(struct ev_loop *loop, ev_prepare *w, int revents)
+{
+    (void)loop;
+    (void)w;
+    (void)revents;
+    while (net.out) {
+        Conn *conn = net.out;
+        net.out = conn->next_out;
+        conn->in_out = 0;
+        HubClient *c = conn->client;
+        struct lws *wsi = conn->wsi;
+        if (!c)
+            continue;
+        if (c->head && !conn->broken && write_queued(wsi, c))
+            conn->broken = 1; /* closed from its callback: lws closes only there */
+        if (c->head || c->close_code || conn->broken)
+            lws_callback_on_writable(wsi);
+    }
 }
 
 /* ---- the workers (pool.c) ------------------------------------------------- */
@@ -356,14 +425,10 @@ static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
 static int ws_writable(struct lws *wsi, Conn *conn)
 {
     HubClient *c = conn->client;
-    HubFrame *f = hub_pop(c);
-    if (f) {
-        int n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
-        hub_frame_free(f);
-        if (n < 0)
-            return -1;
-        if (c->head || c->close_code)
-            lws_callback_on_writable(wsi);
+    if (conn->broken || write_queued(wsi, c))
+        return -1;
+    if (c->head) { /* lws holds part of one: the rest at the next */
+        lws_callback_on_writable(wsi);
         return 0;
     }
     if (c->close_code) {
@@ -547,6 +612,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return ws_writable(wsi, conn);
     case LWS_CALLBACK_CLOSED:
+        if (conn)
+            leave_out(conn);
         if (conn->client) {
             hub_disconnect(net.hub, conn->client, now_ms());
             conn->client = NULL;
@@ -621,9 +688,12 @@ int net_serve(const NetConfig *config)
         return 1;
     }
     /* without its worker the server runs, and offers no expert bot */
-    if (pool_start(&net.pool, net.loop, jobs_done, NULL) == 0)
+    int experts = config->workers ? config->workers : pool_default_experts();
+    if (pool_start(&net.pool, net.loop, experts, jobs_done, NULL) == 0) {
         hc.post = post;
-    else
+        fprintf(stderr, "serve: %d expert worker%s and a review worker\n", experts,
+                experts == 1 ? "" : "s");
+    } else
         fprintf(stderr, "serve: no workers for the expert bot and reviews (no memory or no "
                         "thread): neither is offered\n");
     net.hub = hub_new(&hc);
@@ -666,6 +736,8 @@ int net_serve(const NetConfig *config)
     ev_signal_start(net.loop, &net.sigint);
     ev_signal_start(net.loop, &net.sigterm);
     ev_timer_init(&net.timer, on_timer, 0.0, 0.0);
+    ev_prepare_init(&net.flush, on_flush);
+    ev_prepare_start(net.loop, &net.flush);
     reschedule();
     ev_run(net.loop, 0);
 
@@ -682,6 +754,7 @@ int net_serve(const NetConfig *config)
     ev_run(net.loop, 0);
     ev_timer_stop(net.loop, &net.drain);
     ev_timer_stop(net.loop, &net.timer);
+    ev_prepare_stop(net.loop, &net.flush);
     ev_signal_stop(net.loop, &net.sigint);
     ev_signal_stop(net.loop, &net.sigterm);
     stop(1);

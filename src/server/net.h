@@ -19,6 +19,7 @@ typedef struct NetConfig {
     int max_rooms_per_address; /* rooms open made from one address (0: default) */
     const char *proxy;     /* a reverse proxy trusted for X-Forwarded-For (may be NULL) */
     const char *web_dir;   /* the browser table's files from there (NULL: built in) */
+    int workers;           /* expert workers (0: pool_default_experts, a core each) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
     /* Hooks for tests (NULL in `lit serve`). listening is called once the

@@ -4,17 +4,34 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../mem/mem.h"
 #include "literature/bot.h"
 #include "literature/review.h"
 
+int pool_default_experts(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > POOL_EXPERTS_MAX ? POOL_EXPERTS_MAX : (int)cores;
+}
+
+/* The expert worker with the fewest jobs out (out is only ever changed in
+ * the loop, which this is: read without the lock). */
+static PoolWorker *least_busy(Pool *pool)
+{
+    PoolWorker *best = &pool->workers[0];
+    for (int i = 1; i < pool->experts; i++)
+        if (pool->workers[i].out < best->out)
+            best = &pool->workers[i];
+    return best;
+}
+
 int pool_post(Pool *pool, HubJob *job)
 {
-    PoolWorker *w =
-        &pool->workers[hub_job_kind(job) == HUB_JOB_REVIEW ? POOL_REVIEW : POOL_EXPERT];
     if (!pool->running) /* stopped: the server is on its way out */
         return 1;
+    PoolWorker *w = hub_job_kind(job) == HUB_JOB_REVIEW ? &pool->review : least_busy(pool);
     pthread_mutex_lock(&w->lock);
     int full = w->out >= POOL_QUEUE;
     if (!full) {
@@ -125,18 +142,22 @@ static void worker_stop(Pool *pool, PoolWorker *w)
     w->work = NULL;
 }
 
-int pool_start(Pool *pool, struct ev_loop *loop, PoolDone done, void *ctx)
+int pool_start(Pool *pool, struct ev_loop *loop, int experts, PoolDone done, void *ctx)
 {
     memset(pool, 0, sizeof *pool);
     pool->loop = loop;
     pool->done = done;
     pool->ctx = ctx;
-    if (worker_start(pool, &pool->workers[POOL_EXPERT], LIT_BOT_WORK))
+    if (experts < 1 || experts > POOL_EXPERTS_MAX ||
+        worker_start(pool, &pool->review, LIT_REVIEW_WORK))
         return -1;
-    if (worker_start(pool, &pool->workers[POOL_REVIEW], LIT_REVIEW_WORK)) {
-        worker_stop(pool, &pool->workers[POOL_EXPERT]);
-        return -1;
-    }
+    for (; pool->experts < experts; pool->experts++)
+        if (worker_start(pool, &pool->workers[pool->experts], LIT_BOT_WORK)) {
+            while (pool->experts > 0)
+                worker_stop(pool, &pool->workers[--pool->experts]);
+            worker_stop(pool, &pool->review);
+            return -1;
+        }
     pool->running = 1;
     return 0;
 }
@@ -146,6 +167,7 @@ void pool_stop(Pool *pool)
     if (!pool->running)
         return;
     pool->running = 0;
-    for (int i = 0; i < POOL_WORKERS; i++)
+    for (int i = 0; i < pool->experts; i++)
         worker_stop(pool, &pool->workers[i]);
+    worker_stop(pool, &pool->review);
 }

@@ -2,8 +2,10 @@
  * (hub.h, HubJob) off the event loop, apart from the loop (as libuv keeps
  * its threadpool apart from uv_loop).
  *
- * Two workers, each one thread with its own workspace: the expert's runs
- * decisions (LIT_BOT_WORK), the review worker reviews (LIT_REVIEW_WORK; a
+ * Workers, each one thread with its own workspace: the experts' run
+ * decisions (LIT_BOT_WORK), as many as the machine has cores by default
+ * (`lit serve --workers`), each decision to the expert worker with the
+ * fewest jobs out; the review worker runs reviews (LIT_REVIEW_WORK; a
  * review takes seconds: it never holds up a table's expert). Each runs its
  * jobs one at a time in the order they came; an ev_async brings the jobs
  * run back to the loop, where done is called with them.
@@ -22,9 +24,7 @@ enum {
      * taken by the loop. One a room at most; beyond this the hub keeps the
      * rooms waiting, in order (HubConfig.post). */
     POOL_QUEUE = 64,
-    POOL_EXPERT = 0,
-    POOL_REVIEW = 1,
-    POOL_WORKERS = 2
+    POOL_EXPERTS_MAX = 64          /* expert workers at most (--workers) */
 };
 
 /* Called in the loop with the jobs a worker has run (n of them, oldest
@@ -55,17 +55,25 @@ typedef struct Pool {
     PoolDone done;
     void *ctx;
     int running;                   /* the workers run */
-    PoolWorker workers[POOL_WORKERS];
+    int experts;                   /* expert workers: workers[0 .. experts) */
+    PoolWorker review;
+    PoolWorker workers[POOL_EXPERTS_MAX];
 } Pool;
 
-/* Starts both workers on loop, done called there with ctx: 0, or -1 with
- * neither running and nothing to undo (no memory or no thread). The
- * threads take no signal: SIGINT and SIGTERM are the loop's. */
-int pool_start(Pool *pool, struct ev_loop *loop, PoolDone done, void *ctx);
+/* The expert workers `lit serve` starts when not told: one a core online
+ * (1 when that is not known), at most POOL_EXPERTS_MAX. */
+int pool_default_experts(void);
 
-/* HubConfig.post's work: the job to its kind's worker, 0; or 1 when the
- * queue is full or the pool is not running. Never waits: the loop takes a
- * worker's lock for a moment. */
+/* Starts experts expert workers (1 to POOL_EXPERTS_MAX) and the review
+ * worker on loop, done called there with ctx: 0, or -1 with none running
+ * and nothing to undo (no memory or no thread). The threads take no
+ * signal: SIGINT and SIGTERM are the loop's. */
+int pool_start(Pool *pool, struct ev_loop *loop, int experts, PoolDone done, void *ctx);
+
+/* HubConfig.post's work: a review to the review worker, an expert's
+ * decision to the expert worker with the fewest jobs out, 0; or 1 when
+ * that worker's queue is full or the pool is not running. Never waits:
+ * the loop takes a worker's lock for a moment. */
 int pool_post(Pool *pool, HubJob *job);
 
 /* Stops the workers if they run (a job being run is finished first) and

@@ -16,11 +16,21 @@ run 2 "$lit" serve --bind localhost
 grep -q "^lit: --bind: not an IPv4 address: 'localhost'" "$tmp/err" || fail "--bind: $(cat "$tmp/err")"
 run 2 "$lit" serve --max-rooms 0
 grep -q "^lit: --max-rooms: not a number from 1 to 100000: '0'" "$tmp/err" || fail "--max-rooms: $(cat "$tmp/err")"
+for w in 0 65 two; do
+  run 2 "$lit" serve --workers "$w"
+  grep -q "^lit: --workers: not a number from 1 to 64: '$w'" "$tmp/err" || fail "--workers $w: $(cat "$tmp/err")"
+done
 
 "$lit" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
 port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_serve; }
+
+# the expert workers: one a core by default (issue 27)
+cores=$(nproc)
+[ "$cores" -gt 64 ] && cores=64
+want="serve: $cores expert worker"
+grep -q "^$want" "$tmp/serve.err" || fail "workers by default: $(grep workers "$tmp/serve.err")"
 
 # it listens on IPv4 loopback only
 listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
@@ -35,9 +45,11 @@ grep -q "^lit: --proxy: not an IPv4 address: 'example.org'" "$tmp/err" || fail "
 run 2 "$lit" serve --max-rate 0
 grep -q "^lit: --max-rate: not a number from 1 to 100000: '0'" "$tmp/err" || fail "--max-rate: $(cat "$tmp/err")"
 "$lit" serve --port 0 --proxy 127.0.0.1 --max-per-address 2 --max-rooms-per-address 1 \
-  --max-rate 5 >"$tmp/limits.out" 2>"$tmp/limits.err" &
+  --max-rate 5 --workers 3 >"$tmp/limits.out" 2>"$tmp/limits.err" &
 lpid=$!
 lport=$(served_port "$tmp/limits.out")
+grep -q "^serve: 3 expert workers and a review worker$" "$tmp/limits.err" ||
+  fail "--workers 3: $(grep workers "$tmp/limits.err")"
 timeout 60 node tests/integration/serve_client.mjs "$lport" limits >"$tmp/client.out" 2>&1 ||
   fail "limits: $(cat "$tmp/client.out") $(tail -5 "$tmp/limits.err")"
 kill -TERM "$lpid"
