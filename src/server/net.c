@@ -76,6 +76,7 @@ typedef struct Net {
     struct ev_loop *loop;
     ev_signal sigint, sigterm;
     ev_timer timer;       /* the hub's next wake-up */
+    int64_t timer_at;     /* ... the time it is armed for (INT64_MAX: none) */
     ev_timer drain;       /* on the way out: until the clients are gone */
     ev_prepare flush;     /* before the loop waits: net.out written */
     Conn *out;            /* the connections with frames queued since */
@@ -97,8 +98,11 @@ static int64_t now_ms(void)
 /* After anything that may change the hub: its next wake-up as the timer. */
 static void reschedule(void)
 {
-    ev_timer_stop(net.loop, &net.timer);
     int64_t next = hub_next_wake(net.hub);
+    if (next == net.timer_at && (next == INT64_MAX || ev_is_active(&net.timer)))
+        return; /* armed for it already (most messages change no time) */
+    ev_timer_stop(net.loop, &net.timer);
+    net.timer_at = next;
     if (next == INT64_MAX)
         return;
     int64_t wait = next - now_ms();
@@ -736,6 +740,7 @@ int net_serve(const NetConfig *config)
     ev_signal_start(net.loop, &net.sigint);
     ev_signal_start(net.loop, &net.sigterm);
     ev_timer_init(&net.timer, on_timer, 0.0, 0.0);
+    net.timer_at = INT64_MAX;
     ev_prepare_init(&net.flush, on_flush);
     ev_prepare_start(net.loop, &net.flush);
     reschedule();

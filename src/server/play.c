@@ -104,9 +104,9 @@ static void send_ack(HubClient *c, const char *id, uint32_t seq, int repeat)
 {
     WireText *t = &c->hub->text;
     wire_text_reset(t);
-    wire_text_put(t, "{\"type\":\"ack\",\"id\":");
+    wire_text_lit(t, "{\"type\":\"ack\",\"id\":");
     wire_text_str(t, id);
-    wire_text_put(t, ",\"seq\":");
+    wire_text_lit(t, ",\"seq\":");
     wire_text_int(t, seq);
     wire_text_put(t, repeat ? ",\"repeat\":true}" : ",\"repeat\":false}");
     if (t->failed)

@@ -116,14 +116,14 @@ static void refusals_text(WireText *t, const LitView *v)
     a.target = (uint8_t)(targets ? lit_lsb(targets) : (me + 1) % players);
     a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
     int st = lit_view_check(v, &a);
-    wire_text_put(t, "{\"why\":");
+    wire_text_lit(t, "{\"why\":");
     if (st != LIT_OK && st != LIT_SET_CLAIMED && st != LIT_NO_BASE_CARD && st != LIT_OWN_CARD &&
         st != LIT_TARGET_EMPTY) {
         wire_text_str(t, lit_status_name(st));
         wire_text_raw(t, "}", 1);
         return;
     }
-    wire_text_put(t, "null,\"cards\":{");
+    wire_text_lit(t, "null,\"cards\":{");
     for (int c = 0, n = 0; c < lit_deck_cards(deck); c++) {
         a.card = (uint8_t)c;
         int cs = lit_view_check(v, &a);
@@ -134,7 +134,7 @@ static void refusals_text(WireText *t, const LitView *v)
             wire_text_str(t, lit_status_name(cs));
         }
     }
-    wire_text_put(t, "},\"targets\":{");
+    wire_text_lit(t, "},\"targets\":{");
     a.card = (uint8_t)(askable ? lit_lsb(askable) : 0);
     for (int s = 0, n = 0; s < players; s++) {
         if (s == me)
@@ -144,26 +144,26 @@ static void refusals_text(WireText *t, const LitView *v)
         if (ts == LIT_ASK_TEAMMATE || ts == LIT_TARGET_EMPTY) {
             wire_text_put(t, n++ ? ",\"" : "\"");
             wire_text_int(t, s + 1);
-            wire_text_put(t, "\":");
+            wire_text_lit(t, "\":");
             wire_text_str(t, lit_status_name(ts));
         }
     }
-    wire_text_put(t, "}}");
+    wire_text_lit(t, "}}");
 }
 
 /* What a seat may do now: its hand, its legal actions and the reasons for
  * the asks it may not make. From its view alone. */
 static void you_text(WireText *t, const LitView *v)
 {
-    wire_text_put(t, "{\"seat\":");
+    wire_text_lit(t, "{\"seat\":");
     wire_text_int(t, v->seat + 1);
-    wire_text_put(t, ",\"team\":");
+    wire_text_lit(t, ",\"team\":");
     wire_text_str(t, wire_team_name(lit_team_of(v->seat)));
-    wire_text_put(t, ",\"hand\":");
+    wire_text_lit(t, ",\"hand\":");
     wire_text_cards(t, v->pub.rules.deck, v->hand);
     wire_text_raw(t, ",", 1);
     wire_text_legal(t, v);
-    wire_text_put(t, ",\"refused\":");
+    wire_text_lit(t, ",\"refused\":");
     refusals_text(t, v);
     wire_text_raw(t, "}", 1);
 }
@@ -179,7 +179,7 @@ static void event_text(WireText *t, const Room *r, const LitEvent *e, uint32_t i
 {
     wire_text_event_open(t, &r->opt.rules, e, i + 1);
     if (r->by[i]) {
-        wire_text_put(t, ",\"stand_in\":");
+        wire_text_lit(t, ",\"stand_in\":");
         wire_text_str(t, hub_save_stand_in(r->by[i])->name);
     }
     wire_text_raw(t, "}", 1);
@@ -199,25 +199,25 @@ static void clock_text(WireText *t, const Room *r)
         left = r->armed_by == BY_TIMEOUT ? r->held_ms : -1;
     else if (r->state == ROOM_PLAYING && r->armed_by == BY_TIMEOUT && r->wake_at != INT64_MAX)
         left = r->wake_at - r->hub->now;
-    wire_text_put(t, "{\"turn_ms\":");
+    wire_text_lit(t, "{\"turn_ms\":");
     wire_text_int(t, r->opt.turn_ms);
-    wire_text_put(t, ",\"left_ms\":");
+    wire_text_lit(t, ",\"left_ms\":");
     if (left >= 0)
         wire_text_int(t, left);
     else
-        wire_text_put(t, "null");
-    wire_text_put(t, ",\"wait\":");
+        wire_text_lit(t, "null");
+    wire_text_lit(t, ",\"wait\":");
     if (r->waiter >= 0) {
         const Member *w = &r->members[r->waiter];
-        wire_text_put(t, "{\"seat\":");
+        wire_text_lit(t, "{\"seat\":");
         wire_text_int(t, w->seat + 1);
-        wire_text_put(t, ",\"name\":");
+        wire_text_lit(t, ",\"name\":");
         wire_text_str(t, w->name);
-        wire_text_put(t, ",\"left_ms\":");
+        wire_text_lit(t, ",\"left_ms\":");
         wire_text_int(t, r->wait_until - r->hub->now);
         wire_text_raw(t, "}", 1);
     } else {
-        wire_text_put(t, "null");
+        wire_text_lit(t, "null");
     }
     wire_text_raw(t, "}", 1);
 }
@@ -235,21 +235,21 @@ json_t *hub_view_clock(const Room *r)
  * after the frame's shared part (its closing brace left off). */
 static void seat_text(WireText *t, const Room *r, const Member *me)
 {
-    wire_text_put(t, ",\"you\":");
+    wire_text_lit(t, ",\"you\":");
     if (me->seat == LIT_NOBODY) {
-        wire_text_put(t, "null");
+        wire_text_lit(t, "null");
     } else {
         LitView v;
         view_of(r, me->seat, &v);
         you_text(t, &v);
     }
     if (r->game.pub.result != LIT_ONGOING) {
-        wire_text_put(t, ",\"result\":");
+        wire_text_lit(t, ",\"result\":");
         wire_text_str(t, lit_result_name(r->game.pub.result));
         if (r->hub->config.store) { /* the record is downloaded from there */
-            wire_text_put(t, ",\"record\":\"/games/");
+            wire_text_lit(t, ",\"record\":\"/games/");
             wire_text_put(t, r->game_id);
-            wire_text_put(t, ".lit\"");
+            wire_text_lit(t, ".lit\"");
         }
     }
     wire_text_raw(t, "}", 1);
@@ -300,11 +300,11 @@ void hub_view_send_seated_to(const Room *r, int m, json_t *head)
 static int event_head(WireText *t, const Room *r, const LitEvent *e, int by_bot)
 {
     wire_text_reset(t);
-    wire_text_put(t, "{\"type\":\"event\",\"seq\":");
+    wire_text_lit(t, "{\"type\":\"event\",\"seq\":");
     wire_text_int(t, r->seq);
-    wire_text_put(t, ",\"event\":");
+    wire_text_lit(t, ",\"event\":");
     event_text(t, r, e, (uint32_t)(e - r->log.events));
-    wire_text_put(t, ",\"state\":");
+    wire_text_lit(t, ",\"state\":");
     wire_text_state(t, &r->game.pub);
     wire_text_put(t, by_bot ? ",\"bot\":true,\"clock\":" : ",\"bot\":false,\"clock\":");
     clock_text(t, r);

@@ -45,7 +45,7 @@ static int room_for(WireText *t, size_t n)
 
 void wire_text_raw(WireText *t, const char *s, size_t n)
 {
-    if (room_for(t, n) == 0) {
+    if ((t->len + n <= t->cap && !t->failed) || room_for(t, n) == 0) {
         memcpy(t->buf + t->len, s, n);
         t->len += n;
     }
@@ -118,12 +118,12 @@ void wire_text_legal(WireText *t, const LitView *v)
     int count = lit_view_legal(v, legal, LIT_MAX_LEGAL);
     if (count > LIT_MAX_LEGAL)
         count = LIT_MAX_LEGAL; /* never (game.h): the list is whole */
-    wire_text_put(t, "\"asks\":[");
+    wire_text_lit(t, "\"asks\":[");
     for (int i = 0, n = 0; i < count; i++)
         if (legal[i].kind == LIT_ASK) {
             wire_text_put(t, n++ ? ",{\"card\":" : "{\"card\":");
             wire_text_str(t, lit_card_name(p->rules.deck, legal[i].card));
-            wire_text_put(t, ",\"target\":");
+            wire_text_lit(t, ",\"target\":");
             wire_text_int(t, legal[i].target + 1);
             wire_text_raw(t, "}", 1);
         }
@@ -140,7 +140,7 @@ void wire_text_legal(WireText *t, const LitView *v)
                 wire_text_int(t, legal[i].target + 1);
             }
     }
-    wire_text_put(t, "],\"claimable\":[");
+    wire_text_lit(t, "],\"claimable\":[");
     if (v->seat != LIT_NOBODY)
         for (unsigned m = lit_claimable(p, v->seat), n = 0; m; m &= m - 1) {
             if (n++)
@@ -153,31 +153,31 @@ void wire_text_legal(WireText *t, const LitView *v)
 void wire_text_state(WireText *t, const LitPublic *p)
 {
     int deck = p->rules.deck;
-    wire_text_put(t, "{\"turn\":");
+    wire_text_lit(t, "{\"turn\":");
     if (p->turn == LIT_NOBODY)
-        wire_text_put(t, "null");
+        wire_text_lit(t, "null");
     else
         wire_text_int(t, p->turn + 1);
-    wire_text_put(t, ",\"phase\":");
+    wire_text_lit(t, ",\"phase\":");
     wire_text_str(t, lit_phase_name(p->phase));
-    wire_text_put(t, ",\"hand_sizes\":[");
+    wire_text_lit(t, ",\"hand_sizes\":[");
     for (int s = 0; s < p->rules.players; s++) {
         if (s)
             wire_text_raw(t, ",", 1);
         wire_text_int(t, p->counts[s]);
     }
-    wire_text_put(t, "],\"score\":[");
+    wire_text_lit(t, "],\"score\":[");
     wire_text_int(t, p->score[0]);
     wire_text_raw(t, ",", 1);
     wire_text_int(t, p->score[1]);
-    wire_text_put(t, "],\"live\":[");
+    wire_text_lit(t, "],\"live\":[");
     for (int set = 0, n = 0; set < lit_deck_sets(deck); set++)
         if (p->live & lit_set_mask(deck, set)) {
             if (n++)
                 wire_text_raw(t, ",", 1);
             wire_text_str(t, lit_set_name(deck, set));
         }
-    wire_text_put(t, "],\"actions\":");
+    wire_text_lit(t, "],\"actions\":");
     wire_text_int(t, p->actions);
     wire_text_raw(t, "}", 1);
 }
@@ -201,21 +201,21 @@ static void set_seats(WireText *t, int deck, int set, const uint8_t *seats)
 void wire_text_action_open(WireText *t, const LitRules *r, const LitAction *a)
 {
     int deck = r->deck;
-    wire_text_put(t, "{\"action\":");
+    wire_text_lit(t, "{\"action\":");
     wire_text_str(t, wire_action_name(a->kind));
-    wire_text_put(t, ",\"seat\":");
+    wire_text_lit(t, ",\"seat\":");
     wire_text_int(t, a->seat + 1);
     if (a->kind == LIT_ASK) {
-        wire_text_put(t, ",\"card\":");
+        wire_text_lit(t, ",\"card\":");
         wire_text_str(t, lit_card_name(deck, a->card));
     }
     if (a->kind == LIT_CLAIM) {
-        wire_text_put(t, ",\"set\":");
+        wire_text_lit(t, ",\"set\":");
         wire_text_str(t, lit_set_name(deck, a->set));
-        wire_text_put(t, ",\"holders\":");
+        wire_text_lit(t, ",\"holders\":");
         set_seats(t, deck, a->set, a->holders);
     } else {
-        wire_text_put(t, ",\"target\":");
+        wire_text_lit(t, ",\"target\":");
         wire_text_int(t, a->target + 1);
     }
 }
@@ -224,20 +224,20 @@ void wire_text_event_open(WireText *t, const LitRules *r, const LitEvent *e, uin
 {
     char line[LIT_LINE_MAX];
     wire_text_action_open(t, r, &e->action);
-    wire_text_put(t, ",\"n\":");
+    wire_text_lit(t, ",\"n\":");
     wire_text_int(t, n);
     if (e->action.kind == LIT_ASK) {
-        wire_text_put(t, ",\"answer\":");
+        wire_text_lit(t, ",\"answer\":");
         wire_text_str(t, lit_answer_name(e->answer));
     }
     if (e->action.kind == LIT_CLAIM) {
-        wire_text_put(t, ",\"outcome\":");
+        wire_text_lit(t, ",\"outcome\":");
         wire_text_str(t, lit_answer_name(e->answer));
-        wire_text_put(t, ",\"truth\":");
+        wire_text_lit(t, ",\"truth\":");
         set_seats(t, r->deck, e->action.set, e->truth);
     }
     if (lit_event_format(r, e, (int)n, line, sizeof line) > 0) {
-        wire_text_put(t, ",\"line\":");
+        wire_text_lit(t, ",\"line\":");
         wire_text_str(t, line);
     }
 }

@@ -60,6 +60,8 @@ void wire_text_reset(WireText *t); /* empty, kept for the next */
 void wire_text_free(WireText *t);
 void wire_text_raw(WireText *t, const char *s, size_t n);
 void wire_text_put(WireText *t, const char *s); /* s as it is: JSON already */
+/* ... a string literal's, its length known */
+#define wire_text_lit(t, s) wire_text_raw((t), "" s, sizeof(s) - 1)
 void wire_text_int(WireText *t, long long v);
 void wire_text_str(WireText *t, const char *s); /* a JSON string of s (UTF-8) */
 void wire_text_key(WireText *t, const char *key); /* "key": */
