@@ -6,7 +6,10 @@
 #      same suite, with leak detection and halt on error;
 #   3. the canary: a deliberately leaking test must make the sanitizer suite
 #      fail, or the sanitizer setup is not working;
-#   4. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 20).
+#   4. the ThreadSanitizer build of `lit` and the tests of the server's
+#      threads (the event loop and its workers: cli_serve plays a game of
+#      experts and asks for reviews), halting at the first race;
+#   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 20).
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +52,14 @@ canary() {
   echo "canary: the deliberate leak failed the sanitizer suite, as it must"
 }
 
+threads() {
+  cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_SANITIZE_THREAD=ON \
+    -DLIT_TESTS=ON >/dev/null &&
+    cmake --build build/tsan --target lit >/dev/null &&
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+      ctest --test-dir build/tsan --output-on-failure -R '^cli_serve$'
+}
+
 fuzz() {
   CC=clang scripts/build.sh build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON >/dev/null || return 1
   scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
@@ -57,6 +68,7 @@ fuzz() {
 step "normal build and tests" normal
 step "sanitizer build and tests" sanitized
 step "sanitizer canary" canary
+step "thread sanitizer: the server's threads" threads
 step "fuzz targets" fuzz
 
 echo

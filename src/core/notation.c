@@ -933,7 +933,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             st = parse_tag(&ps, q, e);
             continue;
         }
-        const char *semi = memchr(q, ';', (size_t)(e - q));
+        const char *semi = q < e ? memchr(q, ';', (size_t)(e - q)) : NULL;
         if (semi)
             e = semi;
         while (e > q && is_space(e[-1]))
