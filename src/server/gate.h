@@ -12,7 +12,15 @@ struct ev_loop;
 enum {
     GATE_PENDING_MAX = 8,    /* connections from one address whose handshake is not over */
     GATE_HANDSHAKE_MS = 5000, /* a connection's time for its first request */
-    GATE_LOG_MS = 1000        /* at most one line a kind of trouble this often */
+    GATE_LOG_MS = 1000,       /* at most one line a kind of trouble this often */
+    /* a peer gone without a word (its machine off, its network lost) is
+     * found by TCP: probed after GATE_IDLE_S silent seconds, every
+     * GATE_PROBE_S, dropped after GATE_PROBES unanswered, or when data
+     * sent stays unacknowledged GATE_UNACKED_MS */
+    GATE_IDLE_S = 60,
+    GATE_PROBE_S = 10,
+    GATE_PROBES = 3,
+    GATE_UNACKED_MS = 90000
 };
 
 typedef struct Gate Gate;

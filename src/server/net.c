@@ -717,6 +717,11 @@ int net_serve(const NetConfig *config)
     info.protocols = protocols;
     info.foreign_loops = loops;
     info.keepalive_timeout = NET_KEEPALIVE_SECS;
+    /* no idle check of lws's (a ping after 300 s): it cost a walk of every
+     * connection's timer a message; TCP finds a vanished peer (gate.c) */
+    static const lws_retry_bo_t no_idle_check = {.secs_since_valid_ping = 0,
+                                                 .secs_since_valid_hangup = 0};
+    info.retry_and_idle_policy = &no_idle_check;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_LIBEV;
     net.ctx = lws_create_context(&info);

@@ -3,7 +3,8 @@
 # Python 3): HEAD without the body, 405 with Allow for every other method
 # (CONNECT too), the Host a request names (DNS rebinding: 403 unknown_host
 # but for the server's own names and --host-name's), binary frames closed
-# with 1003 text_only; and the log's lines for what was refused.
+# with 1003 text_only; a client that stops reading gets every frame, in
+# order, when it reads again; and the log's lines for what was refused.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 . scripts/serve_port.sh
@@ -29,10 +30,27 @@ grep -q "^lit: --host-name: at most 16 names$" "$tmp/err" || fail "17 --host-nam
 pid=$!
 port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_http; }
-for case in methods binary; do
+for case in methods binary slow; do
   timeout 300 python3 "$client" "$port" "$case" >"$tmp/client.out" 2>&1 ||
     fail "$case: $(cat "$tmp/client.out")"
 done
+# a peer that vanishes without a word is TCP's to find (gate.c): the
+# server's side of a WebSocket has keepalive on, probing after 60 s idle
+mkfifo "$tmp/hold.in"
+python3 "$client" "$port" hold <"$tmp/hold.in" >"$tmp/hold.out" 2>&1 &
+hold=$!
+exec 7>"$tmp/hold.in"
+for _ in $(seq 100); do
+  grep -q "^open$" "$tmp/hold.out" && break
+  sleep 0.1
+done
+timers=$(ss -Htno state established "( sport = :$port )" 2>&1)
+case "$timers" in
+  *"timer:(keepalive,"*) ;;
+  *) fail "no keepalive on the server's side of a WebSocket: $timers $(cat "$tmp/hold.out")" ;;
+esac
+exec 7>&-
+wait "$hold" || fail "hold: $(cat "$tmp/hold.out")"
 for name in fish.example.org "[2001:db8::1]"; do
   timeout 300 python3 "$client" "$port" hosts "$name" >"$tmp/client.out" 2>&1 ||
     fail "hosts $name: $(cat "$tmp/client.out")"

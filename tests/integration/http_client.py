@@ -16,6 +16,12 @@ Usage: http_client.py PORT CASE [NAME]
   bound    a server listening on ADDR (--bind ADDR; the environment's
            LIT_HTTP_ADDR, where this client connects): Host ADDR:PORT is
            served, NAME is not
+  slow     a client with a small receive buffer that does not read while
+           bots play a whole game of 8 at a pace of 0 (the frames written at
+           once as they are made: net.c's on_flush), then reads: every
+           frame comes, in order, seq after seq, every event after the one
+           before
+  hold     a WebSocket held open until standard input closes
 
 Every wait is on progress: a read of what the server sends, under a deadline
 (DEADLINE seconds) far beyond what any machine needs. Prints the failures,
@@ -350,8 +356,84 @@ def check_bound(name):
     check_none(name)
 
 
+def check_slow():
+    import json
+    import time
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    s.settimeout(DEADLINE)
+    s.connect((ADDR, PORT))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(request("GET", "/", host="127.0.0.1:%d" % PORT,
+                      extra="Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                            "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n" % key))
+    r = Reader(s)
+    status, _ = r.head()
+    if not status.startswith("HTTP/1.1 101"):
+        fail("slow: upgrade: %s" % status)
+        return
+
+    def send(obj):
+        s.sendall(frame(1, json.dumps(obj).encode()))
+
+    def until(kind):
+        while True:
+            f = json.loads(read_text(r, "slow: waiting for " + kind))
+            if f.get("type") == kind:
+                return f
+            if f.get("type") == "error":
+                raise EOFError("an error: %r" % f)
+
+    until("welcome")
+    send({"type": "create", "name": "Sly", "players": 8, "bots": "basic", "pace_ms": 0})
+    until("joined")
+    send({"type": "stand"})
+    send({"type": "fill"})
+    send({"type": "start"})
+    # nothing read while the bots play (a game of 8 basic bots at a pace
+    # of 0 takes milliseconds): the frames pile up behind the socket
+    time.sleep(2)
+    seq, n, frames, over = None, 0, 0, False
+    while not over:
+        f = json.loads(read_text(r, "slow: after the pause"))
+        frames += 1
+        kind = f.get("type")
+        if kind == "error":
+            fail("slow: an error frame: %r" % f)
+            return
+        if "seq" in f and kind in ("room", "event", "game"):
+            if seq is not None and kind != "game" and f["seq"] != seq + 1:
+                fail("slow: %s frame's seq %d after %d" % (kind, f["seq"], seq))
+                return
+            seq = f["seq"]
+        if kind == "event":
+            if f["event"]["n"] != n + 1:
+                fail("slow: event %d after %d" % (f["event"]["n"], n))
+                return
+            n = f["event"]["n"]
+            over = f["state"]["phase"] == "over"
+    if n < 50:
+        fail("slow: a game of only %d events" % n)
+    print("ok slow: %d frames, %d events, in order" % (frames, n))
+    s.close()
+
+
+def check_hold():
+    """A WebSocket open until standard input closes (or DEADLINE), for the
+    shell to look at the server's side of it."""
+    status, r, s = upgrade("127.0.0.1:%d" % PORT)
+    if not status.startswith("HTTP/1.1 101"):
+        fail("hold: %s" % status)
+        return
+    read_text(r, "hold: welcome")
+    print("open", flush=True)
+    sys.stdin.read()
+    s.close()
+
+
 CASES = {"methods": check_methods, "hosts": check_hosts, "none": check_none,
-         "binary": check_binary, "bound": check_bound}
+         "binary": check_binary, "bound": check_bound, "slow": check_slow,
+         "hold": check_hold}
 if len(sys.argv) < 3 or sys.argv[2] not in CASES:
     sys.exit(__doc__)
 try:
