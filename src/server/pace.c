@@ -174,7 +174,7 @@ void hub_pace_move(Hub *h, Room *r, int64_t now)
     }
     r->by[r->log.len - 1] = (uint8_t)by;
     hub_room_finish(r);
-    hub_pace_broadcast_event(h, r, &r->log.events[r->log.len - 1], 1);
+    hub_pace_broadcast_event(h, r, 1);
 }
 
 void hub_pace_stand_in(Hub *h, Room *r, int64_t now)
@@ -213,7 +213,7 @@ void hub_pace_broadcast_game(Room *r)
         hub_view_broadcast_room(r); /* its state, and a match's count */
 }
 
-void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
+void hub_pace_broadcast_event(Hub *h, Room *r, int by_bot)
 {
     uint32_t i = r->log.len - 1;
     /* the log has the game's end, never its moves (they tell of hands) */
@@ -226,7 +226,7 @@ void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot)
     r->game_seq = r->seq;
     r->event_seq[i] = r->seq;
     hub_pace_arm(r, h->now);
-    hub_view_broadcast_event(r, e, by_bot);
+    hub_view_broadcast_event(r, i, by_bot);
     if (r->state == ROOM_OVER)
         hub_view_broadcast_room(r); /* its state, and a match's count */
 }

@@ -161,7 +161,7 @@ int hub_play_act(Hub *h, HubClient *c, json_t *j)
     snprintf(m->last_id, sizeof m->last_id, "%s", id);
     m->last_seq = r->seq + 1;
     send_ack(c, id, m->last_seq, 0);
-    hub_pace_broadcast_event(h, r, &r->log.events[r->log.len - 1], 0);
+    hub_pace_broadcast_event(h, r, 0);
     return 0;
 }
 

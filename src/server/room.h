@@ -590,7 +590,7 @@ int hub_room_same_token(const char *a, const char *b);
 void hub_pace_broadcast_game(Room *r);
 
 /* The game's last action to every member, made by a bot or not. */
-void hub_pace_broadcast_event(Hub *h, Room *r, const LitEvent *e, int by_bot);
+void hub_pace_broadcast_event(Hub *h, Room *r, int by_bot);
 
 /* Sets the room's times after any change (docs/PROTOCOL.md "Time"). The
  * seat on turn is moved for the room's pace (a bot) or its time (a timed
@@ -646,10 +646,10 @@ void hub_view_broadcast_game(Room *r);
  * memory) closes it with 1013: it resumes. */
 void hub_view_send_seated_to(const Room *r, int m, json_t *head);
 
-/* Event e of the game to every member, under the room's seq (the caller's
+/* Action i of the game's log to every member, under the room's seq (the caller's
  * hub_pace_broadcast_event counts it): what is the same for everyone
  * written as text once, then each member's own part. */
-void hub_view_broadcast_event(Room *r, const LitEvent *e, int by_bot);
+void hub_view_broadcast_event(Room *r, uint32_t i, int by_bot);
 
 /* The clock alone, when a wait begins or ends. */
 json_t *hub_view_clock_frame(const Room *r, int m);

@@ -297,13 +297,13 @@ void hub_view_send_seated_to(const Room *r, int m, json_t *head)
 
 /* The event frame's shared part as text, its closing brace left off:
  * 0, or -1 out of memory. */
-static int event_head(WireText *t, const Room *r, const LitEvent *e, int by_bot)
+static int event_head(WireText *t, const Room *r, uint32_t i, int by_bot)
 {
     wire_text_reset(t);
     wire_text_lit(t, "{\"type\":\"event\",\"seq\":");
     wire_text_int(t, r->seq);
     wire_text_lit(t, ",\"event\":");
-    event_text(t, r, e, (uint32_t)(e - r->log.events));
+    event_text(t, r, &r->log.events[i], i);
     wire_text_lit(t, ",\"state\":");
     wire_text_state(t, &r->game.pub);
     wire_text_put(t, by_bot ? ",\"bot\":true,\"clock\":" : ",\"bot\":false,\"clock\":");
@@ -311,15 +311,15 @@ static int event_head(WireText *t, const Room *r, const LitEvent *e, int by_bot)
     return t->failed ? -1 : 0;
 }
 
-void hub_view_broadcast_event(Room *r, const LitEvent *e, int by_bot)
+void hub_view_broadcast_event(Room *r, uint32_t i, int by_bot)
 {
     WireText *t = &r->hub->head;
-    int shared = event_head(t, r, e, by_bot) == 0;
+    int shared = event_head(t, r, i, by_bot) == 0;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client) {
             /* short of memory once: each member's is written on its own,
              * so one failure costs one member (tests/unit/test_faults.c) */
-            int ok = shared || event_head(t, r, e, by_bot) == 0;
+            int ok = shared || event_head(t, r, i, by_bot) == 0;
             send_seated(r, m, ok ? t->buf : NULL, t->len);
         }
 }
