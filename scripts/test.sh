@@ -44,7 +44,9 @@ sanitized() {
 }
 
 canary() {
-  scripts/build.sh build/canary -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_CANARY=ON >/dev/null || return 1
+  cmake -S . -B build/canary -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON \
+    -DLIT_CANARY=ON >/dev/null &&
+    cmake --build build/canary --target test_canary >/dev/null || return 1
   if ctest --test-dir build/canary -R '^test_canary$' >/dev/null 2>&1; then
     echo "canary: a leaking test passed: the sanitizer setup does not catch leaks"
     return 1
@@ -61,7 +63,10 @@ threads() {
 }
 
 fuzz() {
-  CC=clang scripts/build.sh build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON >/dev/null || return 1
+  CC=clang cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON \
+    >/dev/null &&
+    cmake --build build/fuzz --target fuzz_notation fuzz_actions fuzz_infer fuzz_hub fuzz_botline \
+      >/dev/null || return 1
   scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
 }
 

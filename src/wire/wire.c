@@ -207,7 +207,7 @@ static json_t *must_hold(const LitKnow *k)
             json_object_set_new(seat, lit_set_name(deck, set), json_integer(n));
         }
         if (seat) {
-            char key[4];
+            char key[12];
             snprintf(key, sizeof key, "%d", s + 1);
             json_object_set_new(all, key, seat);
         }
@@ -262,7 +262,7 @@ json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o)
         int holder = lit_know_holder(k, c);
         json_t *row = json_object(), *row_se = estimate ? json_object() : NULL;
         for (int s = 0; s < r->players; s++) {
-            char key[4];
+            char key[12];
             snprintf(key, sizeof key, "%d", s + 1);
             json_object_set_new(row, key,
                                 holder == s              ? json_integer(1)

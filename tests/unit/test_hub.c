@@ -1824,7 +1824,7 @@ Test(hub, the_server_has_so_many_rooms)
     HubConfig config = {.ctx = &state, .random = counter_random, .max_rooms = 3};
     Hub *h = hub_new(&config);
     HubClient *c[4];
-    char got[64], from[16];
+    char got[64], from[24];
     const char *create = "{\"type\":\"create\",\"name\":\"Ann\"}";
     for (int i = 0; i < 4; i++) {
         snprintf(from, sizeof from, "10.0.1.%d", i);
