@@ -236,7 +236,7 @@ void hub_archive_done(Hub *h, HubJob *j)
     HubClient *c = h->clients;
     while (c && c->review != j->id)
         c = c->next;
-    h->reviews_out--;
+    hub_limit_review_done(h);
     if (c)
         c->review = 0;
     json_t *review = NULL;
@@ -290,7 +290,7 @@ int hub_archive_review(Hub *h, HubClient *c, json_t *msg)
         finished_free(&f);
         return -1;
     }
-    if (h->reviews_out >= HUB_REVIEWS_OUT) {
+    if (!hub_limit_review_take(h)) {
         finished_free(&f);
         return hub_send_fail_text(
             c, E_BUSY, "the server is making other reviews: ask again in a moment", NULL);
@@ -310,6 +310,7 @@ int hub_archive_review(Hub *h, HubClient *c, json_t *msg)
         free(rv);
         free(j);
         finished_free(&f);
+        hub_limit_review_done(h);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }
     j->id = ++h->jobs;
@@ -325,10 +326,10 @@ int hub_archive_review(Hub *h, HubClient *c, json_t *msg)
     finished_free(&f);
     if (h->config.post(j, h->config.ctx)) {
         hub_job_free(j);
+        hub_limit_review_done(h);
         return hub_send_fail_text(
             c, E_BUSY, "the server is making other reviews: ask again in a moment", NULL);
     }
     c->review = j->id;
-    h->reviews_out++;
     return 0;
 }

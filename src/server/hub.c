@@ -173,8 +173,17 @@ Hub *hub_new(const HubConfig *config)
     /* the JSON of frames and states through mem.h: its failures are seen */
     json_set_alloc_funcs(mem_alloc, mem_free);
     Hub *h = mem_calloc(1, sizeof *h);
-    if (h)
-        h->config = *config;
+    if (!h)
+        return NULL;
+    h->config = *config;
+    h->shared = config->shared;
+    if (!h->shared) {
+        if (!(h->shared = hub_shared_new())) {
+            free(h);
+            return NULL;
+        }
+        h->own_shared = 1;
+    }
     return h;
 }
 
@@ -184,12 +193,8 @@ void hub_free(Hub *h)
         return;
     while (h->rooms)
         hub_room_close(h, h->rooms, 0);
-    for (int i = 0; i < ADDRESS_BUCKETS; i++)
-        while (h->addresses[i]) { /* of clients not disconnected */
-            Address *a = h->addresses[i];
-            h->addresses[i] = a->next;
-            free(a);
-        }
+    if (h->own_shared)
+        hub_shared_free(h->shared);
     while (h->drops) {
         Drop *d = h->drops;
         h->drops = d->next;
@@ -257,13 +262,11 @@ HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now
 {
     h->now = now;
     hub_send_forget(h);
-    /* the entries kept for their guesses are let go at most this late */
-    if (now - h->swept_at >= (int64_t)HUB_GUESSES * HUB_GUESS_MS)
-        hub_limit_sweep(h);
     HubClient *c = mem_calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    if (address && !(c->address = hub_limit_address(h, address))) {
+    int over = 0;
+    if (address && !(c->address = hub_limit_connect(h, address, &over))) {
         free(c);
         return NULL;
     }
@@ -274,8 +277,7 @@ HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now
         h->clients->prev = c;
     h->clients = c;
     h->n_clients++;
-    int most = h->config.max_per_address ? h->config.max_per_address : HUB_PER_ADDRESS_DEFAULT;
-    if (c->address && ++c->address->clients > most) {
+    if (over) {
         hub_send_fail(c, E_TOO_MANY_CONNECTIONS, NULL);
         hub_send_close(c, HUB_CLOSE_POLICY, "too_many_connections");
         return c;
@@ -308,15 +310,12 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
             hub_pace_end_wait(r, now);
         hub_room_host_passes(r, now); /* at once only with a grace of 0 */
         if (!hub_room_connected(r))
-            r->idle_since = now;
+            hub_room_set_idle(h, r, now);
         hub_view_broadcast_room(r);
         hub_pace_arm(r, now);
     }
     hub_send_drop(c);
-    if (c->address) {
-        c->address->clients--;
-        hub_limit_put(h, c->address);
-    }
+    hub_limit_disconnect(h, c->address);
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -376,10 +375,13 @@ int64_t hub_next_wake(const Hub *h)
     int64_t next = first ? first->due : INT64_MAX;
 #ifndef NDEBUG
     /* the heap is the walk it replaced: checked in every debug build (the
-     * sanitizers' suite), so a time changed without hub_due_update fails */
+     * sanitizers' suite), so a time changed without hub_due_update fails;
+     * and so is a room's idleness, which its address's count of rooms
+     * someone is in follows (hub_room_set_idle) */
     int64_t walk = INT64_MAX;
     for (const Room *r = h->rooms; r; r = r->next) {
         assert(r->due == hub_due_of(r));
+        assert((r->idle_since < 0) == (hub_room_connected(r) > 0));
         if (r->due < walk)
             walk = r->due;
     }

@@ -90,6 +90,7 @@ enum {
 
 typedef struct Hub Hub;
 typedef struct HubJob HubJob;
+typedef struct HubShared HubShared;
 struct Store;
 
 /* A frame queued for a client: len bytes at data + headroom (the network
@@ -152,7 +153,28 @@ typedef struct HubConfig {
      * not call into the hub. NULL: nothing runs jobs, and neither the expert
      * bot (bot_not_offered) nor reviews (review_not_offered) are offered. */
     int (*post)(HubJob *job, void *ctx);
+    /* What the hubs of one server share when it runs several, one an event
+     * loop (hub_shared_new): the counts that span rooms, so that each limit
+     * (max_rooms, an address's connections, rooms, guesses and bots-only
+     * games, the reviews made at once) is the server's, whichever hub a
+     * connection or a room is on. NULL: the hub has its own. */
+    HubShared *shared;
+    /* The hubs of the server (0 or 1: this one alone) and this one's index
+     * among them: a room lives on the hub its code's hash names
+     * (hub_home), so this hub makes codes that name it and takes up from
+     * the store only the rooms that are its own. */
+    int hubs, index;
 } HubConfig;
+
+/* A room code's hub among hubs (0 for one hub or none): a hash of the
+ * code, the same in every process (a proxy in front of several servers
+ * could route by it too: docs/SCALING.md). */
+int hub_home(const char *code, int hubs);
+
+/* The shared counts (see HubConfig.shared), or NULL when out of memory;
+ * freed after the last hub that uses it. Its calls are thread-safe. */
+HubShared *hub_shared_new(void);
+void hub_shared_free(HubShared *shared);
 
 /* A new hub, or NULL when out of memory. */
 Hub *hub_new(const HubConfig *config);

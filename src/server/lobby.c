@@ -13,31 +13,27 @@
 #include "literature/notation.h"
 #include "literature/status.h"
 
-/* Whether c's address has made as many rooms as it may (then c is
- * answered): rooms someone is connected to count, up to the limit; rooms
- * nobody is connected to (tabs closed) do not, so a user can always make
- * one more, but they close only when idle for ROOM_IDLE_MS, so all the
- * address's rooms open are capped too, at HUB_ROOMS_KEPT times that. */
-static int own_rooms_refused(const Hub *h, HubClient *c)
+/* Whether a room may be made from c's address now (limit.c counts it
+ * then), or c is answered why not: the server is full, or the address has
+ * as many rooms someone is connected to as it may (rooms nobody is
+ * connected to, tabs closed, do not count, so a user can always make one
+ * more; but they close only when idle for ROOM_IDLE_MS, so all the
+ * address's rooms open are capped too, at HUB_ROOMS_KEPT times that). */
+static int room_refused(Hub *h, HubClient *c)
 {
-    int own = h->config.max_rooms_per_address ? h->config.max_rooms_per_address
-                                              : HUB_ROOMS_PER_ADDRESS_DEFAULT;
-    if (!c->address)
+    switch (hub_limit_room_made(h, c->address)) {
+    case LIMIT_SERVER_FULL:
+        return hub_send_fail(c, E_TOO_MANY_ROOMS, NULL);
+    case LIMIT_OWN_KEPT:
+        return hub_send_fail_text(c, E_TOO_MANY_OWN_ROOMS,
+                                  "rooms made from your address are still open: a room nobody "
+                                  "is connected to closes after 10 minutes",
+                                  NULL);
+    case LIMIT_OWN_LIVE:
+        return hub_send_fail(c, E_TOO_MANY_OWN_ROOMS, NULL);
+    default:
         return 0;
-    if (c->address->rooms >= HUB_ROOMS_KEPT * own) {
-        hub_send_fail_text(c, E_TOO_MANY_OWN_ROOMS,
-                           "rooms made from your address are still open: a room nobody is "
-                           "connected to closes after 10 minutes",
-                           NULL);
-        return 1;
     }
-    int live = 0;
-    for (const Room *r = h->rooms; r; r = r->next)
-        live += r->made_from == c->address && hub_room_connected(r) > 0;
-    if (live < own)
-        return 0;
-    hub_send_fail(c, E_TOO_MANY_OWN_ROOMS, NULL);
-    return 1;
 }
 
 int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
@@ -50,14 +46,15 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     RoomOptions opt;
     if (hub_option_create(h, c, j, &opt))
         return -1;
-    if (h->n_rooms >= (h->config.max_rooms ? h->config.max_rooms : HUB_ROOMS_DEFAULT))
-        return hub_send_fail(c, E_TOO_MANY_ROOMS, NULL);
-    if (own_rooms_refused(h, c))
+    if (room_refused(h, c))
         return -1;
 
+    /* counted: given back if it cannot be made (a room new: nobody was
+     * connected to it, and its maker was counted) */
     Room *r = hub_room_new(h);
     if (!r || hub_room_new_code(h, r->code)) {
         free(r);
+        hub_limit_room_gone(h, c->address, 1);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }
     r->opt = opt;
@@ -65,18 +62,18 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     if (!m || hub_room_open(h, r)) {
         c->room = NULL;
         free(r);
+        hub_limit_room_gone(h, c->address, 1);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }
     m->seat = 0;
     r->seats[0].member = c->member;
-    if ((r->made_from = c->address))
-        r->made_from->rooms++;
+    r->made_from = c->address; /* its maker is connected: counted live */
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&r->opt.rules, rules, sizeof rules);
-    r->number = ++h->numbered;
+    r->number = hub_limit_number(h);
     hub_send_log(h, "room #%u created: %s, %s bots, %s (%d rooms)", r->number, rules,
                  lit_bot_kind_name(r->opt.bots.kind), r->opt.listed ? "public" : "private",
-                 h->n_rooms);
+                 hub_limit_rooms(h));
     hub_view_joined(c);
     hub_view_catch_up(c, -1);
     return 0;
@@ -158,8 +155,7 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *j)
     mem->client = c;
     c->room = r;
     c->member = found;
-    r->idle_since = -1;
-    hub_due_update(r);
+    hub_room_set_idle(h, r, -1);
     if (mem->away) { /* back: the basic bot stops standing in */
         mem->away = 0;
         hub_send_log(h, "room #%u seat %d: its player is back", r->number, mem->seat + 1);
@@ -302,7 +298,7 @@ void hub_lobby_remove(Hub *h, Room *r, int m, int64_t now)
         return;
     }
     if (!hub_room_connected(r) && r->idle_since < 0)
-        r->idle_since = now;
+        hub_room_set_idle(h, r, now);
     hub_view_broadcast_room(r);
     hub_pace_arm(r, now);
 }

@@ -221,6 +221,10 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
     Hub *h = rs->h;
     rs->rows++;
     const char *why = "twice";
+    /* another hub's room (HubConfig.hubs): that hub takes it up; a row with
+     * no code is the first hub's to tell of */
+    if (code ? hub_home(code, h->config.hubs) != h->config.index : h->config.index != 0)
+        return 0;
     if (!code || !state) {
         hub_send_log(h, "stored room %d not taken up: its row has no %s", rs->rows,
                      code ? "state" : "code");
@@ -237,7 +241,7 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
         hub_send_log(h, "stored room %d not taken up: %s", rs->rows, why);
         return 0;
     }
-    r->idle_since = rs->now; /* until a member returns */
+    hub_room_set_idle(h, r, rs->now); /* until a member returns */
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         r->members[m].gone_at = rs->now; /* their grace starts again */
     if (hub_room_open(h, r)) {
@@ -247,7 +251,8 @@ static int restore_room(void *ctx, const char *code, const char *state, const ch
         return 0;
     }
     rs->rooms++;
-    r->number = ++h->numbered;
+    hub_limit_room_taken_up(h);
+    r->number = hub_limit_number(h);
     hub_send_log(h, "room #%u taken up: %s, game %d", r->number, hub_save_state_name(r->state),
                  r->games);
     return 0;

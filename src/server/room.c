@@ -88,15 +88,36 @@ int hub_room_is_code(const char *s, size_t len)
     return 1;
 }
 
+int hub_home(const char *code, int hubs)
+{
+    if (hubs <= 1)
+        return 0;
+    uint32_t x = 2166136261u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)code; *p; p++)
+        x = (x ^ *p) * 16777619u;
+    return (int)(x % (uint32_t)hubs);
+}
+
 int hub_room_new_code(Hub *h, char code[HUB_CODE_LEN + 1])
 {
-    for (int tries = 0; tries < 16; tries++) {
+    /* a code that names this hub: one draw in hubs does */
+    int hubs = h->config.hubs > 1 ? h->config.hubs : 1;
+    for (int tries = 0; tries < 16 * hubs; tries++) {
         if (hub_room_code(h, code, HUB_CODE_LEN))
             return -1;
-        if (!hub_room_find(h, code))
+        if (hub_home(code, hubs) == h->config.index && !hub_room_find(h, code))
             return 0;
     }
     return -1;
+}
+
+void hub_room_set_idle(Hub *h, Room *r, int64_t since)
+{
+    int was = r->idle_since < 0, is = since < 0;
+    r->idle_since = since;
+    if (was != is)
+        hub_limit_live(h, r->made_from, is ? 1 : -1);
+    hub_due_update(r);
 }
 
 static int new_token(Hub *h, char token[HUB_TOKEN_LEN + 1])
@@ -150,10 +171,7 @@ void hub_room_close(Hub *h, Room *r, int forget)
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)
             r->members[m].client->room = NULL;
-    if (r->made_from) {
-        r->made_from->rooms--;
-        hub_limit_put(h, r->made_from);
-    }
+    hub_limit_room_gone(h, r->made_from, r->idle_since < 0);
     hub_room_free_brains(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         json_decref(r->aids[s]);
@@ -289,8 +307,7 @@ Member *hub_room_add(Hub *h, Room *r, HubClient *c, const char *name)
         mem->joined = r->joins++;
         c->room = r;
         c->member = m;
-        r->idle_since = -1;
-        hub_due_update(r);
+        hub_room_set_idle(h, r, -1);
         if (r->host < 0)
             r->host = m;
         return mem;

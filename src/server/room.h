@@ -115,13 +115,15 @@ typedef struct Ended {
 } Ended;
 
 /* What one address holds: its connections, the rooms made from it that are
- * still open, and its lookups that found nothing (guessing room codes or
- * tokens). Freed when it holds no connection and no room and its guesses
- * are whole again (at once, or by the sweep of hub_connect_from): so a
- * guesser cannot get its guesses back by closing its connections. */
+ * still open (and how many of them someone is connected to: live), and its
+ * lookups that found nothing (guessing room codes or tokens). Freed when it
+ * holds no connection and no room and its guesses are whole again (at
+ * once, or by the sweep of hub_limit_connect): so a guesser cannot get its
+ * guesses back by closing its connections. Kept in the HubShared (limit.c),
+ * and read or changed only there, under its lock. */
 typedef struct Address {
     struct Address *next;          /* in its bucket */
-    int clients, rooms;
+    int clients, rooms, live;
     int64_t guess_at;              /* the guesses' clock (see guessing) */
     int64_t bot_game_at;           /* the bots-only games' clock, alike */
     char text[HUB_ADDRESS_MAX + 1];
@@ -225,8 +227,7 @@ struct Hub {
     size_t n_due, due_cap;
     uint64_t ticks;                /* hub_tick's calls */
     HubClient *clients;
-    int n_rooms, n_clients;
-    uint32_t numbered;             /* rooms made or taken up (their numbers) */
+    int n_rooms, n_clients;        /* this hub's (the server's: HubShared) */
     void *work;                    /* the aid's workspace (LIT_ODDS_WORK), lazily */
     json_t *catalogue;             /* the rules' words the welcome carries, lazily */
     WireText text;                 /* a member's part of a frame (view.c), kept */
@@ -240,8 +241,8 @@ struct Hub {
                                     * one clock (set by every entry point) */
     unsigned long failures;        /* mem_failures() when the frame being built
                                     * began (see hub_send_whole) */
-    Address *addresses[ADDRESS_BUCKETS];
-    int64_t swept_at;              /* addresses were last swept then */
+    HubShared *shared;             /* the counts that span rooms (limit.c) */
+    int own_shared;                /* ... made by hub_new (none configured) */
     /* the store */
     Room *dirty;                   /* rooms changed since they were saved */
     Drop *drops;
@@ -250,8 +251,7 @@ struct Hub {
     /* the expert's jobs */
     uint64_t jobs;                 /* jobs made (their ids) */
     uint64_t wants;                /* rooms that waited for a place (their order) */
-    /* reviews: jobs out, and the last ones made (the oldest replaced) */
-    int reviews_out;
+    /* reviews: the last ones made (the oldest replaced) */
     KeptReview kept[HUB_REVIEW_CACHE];
     int kept_next;
 };
@@ -405,24 +405,60 @@ int hub_send_fail(HubClient *c, HubError e, const char *id);
 /* The same error with a sentence that says more than the table's. */
 int hub_send_fail_text(HubClient *c, HubError e, const char *text, const char *id);
 
-/* ---- limit.c: what one address or one connection may do ------------------ */
+/* ---- limit.c: what one address or one connection may do ------------------ *
+ *
+ * Each call takes the HubShared's lock for what it reads and changes, and
+ * uses the hub's clock (h->now). */
 
-/* The address's entry, made when new: NULL out of memory. */
-Address *hub_limit_address(Hub *h, const char *text);
+/* A connection from the address: its entry (made when new), its
+ * connections counted, and *over set when they are now more than the
+ * server allows (the caller refuses it; hub_limit_disconnect still
+ * follows). NULL out of memory (nothing counted). */
+Address *hub_limit_connect(Hub *h, const char *text, int *over);
 
-/* Frees the entry once it holds nothing. */
-void hub_limit_put(Hub *h, Address *a);
+/* The connection is gone (a NULL address: nothing). */
+void hub_limit_disconnect(Hub *h, Address *a);
 
-/* Frees every entry that holds nothing: those kept only for their guesses
- * once these are whole again. */
-void hub_limit_sweep(Hub *h);
+/* What hub_limit_room_made answers. */
+enum {
+    LIMIT_ROOM_MADE = 0,   /* counted: the room may be made */
+    LIMIT_SERVER_FULL = 1, /* the server holds max_rooms */
+    LIMIT_OWN_KEPT = 2,    /* the address's rooms open, someone in them or
+                            * not, are HUB_ROOMS_KEPT times its limit */
+    LIMIT_OWN_LIVE = 3     /* its rooms someone is connected to are at its
+                            * limit (max_rooms_per_address) */
+};
+
+/* A room is to be made from address a (NULL: not known, not limited):
+ * LIMIT_ROOM_MADE, and then it is counted (server-wide, and as one of a's
+ * rooms that someone is connected to: its maker), or why not. Checked and
+ * counted at once, so two hubs cannot both take the last place. */
+int hub_limit_room_made(Hub *h, Address *a);
+
+/* A room taken up from the store (made from no address known): counted
+ * server-wide. */
+void hub_limit_room_taken_up(Hub *h);
+
+/* A room counted by one of the two above is closed; live: someone was
+ * still connected to it. */
+void hub_limit_room_gone(Hub *h, Address *a, int live);
+
+/* A room made from a went from nobody connected to someone (delta 1) or
+ * back (-1): hub_room_set_idle's. */
+void hub_limit_live(Hub *h, Address *a, int delta);
+
+/* The next room's number (the log's name for it), server-wide. */
+uint32_t hub_limit_number(Hub *h);
+
+/* Rooms open, server-wide. */
+int hub_limit_rooms(Hub *h);
 
 /* Whether c's address has spent its guesses: HUB_GUESSES lookups that found
  * nothing at once, then one each HUB_GUESS_MS (each is due HUB_GUESS_MS
  * after the last; one that would be due further ahead than the whole budget
  * is refused). Then join and resume are refused before the lookup, whatever
  * the code: a guesser must not learn that a guess was right. */
-int hub_limit_guessing(const Hub *h, const HubClient *c);
+int hub_limit_guessing(Hub *h, const HubClient *c);
 
 /* Whether c's address may start one more game with no player seated now
  * (HUB_BOT_GAMES at once, then one each HUB_BOT_GAME_MS): 1 and counted, or
@@ -431,6 +467,11 @@ int hub_limit_bot_game(Hub *h, HubClient *c);
 
 /* A lookup from c that found nothing: a guess spent. */
 void hub_limit_guessed(Hub *h, HubClient *c);
+
+/* A review may be made now (HUB_REVIEWS_OUT at once, server-wide): 1 and
+ * counted until hub_limit_review_done, or 0. */
+int hub_limit_review_take(Hub *h);
+void hub_limit_review_done(Hub *h);
 
 /* Whether a message from c at now goes beyond max_rate a second (with
  * HUB_BURST ahead at most): each message is due one step after the last
@@ -512,8 +553,13 @@ int hub_room_code(Hub *h, char *code, int len);
  * game id). */
 int hub_room_is_code(const char *s, size_t len);
 
-/* A room code no room has: 0, or -1. */
+/* A room code no room has, that names this hub (hub_home): 0, or -1. */
 int hub_room_new_code(Hub *h, char code[HUB_CODE_LEN + 1]);
+
+/* Sets the room's idle_since (-1: someone is connected; else since when
+ * nobody is), and with it its address's count of rooms someone is
+ * connected to (hub_limit_live) and its place among the rooms' times. */
+void hub_room_set_idle(Hub *h, Room *r, int64_t since);
 
 /* Frees the bots' memories of the room's seats. */
 void hub_room_free_brains(Room *r);

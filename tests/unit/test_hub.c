@@ -3655,3 +3655,225 @@ Test(hub_store, a_game_too_long_to_replay_is_refused_by_name)
     free(events);
     free(text);
 }
+
+/* ---- hubs side by side: the counts they share (HubShared) ----------------- *
+ *
+ * A server of several event loops runs a hub on each (HubConfig.hubs,
+ * index), sharing one HubShared: each limit is the server's, whichever hub
+ * a connection or a room is on, and each room lives on the hub its code
+ * names (hub_home). */
+
+typedef struct Pair {
+    HubShared *shared;
+    Hub *hub[2];
+} Pair;
+
+static void pair_open(Pair *p, uint64_t *random, Store *store, int max_rooms)
+{
+    p->shared = hub_shared_new();
+    cr_assert(p->shared);
+    for (int i = 0; i < 2; i++) {
+        HubConfig config = {.ctx = random,
+                            .random = counter_random,
+                            .store = store,
+                            .max_rooms = max_rooms,
+                            .max_per_address = 3,
+                            .max_rooms_per_address = 2,
+                            .max_rate = 1000,
+                            .shared = p->shared,
+                            .hubs = 2,
+                            .index = i};
+        p->hub[i] = hub_new(&config);
+        cr_assert(p->hub[i]);
+    }
+}
+
+static void pair_close(Pair *p)
+{
+    hub_free(p->hub[0]);
+    hub_free(p->hub[1]);
+    hub_shared_free(p->shared);
+}
+
+/* c makes a room on h: the answer's name ("room" when made), and the code
+ * in code (when made). */
+static const char *create_on(Hub *h, HubClient *c, char code[64], char got[64])
+{
+    send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
+    json_t *j = frame_of(c, NULL);
+    cr_assert(j);
+    const char *e = json_string_value(json_object_get(j, "error"));
+    snprintf(got, 64, "%s", e ? e : json_string_value(json_object_get(j, "type")));
+    const char *k = json_string_value(json_object_get(j, "code"));
+    snprintf(code, 64, "%s", k ? k : "");
+    json_decref(j);
+    return got;
+}
+
+/* An address's connections, its rooms (those someone is in, and all open),
+ * and the server's rooms are counted across the hubs; each room's code
+ * names the hub that made it. */
+Test(hubs, the_limits_of_an_address_and_the_server_span_the_hubs)
+{
+    uint64_t random = 21;
+    Pair p;
+    pair_open(&p, &random, NULL, 3);
+    Hub **h = p.hub;
+    char got[64], code[64];
+    /* connections from one address: two on one hub, one on the other, and
+     * the fourth is one too many on either */
+    HubClient *a[4] = {hub_connect_from(h[0], NULL, "10.0.0.1", 0),
+                       hub_connect_from(h[0], NULL, "10.0.0.1", 0),
+                       hub_connect_from(h[1], NULL, "10.0.0.1", 0),
+                       hub_connect_from(h[1], NULL, "10.0.0.1", 0)};
+    for (int i = 0; i < 3; i++)
+        cr_assert_str_eq(last_answer(a[i], got), "welcome", "connection %d", i + 1);
+    cr_assert_str_eq(last_answer(a[3], got), "too_many_connections");
+    hub_disconnect(h[1], a[3], 0);
+    hub_disconnect(h[0], a[1], 0);
+    a[1] = hub_connect_from(h[1], NULL, "10.0.0.1", 0);
+    cr_assert_str_eq(last_answer(a[1], got), "welcome", "one closed on hub 0 frees one on hub 1");
+    /* its rooms: one on each hub, and a third is one too many on either */
+    cr_assert_str_eq(create_on(h[0], a[0], code, got), "room");
+    cr_assert_eq(hub_home(code, 2), 0, "%s names hub 0", code);
+    cr_assert_str_eq(create_on(h[1], a[2], code, got), "room");
+    cr_assert_eq(hub_home(code, 2), 1, "%s names hub 1", code);
+    cr_assert_str_eq(create_on(h[1], a[1], code, got), "too_many_own_rooms");
+    /* the server's rooms: the third anywhere, then none on either hub */
+    HubClient *b = hub_connect_from(h[1], NULL, "10.0.0.2", 0);
+    HubClient *d = hub_connect_from(h[0], NULL, "10.0.0.3", 0);
+    cr_assert_str_eq(create_on(h[1], b, code, got), "room");
+    cr_assert_str_eq(create_on(h[0], d, code, got), "too_many_rooms");
+    cr_assert_eq(hub_rooms(h[0]) + hub_rooms(h[1]), 3);
+    /* a room left on hub 0 makes room on hub 1, for the server and the
+     * address alike */
+    send_text(h[0], a[0], "{\"type\":\"leave\"}", 0);
+    cr_assert_str_eq(last_answer(a[0], got), "left");
+    cr_assert_str_eq(create_on(h[1], a[1], code, got), "room");
+    cr_assert_eq(hub_home(code, 2), 1);
+    /* a room nobody is connected to does not count for the address (it
+     * stays open): its maker's connection on hub 1 goes, and the address
+     * makes one more on hub 0 */
+    hub_disconnect(h[1], a[2], 0);
+    cr_assert_str_eq(create_on(h[0], a[0], code, got), "too_many_rooms", "the server is full");
+    send_text(h[1], b, "{\"type\":\"leave\"}", 0);
+    cr_assert_str_eq(create_on(h[0], a[0], code, got), "room");
+    cr_assert_eq(hub_home(code, 2), 0);
+    hub_disconnect(h[0], a[0], 0);
+    hub_disconnect(h[1], a[1], 0);
+    hub_disconnect(h[1], b, 0);
+    hub_disconnect(h[0], d, 0);
+    pair_close(&p);
+}
+
+/* Guesses of room codes and tokens, and games with no player seated, are
+ * the address's wherever it spends them. */
+Test(hubs, guesses_and_bots_only_games_span_the_hubs)
+{
+    uint64_t random = 22;
+    Pair p;
+    pair_open(&p, &random, NULL, 0);
+    Hub **h = p.hub;
+    char got[64], code[64];
+    HubClient *g0 = hub_connect_from(h[0], NULL, "10.0.0.9", 0);
+    HubClient *g1 = hub_connect_from(h[1], NULL, "10.0.0.9", 0);
+    HubClient *ann = hub_connect_from(h[1], NULL, "10.0.0.1", 0);
+    cr_assert_str_eq(create_on(h[1], ann, code, got), "room");
+    for (int i = 0; i < HUB_GUESSES; i++) {
+        send_text(h[0], g0, "{\"type\":\"join\",\"room\":\"BBBBBB\",\"name\":\"Eve\"}", 0);
+        cr_assert_str_eq(last_answer(g0, got), "no_room", "guess %d", i + 1);
+    }
+    char right[128];
+    snprintf(right, sizeof right, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Eve\"}", code);
+    send_text(h[1], g1, right, 0);
+    cr_assert_str_eq(last_answer(g1, got), "too_many_guesses", "spent on hub 0, refused on 1");
+    send_text(h[1], g1, right, HUB_GUESS_MS);
+    cr_assert_str_eq(value_of(g1, "joined", "room", got), code, "one guess back a while later");
+    /* bots-only games: HUB_BOT_GAMES at once from the address, on both hubs
+     * together */
+    HubClient *bot[2] = {hub_connect_from(h[0], NULL, "10.0.0.7", 0),
+                         hub_connect_from(h[1], NULL, "10.0.0.7", 0)};
+    for (int i = 0; i <= HUB_BOT_GAMES; i++) {
+        int k = i % 2;
+        send_text(h[k], bot[k], "{\"type\":\"create\",\"name\":\"Bo\",\"players\":4}", 0);
+        send_text(h[k], bot[k], "{\"type\":\"stand\"}", 0);
+        send_text(h[k], bot[k], "{\"type\":\"fill\"}", 0);
+        send_text(h[k], bot[k], "{\"type\":\"start\"}", 0);
+        if (i < HUB_BOT_GAMES)
+            cr_assert(started(bot[k]), "bots-only game %d", i + 1);
+        else
+            cr_assert_str_eq(last_answer(bot[k], got), "too_many_bot_games");
+        send_text(h[k], bot[k], "{\"type\":\"leave\"}", 0);
+        json_decref(frame_of(bot[k], NULL));
+    }
+    hub_disconnect(h[0], g0, 0);
+    hub_disconnect(h[1], g1, 0);
+    hub_disconnect(h[1], ann, 0);
+    hub_disconnect(h[0], bot[0], 0);
+    hub_disconnect(h[1], bot[1], 0);
+    pair_close(&p);
+}
+
+/* Rooms made on two hubs and kept in one store (a server of two loops
+ * killed): two new hubs take them up, each exactly the rooms whose codes
+ * name it, and between them every one; the server's count of rooms is
+ * theirs, and a member resumes on its room's hub. */
+Test(hub_store, each_hub_takes_up_the_rooms_that_name_it)
+{
+    Store *store = store_in_dir();
+    uint64_t random = 23;
+    Pair p;
+    pair_open(&p, &random, store, 0);
+    enum { ROOMS = 6 };
+    char codes[ROOMS][64], tokens[ROOMS][64], got[64];
+    HubClient *c[ROOMS];
+    for (int i = 0; i < ROOMS; i++) {
+        char from[32];
+        snprintf(from, sizeof from, "10.0.2.%d", i);
+        Hub *h = p.hub[i % 2];
+        c[i] = hub_connect_from(h, NULL, from, 0);
+        send_text(h, c[i], "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
+        json_t *j = frame_of(c[i], "joined");
+        cr_assert(j);
+        snprintf(codes[i], 64, "%s", json_string_value(json_object_get(j, "room")));
+        snprintf(tokens[i], 64, "%s", json_string_value(json_object_get(j, "token")));
+        json_decref(j);
+        cr_assert_eq(hub_home(codes[i], 2), i % 2);
+    }
+    /* the store as the killed server left it (the first pair kept aside,
+     * its clients connected), taken up by a new pair */
+    Pair first = p;
+    pair_open(&p, &random, store, ROOMS);
+    cr_assert_eq(hub_restore(p.hub[0], 0), ROOMS / 2);
+    cr_assert_eq(hub_restore(p.hub[1], 0), ROOMS / 2);
+    cr_assert_eq(hub_rooms(p.hub[0]), ROOMS / 2);
+    cr_assert_eq(hub_rooms(p.hub[1]), ROOMS / 2);
+    /* the server holds ROOMS rooms: full, on either hub */
+    HubClient *x = hub_connect_from(p.hub[0], NULL, "10.0.3.1", 0);
+    char none[64];
+    cr_assert_str_eq(create_on(p.hub[0], x, none, got), "too_many_rooms");
+    hub_disconnect(p.hub[0], x, 0);
+    for (int i = 0; i < ROOMS; i++) {
+        Hub *h = p.hub[i % 2], *other = p.hub[1 - i % 2];
+        char resume[256];
+        snprintf(resume, sizeof resume, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}",
+                 codes[i], tokens[i]);
+        HubClient *y = hub_connect_from(other, NULL, "10.0.3.2", 0);
+        send_text(other, y, resume, 0);
+        cr_assert_str_eq(last_answer(y, got), "no_room", "room %d is not on the other hub", i);
+        hub_disconnect(other, y, 0);
+        HubClient *z = hub_connect_from(h, NULL, "10.0.3.2", 0);
+        send_text(h, z, resume, 0);
+        cr_assert_str_eq(value_of(z, "joined", "room", got), codes[i], "room %d resumed", i);
+        hub_disconnect(h, z, 0);
+    }
+    pair_close(&p);
+    for (int i = 0; i < ROOMS; i++)
+        hub_disconnect(first.hub[i % 2], c[i], 0);
+    pair_close(&first);
+    /* one hub alone takes up every room */
+    Hub *one = hub_with(store, &random);
+    cr_assert_eq(hub_restore(one, 0), ROOMS);
+    hub_free(one);
+    store_close(store);
+}
