@@ -105,6 +105,9 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     if (c->close_code)
         return;
     /* 0. the rate */
+    c->rate_before = c->rate_at;
+    h->msg = bytes;
+    h->msg_len = len;
     if (hub_limit_rate(h, c, now, 1)) {
         hub_send_fail(c, E_TOO_MANY_MESSAGES, NULL);
         if (++c->refused >= HUB_BURST)
@@ -253,6 +256,35 @@ static json_t *catalogue(Hub *h)
     return h->catalogue;
 }
 
+/* Links a new client in: the hub's list and count. */
+static HubClient *client_new(Hub *h, void *user)
+{
+    HubClient *c = mem_calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->hub = h;
+    c->user = user;
+    c->next = h->clients;
+    if (h->clients)
+        h->clients->prev = c;
+    h->clients = c;
+    h->n_clients++;
+    return c;
+}
+
+/* Unlinks and frees a client. */
+static void client_free(Hub *h, HubClient *c)
+{
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        h->clients = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    h->n_clients--;
+    free(c);
+}
+
 HubClient *hub_connect(Hub *h, void *user, int64_t now)
 {
     return hub_connect_from(h, user, NULL, now);
@@ -262,21 +294,16 @@ HubClient *hub_connect_from(Hub *h, void *user, const char *address, int64_t now
 {
     h->now = now;
     hub_send_forget(h);
-    HubClient *c = mem_calloc(1, sizeof *c);
-    if (!c)
-        return NULL;
     int over = 0;
-    if (address && !(c->address = hub_limit_connect(h, address, &over))) {
-        free(c);
+    Address *a = NULL;
+    if (address && !(a = hub_limit_connect(h, address, &over)))
+        return NULL;
+    HubClient *c = client_new(h, user);
+    if (!c) {
+        hub_limit_disconnect(h, a);
         return NULL;
     }
-    c->hub = h;
-    c->user = user;
-    c->next = h->clients;
-    if (h->clients)
-        h->clients->prev = c;
-    h->clients = c;
-    h->n_clients++;
+    c->address = a;
     if (over) {
         hub_send_fail(c, E_TOO_MANY_CONNECTIONS, NULL);
         hub_send_close(c, HUB_CLOSE_POLICY, "too_many_connections");
@@ -316,15 +343,40 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
     }
     hub_send_drop(c);
     hub_limit_disconnect(h, c->address);
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        h->clients = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
-    h->n_clients--;
-    free(c);
+    client_free(h, c);
     hub_save_flush(h, now);
+}
+
+void hub_release(Hub *h, HubClient *c, HubMoving *out)
+{
+    /* the message that moves it is read again there, and counted there */
+    *out = (HubMoving){c->address, c->rate_before, c->refused, c->head};
+    c->head = c->tail = NULL;
+    c->queued = 0;
+    client_free(h, c);
+}
+
+HubClient *hub_adopt(Hub *h, void *user, const HubMoving *in, int64_t now)
+{
+    h->now = now;
+    hub_send_forget(h);
+    HubClient *c = client_new(h, user);
+    if (c) {
+        c->address = in->address;
+        c->rate_at = in->rate_at;
+        c->refused = in->refused;
+    }
+    return c;
+}
+
+void hub_disconnect_moving(Hub *h, HubMoving *m)
+{
+    hub_limit_disconnect(h, m->address);
+    while (m->head) {
+        HubFrame *f = m->head;
+        m->head = f->next;
+        hub_frame_free(f);
+    }
 }
 
 void hub_shutdown(Hub *h)

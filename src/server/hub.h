@@ -111,6 +111,7 @@ typedef struct HubClient {
     struct Room *room;        /* the room it is a member of, or NULL */
     struct Address *address;  /* where it connects from (NULL: not known) */
     int64_t rate_at;          /* the rate limit's clock (see hub_receive) */
+    int64_t rate_before;      /* ... before the message being read */
     int refused;              /* messages refused in a row for the rate */
     int member;               /* its member index there */
     uint64_t review;          /* the id of its review job out (0: none) */
@@ -164,6 +165,12 @@ typedef struct HubConfig {
      * (hub_home), so this hub makes codes that name it and takes up from
      * the store only the rooms that are its own. */
     int hubs, index;
+    /* A client in no room joins or resumes a room of another hub (its code
+     * names hub): the message (len bytes) is not answered here, and the
+     * client is to be moved there (hub_release here, then hub_adopt and
+     * the message there). It must not call into the hub. NULL: such a
+     * message is answered here (no room of that code is here). */
+    void (*move)(HubClient *client, int hub, const char *msg, size_t len, void *ctx);
 } HubConfig;
 
 /* A room code's hub among hubs (0 for one hub or none): a hash of the
@@ -208,6 +215,32 @@ void hub_disconnect(Hub *hub, HubClient *client, int64_t now_ms);
  * before hub_free), or NULL. */
 HubFrame *hub_pop(HubClient *client);
 void hub_frame_free(HubFrame *frame);
+
+/* What a client moving to another hub takes with it: its address (still
+ * counted: the connection goes on), its rate's clock, and its frames not
+ * yet written, oldest first (the caller writes them before any of the next
+ * hub's, and frees them). */
+typedef struct HubMoving {
+    struct Address *address;
+    int64_t rate_at;
+    int refused;
+    HubFrame *head;
+} HubMoving;
+
+/* Takes a client in no room away from the hub (after HubConfig.move): it
+ * is freed, and what goes on with its connection is in *out. A review it
+ * asked for and is still being made is kept in the hub's cache when it
+ * comes back, and not sent (the client asks again on its new hub). */
+void hub_release(Hub *hub, HubClient *client, HubMoving *out);
+
+/* The client of *in, released by another hub sharing this one's counts,
+ * here (no welcome: it had one), or NULL when out of memory (then
+ * hub_disconnect_moving lets its address go). */
+HubClient *hub_adopt(Hub *hub, void *user, const HubMoving *in, int64_t now_ms);
+
+/* A moving client's connection went before any hub adopted it: its
+ * address lets it go, and its frames are freed. */
+void hub_disconnect_moving(Hub *hub, HubMoving *moving);
 
 /* Sends every client the "closing" frame and closes it with 1001 (the
  * server stops: reconnect). */

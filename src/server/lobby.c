@@ -79,6 +79,15 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
     return 0;
 }
 
+int hub_lobby_moves(Hub *h, HubClient *c, const char *code)
+{
+    int home = hub_home(code, h->config.hubs);
+    if (!h->config.move || home == h->config.index)
+        return 0;
+    h->config.move(c, home, h->msg, h->msg_len, h->config.ctx);
+    return 1;
+}
+
 int hub_lobby_join(Hub *h, HubClient *c, json_t *j)
 {
     if (c->room)
@@ -86,6 +95,8 @@ int hub_lobby_join(Hub *h, HubClient *c, json_t *j)
     const char *code = json_string_value(json_object_get(j, "room"));
     if (!code)
         return hub_send_fail_text(c, E_BAD_MESSAGE, "room must be a string", NULL);
+    if (hub_lobby_moves(h, c, code))
+        return 0;
     if (hub_limit_guessing(h, c))
         return hub_send_fail(c, E_TOO_MANY_GUESSES, NULL);
     Room *r = hub_room_find(h, code);
@@ -126,6 +137,8 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *j)
     json_int_t from = -1;
     if (!code || !token)
         return hub_send_fail_text(c, E_BAD_MESSAGE, "room and token must be strings", NULL);
+    if (hub_lobby_moves(h, c, code))
+        return 0;
     if (hub_field_int(j, "seq", &from) < 0 || from < -1)
         return hub_send_fail_text(c, E_BAD_MESSAGE, "seq must be a number, the last one seen",
                                   NULL);

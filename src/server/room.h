@@ -239,6 +239,8 @@ struct Hub {
     int n_spares;
     int64_t now;                   /* the time of the call being served: the
                                     * one clock (set by every entry point) */
+    const char *msg;               /* the message hub_receive reads, */
+    size_t msg_len;                /* ... its bytes (a moving client takes it) */
     unsigned long failures;        /* mem_failures() when the frame being built
                                     * began (see hub_send_whole) */
     HubShared *shared;             /* the counts that span rooms (limit.c) */
@@ -781,6 +783,11 @@ const char *hub_field_name(HubClient *c, json_t *j);
 /* create: a new room (its options: option.c), the client its host at seat
  * 1. */
 int hub_lobby_create(Hub *h, HubClient *c, json_t *msg);
+
+/* Whether a join or resume of the room of code is another hub's (its code
+ * names it, and HubConfig.move is set): then the client is moved there with
+ * the message (HubConfig.move), and this hub answers nothing. */
+int hub_lobby_moves(Hub *h, HubClient *c, const char *code);
 
 /* join: the client joins a room by its code, as a spectator or at a seat. */
 int hub_lobby_join(Hub *h, HubClient *c, json_t *msg);

@@ -3877,3 +3877,128 @@ Test(hub_store, each_hub_takes_up_the_rooms_that_name_it)
     hub_free(one);
     store_close(store);
 }
+
+/* What a hub's move callback was given (HubConfig.move). */
+typedef struct Moved {
+    HubClient *client;
+    int hub;
+    char msg[256];
+} Moved;
+
+static void record_move(HubClient *c, int hub, const char *msg, size_t len, void *ctx)
+{
+    Moved *m = ((Moved **)ctx)[1];
+    cr_assert_null(m->client, "one move at a time");
+    m->client = c;
+    m->hub = hub;
+    cr_assert_lt(len, sizeof m->msg);
+    memcpy(m->msg, msg, len);
+    m->msg[len] = 0;
+}
+
+static int moved_random(void *buf, size_t len, void *ctx)
+{
+    return counter_random(buf, len, ((uint64_t **)ctx)[0]);
+}
+
+/* A client in no room that joins or resumes a room of the other hub is
+ * answered nothing where it is: the hub asks for it to be moved, with the
+ * message; released there and adopted by the room's hub (its connection,
+ * frames not yet written, address and rate going along), the message read
+ * there joins it. Its address's connections are counted once throughout,
+ * and a room's own hub answers its joins itself. */
+Test(hubs, a_client_moves_to_its_rooms_hub)
+{
+    uint64_t random = 25;
+    Moved moved = {0};
+    void *ctx[2] = {&random, &moved};
+    HubShared *shared = hub_shared_new();
+    Hub *h[2];
+    for (int i = 0; i < 2; i++) {
+        HubConfig config = {.ctx = ctx, .random = moved_random, .max_per_address = 2,
+                            .shared = shared, .hubs = 2, .index = i, .move = record_move};
+        h[i] = hub_new(&config);
+    }
+    char got[64], code[64], token[64], msg[256];
+    HubClient *ann = hub_connect_from(h[1], NULL, "10.0.5.1", 0);
+    send_text(h[1], ann, "{\"type\":\"create\",\"name\":\"Ann\"}", 0);
+    json_t *j = frame_of(ann, "joined");
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(j, "room")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(j, "token")));
+    json_decref(j);
+    cr_assert_eq(hub_home(code, 2), 1);
+    cr_assert_null(moved.client, "a room made where the client is");
+    /* Bo, connected to hub 0, asks for the lobby (its answer not yet
+     * written) and then joins Ann's room */
+    HubClient *bo = hub_connect_from(h[0], NULL, "10.0.5.2", 0);
+    send_text(h[0], bo, "{\"type\":\"lobby\"}", 0);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\",\"seat\":2}",
+             code);
+    size_t before = bo->queued;
+    send_text(h[0], bo, msg, 1);
+    cr_assert_eq(moved.client, bo);
+    cr_assert_eq(moved.hub, 1);
+    cr_assert_str_eq(moved.msg, msg);
+    cr_assert_eq(bo->queued, before, "hub 0 answered nothing");
+    HubMoving m;
+    hub_release(h[0], bo, &m);
+    cr_assert_eq(hub_clients(h[0]), 0);
+    int frames = 0;
+    for (HubFrame *f = m.head; f; f = f->next)
+        frames++;
+    cr_assert_eq(frames, 2, "the welcome and the lobby go along");
+    bo = hub_adopt(h[1], NULL, &m, 2);
+    while (m.head) {
+        HubFrame *f = m.head;
+        m.head = f->next;
+        hub_frame_free(f);
+    }
+    send_text(h[1], bo, moved.msg, 2);
+    cr_assert_str_eq(value_of(bo, "joined", "room", got), code, "joined on hub 1");
+    moved.client = NULL;
+    /* the address still has its one connection: one more may come, and a
+     * third is refused, on either hub */
+    HubClient *bo2 = hub_connect_from(h[0], NULL, "10.0.5.2", 3);
+    cr_assert_str_eq(last_answer(bo2, got), "welcome");
+    HubClient *bo3 = hub_connect_from(h[1], NULL, "10.0.5.2", 3);
+    cr_assert_str_eq(last_answer(bo3, got), "too_many_connections");
+    hub_disconnect(h[1], bo3, 3);
+    /* Ann's connection goes; she comes back on hub 0, and her resume moves
+     * her to her room's hub, where it finds her seat */
+    hub_disconnect(h[1], ann, 4);
+    ann = hub_connect_from(h[0], NULL, "10.0.5.1", 5);
+    json_decref(frame_of(ann, NULL));
+    snprintf(msg, sizeof msg, "{\"type\":\"resume\",\"room\":\"%s\",\"token\":\"%s\"}", code,
+             token);
+    send_text(h[0], ann, msg, 5);
+    cr_assert_eq(moved.client, ann);
+    cr_assert_eq(moved.hub, 1);
+    hub_release(h[0], ann, &m);
+    ann = hub_adopt(h[1], NULL, &m, 6);
+    send_text(h[1], ann, moved.msg, 6);
+    cr_assert_str_eq(value_of(ann, "joined", "room", got), code, "resumed on hub 1");
+    moved.client = NULL;
+    /* on its own hub a join is answered at once */
+    HubClient *cy = hub_connect_from(h[1], NULL, "10.0.5.3", 7);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Cy\"}", code);
+    send_text(h[1], cy, msg, 7);
+    cr_assert_null(moved.client);
+    cr_assert_str_eq(value_of(cy, "joined", "room", got), code);
+    /* a connection that goes while moving lets its address go */
+    HubClient *dee = hub_connect_from(h[0], NULL, "10.0.5.2", 8);
+    cr_assert_str_eq(last_answer(dee, got), "too_many_connections", "Bo's two are counted");
+    hub_disconnect(h[0], dee, 8);
+    send_text(h[0], bo2, msg, 8);
+    cr_assert_eq(moved.client, bo2);
+    hub_release(h[0], bo2, &m);
+    hub_disconnect_moving(h[0], &m);
+    dee = hub_connect_from(h[0], NULL, "10.0.5.2", 9);
+    cr_assert_str_eq(last_answer(dee, got), "welcome", "the moving one let its place go");
+    hub_disconnect(h[0], dee, 9);
+    hub_disconnect(h[1], cy, 9);
+    hub_disconnect(h[1], ann, 9);
+    hub_disconnect(h[1], bo, 9);
+    hub_free(h[0]);
+    hub_free(h[1]);
+    hub_shared_free(shared);
+}
