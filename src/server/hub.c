@@ -434,6 +434,7 @@ int64_t hub_next_wake(const Hub *h)
     for (const Room *r = h->rooms; r; r = r->next) {
         assert(r->due == hub_due_of(r));
         assert((r->idle_since < 0) == (hub_room_connected(r) > 0));
+        assert(hub_listing_current(r));
         if (r->due < walk)
             walk = r->due;
     }

@@ -19,15 +19,6 @@
 
 #include "../mem/mem.h"
 
-struct HubShared {
-    pthread_mutex_t lock;
-    Address *addresses[ADDRESS_BUCKETS];
-    int64_t swept_at;      /* the addresses were last swept then */
-    int rooms;             /* rooms open, server-wide */
-    int reviews_out;       /* reviews being made, server-wide */
-    uint32_t numbered;     /* rooms made or taken up (their numbers) */
-};
-
 HubShared *hub_shared_new(void)
 {
     HubShared *s = mem_calloc(1, sizeof *s);
@@ -52,14 +43,24 @@ void hub_shared_free(HubShared *s)
     free(s);
 }
 
-static void lock(Hub *h)
+void hub_shared_lock(Hub *h)
 {
     pthread_mutex_lock(&h->shared->lock);
 }
 
-static void unlock(Hub *h)
+void hub_shared_unlock(Hub *h)
 {
     pthread_mutex_unlock(&h->shared->lock);
+}
+
+static void lock(Hub *h)
+{
+    hub_shared_lock(h);
+}
+
+static void unlock(Hub *h)
+{
+    hub_shared_unlock(h);
 }
 
 /* ---- the addresses' entries (under the lock) ------------------------------ */

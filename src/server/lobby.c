@@ -76,6 +76,7 @@ int hub_lobby_create(Hub *h, HubClient *c, json_t *j)
                  hub_limit_rooms(h));
     hub_view_joined(c);
     hub_view_catch_up(c, -1);
+    hub_listing_update(c->room);
     return 0;
 }
 
@@ -124,6 +125,7 @@ int hub_lobby_join(Hub *h, HubClient *c, json_t *j)
         hub_room_take_seat(r, c->member, s);
     hub_view_joined(c);
     hub_view_catch_up(c, -1);
+    hub_listing_update(c->room);
     hub_pace_arm(r, h->now);
     return 0;
 }
@@ -176,6 +178,7 @@ int hub_lobby_resume(Hub *h, HubClient *c, json_t *j)
     hub_room_host_passes(r, h->now);
     hub_view_joined(c);
     hub_view_catch_up(c, from);
+    hub_listing_update(c->room);
     hub_pace_arm(r, h->now);
     return 0;
 }
@@ -187,28 +190,22 @@ int hub_lobby_list(Hub *h, HubClient *c, json_t *msg)
         return hub_send_fail_text(c, E_BAD_MESSAGE, "page must be a number", NULL);
     if (page < 0)
         return hub_send_fail_text(c, E_BAD_VALUE, "page is 0 or more", NULL);
+    /* every hub's rooms: the list they share (listing.c) */
+    Listing page_of[HUB_LOBBY_PAGE];
+    int total = 0;
+    int n = hub_listing_page(h, page > INT32_MAX ? INT32_MAX : (int)page, page_of, &total);
     json_t *rooms = json_array();
-    json_int_t total = 0;
-    for (Room *r = h->rooms; r; r = r->next) {
-        /* a room every member of which has gone is not offered */
-        if (!r->opt.listed || r->state == ROOM_PLAYING || !hub_room_connected(r))
-            continue;
-        if (total++ / HUB_LOBBY_PAGE != page)
-            continue;
-        int seated = 0;
-        for (int s = 0; s < r->opt.rules.players; s++)
-            seated += r->seats[s].member >= 0 || r->seats[s].bot;
-        char rules[LIT_RULES_TEXT_MAX];
-        lit_rules_format(&r->opt.rules, rules, sizeof rules);
-        json_array_append_new(rooms,
-                              json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:i}", "code", r->code, "rules",
-                                        rules, "players", r->opt.rules.players, "seated", seated,
-                                        "host", r->host >= 0 ? r->members[r->host].name : "",
-                                        "turn_ms", r->opt.turn_ms, "match_to", r->opt.match_to));
+    for (int i = 0; i < n; i++) {
+        const Listing *e = &page_of[i];
+        json_array_append_new(rooms, json_pack("{s:s,s:s,s:i,s:i,s:s,s:i,s:i}", "code", e->code,
+                                               "rules", e->rules, "players", e->players, "seated",
+                                               e->seated, "host", e->host, "turn_ms", e->turn_ms,
+                                               "match_to", e->match_to));
     }
     hub_send_json(c, json_pack("{s:s,s:I,s:I,s:I,s:o}", "type", "lobby", "page", page, "pages",
-                               total ? (total + HUB_LOBBY_PAGE - 1) / HUB_LOBBY_PAGE : 1, "total",
-                               total, "rooms", rooms));
+                               (json_int_t)(total ? (total + HUB_LOBBY_PAGE - 1) / HUB_LOBBY_PAGE
+                                                  : 1),
+                               "total", (json_int_t)total, "rooms", rooms));
     return 0;
 }
 

@@ -227,6 +227,7 @@ void hub_pace_broadcast_event(Hub *h, Room *r, int by_bot)
     r->event_seq[i] = r->seq;
     hub_pace_arm(r, h->now);
     hub_view_broadcast_event(r, i, by_bot);
+    hub_listing_update(r);
     if (r->state == ROOM_OVER)
         hub_view_broadcast_room(r); /* its state, and a match's count */
 }

@@ -172,6 +172,7 @@ void hub_room_close(Hub *h, Room *r, int forget)
         if (r->members[m].used && r->members[m].client)
             r->members[m].client->room = NULL;
     hub_limit_room_gone(h, r->made_from, r->idle_since < 0);
+    hub_listing_withdraw(r);
     hub_room_free_brains(r);
     for (int s = 0; s < LIT_MAX_PLAYERS; s++)
         json_decref(r->aids[s]);

@@ -23,6 +23,7 @@
 #define LIT_SERVER_ROOM_H
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -131,6 +132,33 @@ typedef struct Address {
 
 enum { ADDRESS_BUCKETS = 1024 };
 
+/* A room as the lobby offers it (listing.c): public, not playing, someone
+ * connected. Each room keeps its own, and the HubShared's list links
+ * those offered, newest first: the list, and the entries' fields while
+ * linked, are read and written under the HubShared's lock only. */
+typedef struct Listing {
+    struct Listing *prev, *next;   /* in the list */
+    int on;                        /* linked */
+    uint32_t number;               /* the room's (newest: the highest) */
+    char code[HUB_CODE_LEN + 1];
+    char rules[LIT_RULES_TEXT_MAX];
+    char host[HUB_NAME_MAX + 1];
+    int players, seated, turn_ms, match_to;
+} Listing;
+
+/* What the hubs of one server share (hub.h's HubShared): the counts that
+ * span rooms (limit.c) and the lobby's list (listing.c), under one lock. */
+struct HubShared {
+    pthread_mutex_t lock;
+    Address *addresses[ADDRESS_BUCKETS];
+    int64_t swept_at;      /* the addresses were last swept then */
+    int rooms;             /* rooms open, server-wide */
+    int reviews_out;       /* reviews being made, server-wide */
+    uint32_t numbered;     /* rooms made or taken up (their numbers) */
+    Listing *listed;       /* the rooms the lobby offers, newest first */
+    int n_listed;
+};
+
 typedef struct Room {
     struct Room *next;
     struct Hub *hub;
@@ -202,6 +230,7 @@ typedef struct Room {
     int64_t due;
     size_t due_i;
     uint64_t ticked;               /* the last hub_tick that looked at it */
+    Listing listing;               /* as the lobby offers it (listing.c) */
 } Room;
 
 #define ROOM_NOT_DUE SIZE_MAX
@@ -407,6 +436,26 @@ int hub_send_fail(HubClient *c, HubError e, const char *id);
 /* The same error with a sentence that says more than the table's. */
 int hub_send_fail_text(HubClient *c, HubError e, const char *text, const char *id);
 
+/* ---- listing.c: the lobby's list of rooms, across the hubs --------------- */
+
+/* The room's entry in the lobby's list made current: linked (or its
+ * fields changed) when it is offered, unlinked when not. Every change of a
+ * room that is told to its members is followed by this (hub_view's
+ * broadcasts, a room made, joined or resumed); the lock is taken only when
+ * the entry changes. */
+void hub_listing_update(Room *r);
+
+/* The room is closing: out of the list. */
+void hub_listing_withdraw(Room *r);
+
+/* Whether the room's entry is what hub_listing_update would make it now
+ * (debug builds check every room at hub_next_wake). */
+int hub_listing_current(const Room *r);
+
+/* The entries of the page (HUB_LOBBY_PAGE a page, newest first) copied
+ * into out: how many; *total: the rooms offered in all. */
+int hub_listing_page(Hub *h, int page, Listing out[HUB_LOBBY_PAGE], int *total);
+
 /* ---- limit.c: what one address or one connection may do ------------------ *
  *
  * Each call takes the HubShared's lock for what it reads and changes, and
@@ -436,6 +485,10 @@ enum {
  * rooms that someone is connected to: its maker), or why not. Checked and
  * counted at once, so two hubs cannot both take the last place. */
 int hub_limit_room_made(Hub *h, Address *a);
+
+/* The HubShared's lock (listing.c's list is under it too). */
+void hub_shared_lock(Hub *h);
+void hub_shared_unlock(Hub *h);
 
 /* A room taken up from the store (made from no address known): counted
  * server-wide. */
@@ -704,7 +757,7 @@ json_t *hub_view_clock_frame(const Room *r, int m);
 
 /* Sends every connected member its own frame under the next seq. Every
  * change of a room is told this way (or by hub_pace_broadcast_event), so this is
- * where a room is marked to be saved. */
+ * where a room is marked to be saved, and its lobby entry made current. */
 void hub_view_broadcast(Room *r, MemberFrame make);
 
 /* The room frame to every member. */

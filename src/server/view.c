@@ -342,6 +342,7 @@ json_t *hub_view_game(const Room *r)
 void hub_view_broadcast_game(Room *r)
 {
     hub_save_mark(r);
+    hub_listing_update(r);
     r->seq++;
     size_t len;
     char *text = head_text(r->hub, hub_view_game(r), &len);
@@ -364,6 +365,7 @@ json_t *hub_view_clock_frame(const Room *r, int m)
 void hub_view_broadcast(Room *r, MemberFrame make)
 {
     hub_save_mark(r);
+    hub_listing_update(r);
     r->seq++;
     for (int m = 0; m < HUB_MEMBERS_MAX; m++)
         if (r->members[m].used && r->members[m].client)

@@ -1,6 +1,7 @@
 /* hubs_threads.c - two hubs on two threads, as two event loops of one
- * server, sharing their counts (HubConfig.shared): each makes and leaves
- * rooms, and connects and goes, from the same addresses at once. The
+ * server, sharing their counts and the lobby's list (HubConfig.shared):
+ * each makes public rooms, lists the lobby and leaves, and connects and
+ * goes, from the same addresses at once. The
  * counts must come out whole (every room and connection given back, so an
  * address may again do all it could), and ThreadSanitizer (scripts/test.sh
  * runs this under it; Criterion's forked runner cannot run there, so this
@@ -42,7 +43,7 @@ static const char *last_answer(HubClient *c, char got[64])
 
 static int make_room(Hub *h, HubClient *c, int64_t now)
 {
-    static const char create[] = "{\"type\":\"create\",\"name\":\"Ann\"}";
+    static const char create[] = "{\"type\":\"create\",\"name\":\"Ann\",\"public\":true}";
     char got[64];
     hub_receive(h, c, create, sizeof create - 1, now);
     return strcmp(last_answer(c, got), "room") == 0;
@@ -55,7 +56,7 @@ typedef struct Churn {
 
 static void *churn(void *arg)
 {
-    static const char leave[] = "{\"type\":\"leave\"}";
+    static const char leave[] = "{\"type\":\"leave\"}", lobby[] = "{\"type\":\"lobby\"}";
     Churn *ch = arg;
     char from[32], got[64];
     for (int i = 0; i < ROUNDS; i++) {
@@ -68,6 +69,10 @@ static void *churn(void *arg)
         }
         if (make_room(ch->hub, c, now)) {
             ch->made++;
+            /* the lobby lists both hubs' rooms: this one among them */
+            hub_receive(ch->hub, c, lobby, sizeof lobby - 1, now);
+            if (strcmp(last_answer(c, got), "lobby") != 0)
+                fail("no lobby", i, 0);
             if (i % 2)
                 hub_receive(ch->hub, c, leave, sizeof leave - 1, now);
         }

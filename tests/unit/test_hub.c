@@ -4002,3 +4002,62 @@ Test(hubs, a_client_moves_to_its_rooms_hub)
     hub_free(h[1]);
     hub_shared_free(shared);
 }
+
+/* The lobby of either hub lists the public rooms of both (newest first),
+ * each as its own hub keeps it: its seats filled, its host; a room
+ * playing, private, or with nobody connected is not offered. */
+Test(hubs, the_lobby_lists_the_rooms_of_every_hub)
+{
+    uint64_t random = 26;
+    Pair p;
+    pair_open(&p, &random, NULL, 0);
+    Hub **h = p.hub;
+    char code[4][8], token[4][40];
+    HubClient *host[4];
+    for (int i = 0; i < 4; i++) {
+        char from[32];
+        snprintf(from, sizeof from, "10.0.6.%d", i);
+        host[i] = hub_connect_from(h[i % 2], NULL, from, 0);
+        room_by(h[i % 2], host[i], 4, i == 3 ? "" : ",\"public\":true", code[i], token[i]);
+        cr_assert_eq(hub_home(code[i], 2), i % 2);
+    }
+    HubClient *look[2] = {hub_connect_from(h[0], NULL, "10.0.6.9", 5),
+                          hub_connect_from(h[1], NULL, "10.0.6.9", 5)};
+    for (int k = 0; k < 2; k++) {
+        send_text(h[k], look[k], "{\"type\":\"lobby\"}", 6);
+        json_t *j = frame_of(look[k], "lobby");
+        cr_assert_eq(int_at(j, "total", NULL), 3, "hub %d: three public rooms", k);
+        json_t *rooms = json_object_get(j, "rooms");
+        for (int i = 0; i < 3; i++) /* newest first */
+            cr_assert_str_eq(str_at(json_array_get(rooms, (size_t)i), "code", NULL),
+                             code[2 - i]);
+        json_decref(j);
+    }
+    /* room 2 (hub 0) fills with bots and plays: gone from both lobbies;
+     * room 1 (hub 1) gets a bot: its seats counted on hub 0's lobby */
+    send_text(h[0], host[2], "{\"type\":\"fill\"}", 7);
+    send_text(h[0], host[2], "{\"type\":\"start\"}", 7);
+    send_text(h[1], host[1], "{\"type\":\"bot\",\"seat\":2}", 7);
+    send_text(h[0], look[0], "{\"type\":\"lobby\"}", 8);
+    json_t *j = frame_of(look[0], "lobby");
+    cr_assert_eq(int_at(j, "total", NULL), 2);
+    json_t *first = json_array_get(json_object_get(j, "rooms"), 0);
+    cr_assert_str_eq(str_at(first, "code", NULL), code[1]);
+    cr_assert_eq(int_at(first, "seated", NULL), 2);
+    cr_assert_str_eq(str_at(first, "host", NULL), "Ann");
+    json_decref(j);
+    /* everyone leaves room 1: it is offered no more */
+    hub_disconnect(h[1], host[1], 9);
+    send_text(h[0], look[0], "{\"type\":\"lobby\"}", 10);
+    j = frame_of(look[0], "lobby");
+    cr_assert_eq(int_at(j, "total", NULL), 1);
+    cr_assert_str_eq(str_at(json_array_get(json_object_get(j, "rooms"), 0), "code", NULL),
+                     code[0]);
+    json_decref(j);
+    for (int i = 0; i < 4; i++)
+        if (i != 1)
+            hub_disconnect(h[i % 2], host[i], 11);
+    hub_disconnect(h[0], look[0], 11);
+    hub_disconnect(h[1], look[1], 11);
+    pair_close(&p);
+}
