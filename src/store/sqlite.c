@@ -436,7 +436,7 @@ static void sqlite_close(Store *s)
 }
 
 static const StoreOps sqlite_ops = {sqlite_save,  sqlite_drop,   sqlite_rooms, sqlite_record,
-                                    sqlite_games, sqlite_backup, sqlite_close};
+                                    sqlite_games, sqlite_backup, sqlite_close, NULL};
 
 /* ---- open -------------------------------------------------------------------- */
 

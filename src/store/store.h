@@ -79,6 +79,8 @@ typedef struct StoreOps {
     int (*games)(Store *s, StoreGameFn each, void *ctx);
     int (*backup)(Store *s, const char *path);
     void (*close)(Store *s);
+    /* The last failure's sentence (NULL: the struct's error). */
+    const char *(*error)(const Store *s);
 } StoreOps;
 
 /* Every backend's struct starts with this. */
@@ -110,6 +112,13 @@ int store_backup(Store *s, const char *path);
 
 const char *store_error(const Store *s);
 void store_close(Store *s);
+
+/* A store several threads may use at once (the event loops of `lit serve
+ * --loops`): each call of inner made under one lock (a recursive one:
+ * store_rooms' callback may drop a room), and store_error the calling
+ * thread's own last failure. Closing it closes inner. NULL when out of
+ * memory (inner is left open). */
+Store *store_shared(Store *inner);
 
 /* ---- SQLite (sqlite.c) ---------------------------------------------------- */
 

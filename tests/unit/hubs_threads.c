@@ -1,7 +1,7 @@
 /* hubs_threads.c - two hubs on two threads, as two event loops of one
- * server, sharing their counts and the lobby's list (HubConfig.shared):
- * each makes public rooms, lists the lobby and leaves, and connects and
- * goes, from the same addresses at once. The
+ * server, sharing their counts and the lobby's list (HubConfig.shared)
+ * and one store (store_shared): each makes public rooms, lists the lobby
+ * and leaves, and connects and goes, from the same addresses at once. The
  * counts must come out whole (every room and connection given back, so an
  * address may again do all it could), and ThreadSanitizer (scripts/test.sh
  * runs this under it; Criterion's forked runner cannot run there, so this
@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../src/server/hub.h"
+#include "../../src/store/store.h"
 #include "../support/counter_random.h"
 
 enum { ROUNDS = 300, HOUR_MS = 3600000 };
@@ -85,12 +87,22 @@ static void *churn(void *arg)
 int main(void)
 {
     uint64_t random[2] = {24, 1u << 30};
+    /* one store for both, as `lit serve --loops 2 --db` has */
+    char dir[] = "/tmp/hubs_threads.XXXXXX", path[64], error[STORE_ERROR_MAX];
+    if (!mkdtemp(dir))
+        return fprintf(stderr, "hubs_threads: no scratch folder\n"), 1;
+    snprintf(path, sizeof path, "%s/lit.db", dir);
+    Store *inner = store_sqlite_open(path, NULL, error);
+    Store *store = inner ? store_shared(inner) : NULL;
+    if (!store)
+        return fprintf(stderr, "hubs_threads: no store: %s\n", error), 1;
     HubShared *shared = hub_shared_new();
     Churn ch[2];
     pthread_t t[2];
     for (int i = 0; i < 2; i++) {
         HubConfig config = {.ctx = &random[i], .random = counter_random, .max_rooms = 4,
-                            .max_rate = 1000, .shared = shared, .hubs = 2, .index = i};
+                            .max_rate = 1000, .shared = shared, .hubs = 2, .index = i,
+                            .store = store};
         ch[i] = (Churn){hub_new(&config), 0};
         if (!ch[i].hub || pthread_create(&t[i], NULL, churn, &ch[i]) != 0)
             return fprintf(stderr, "hubs_threads: cannot start\n"), 1;
@@ -116,8 +128,25 @@ int main(void)
     hub_free(ch[0].hub);
     hub_free(ch[1].hub);
     hub_shared_free(shared);
+    /* the store has those four rooms, and nothing of the churn's: one hub
+     * takes them up */
+    HubConfig one = {.ctx = &random[0], .random = counter_random, .store = store};
+    Hub *h = hub_new(&one);
+    int rooms = h ? hub_restore(h, 3 * ROUNDS * (int64_t)HOUR_MS) : -1;
+    if (rooms != 4)
+        fail("rooms taken up from the store", rooms, 4);
+    hub_free(h);
+    store_close(store);
+    unlink(path);
+    char wal[80];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    unlink(wal);
+    snprintf(wal, sizeof wal, "%s-shm", path);
+    unlink(wal);
+    rmdir(dir);
     if (!failed)
-        printf("hubs_threads: %d and %d rooms made on two threads, the counts whole\n",
+        printf("hubs_threads: %d and %d rooms made on two threads, saved in one store, the "
+               "counts whole\n",
                ch[0].made, ch[1].made);
     return failed;
 }

@@ -4,7 +4,9 @@
 #include <criterion/criterion.h>
 #include <ctype.h>
 #include <jansson.h>
+#include <pthread.h>
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -568,7 +570,7 @@ static void flaky_close(Store *s)
 }
 
 static const StoreOps flaky_ops = {flaky_save,  flaky_drop,   flaky_rooms, flaky_record,
-                                   flaky_games, flaky_backup, flaky_close};
+                                   flaky_games, flaky_backup, flaky_close, NULL};
 
 /* A table saving to store, dealt a seeded classic game, and the first n
  * legal asks of that game (to be played with table_play). */
@@ -4060,4 +4062,39 @@ Test(hubs, the_lobby_lists_the_rooms_of_every_hub)
     hub_disconnect(h[0], look[0], 11);
     hub_disconnect(h[1], look[1], 11);
     pair_close(&p);
+}
+
+/* A store shared by threads (store_shared) passes each call on, and each
+ * thread reads its own last failure: another's cannot overwrite it. */
+static void *read_fails(void *arg)
+{
+    Store *s = arg;
+    char *text;
+    size_t len;
+    int rc = store_record(s, "BBBBBBBBBBBBBBBB", &text, &len);
+    cr_assert_eq(rc, STORE_FAILED);
+    return (void *)(intptr_t)(strcmp(store_error(s), "record: disk I/O error") == 0);
+}
+
+Test(hub_store, a_store_shared_by_threads_tells_each_its_own_failure)
+{
+    Flaky f = {{&flaky_ops, ""}, store_in_dir(), 1, 1};
+    Store *s = store_shared(&f.base);
+    cr_assert(s);
+    StoreSave sv = {0};
+    cr_assert_eq(store_save(s, &sv), STORE_FAILED);
+    cr_assert_str_eq(store_error(s), "save: disk I/O error");
+    pthread_t t;
+    void *same = NULL;
+    cr_assert_eq(pthread_create(&t, NULL, read_fails, s), 0);
+    pthread_join(t, &same);
+    cr_assert(same, "the other thread read its own failure");
+    cr_assert_str_eq(store_error(s), "save: disk I/O error", "and this one still its own");
+    f.fail = f.fail_reads = 0;
+    uint64_t random = 1;
+    Hub *h = hub_with(s, &random);
+    cr_assert_eq(hub_restore(h, 0), 0, "calls pass on: an empty store");
+    hub_free(h);
+    store_close(s); /* the flaky one's close does nothing */
+    store_close(f.real);
 }
