@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # load.sh BUILD_DIR [lit-load options]: a `lit serve` on a free loopback
 # port pinned to core 1, and lit-load (tools/load.c) pinned to core 0 with
-# the options given (docs/BENCHMARKS.md). Exits with lit-load's status.
+# the options given (docs/BENCHMARKS.md); LIT_SERVE_ARGS adds options to the
+# server's. Exits with lit-load's status.
 set -euo pipefail
 . "$(dirname "$0")/serve_port.sh"
 build=${1:?usage: scripts/load.sh BUILD_DIR [lit-load options]}
@@ -16,7 +17,9 @@ pin0=() pin1=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
   pin0=(taskset -c 0) pin1=(taskset -c 1)
 fi
-"${pin1[@]}" "$build/lit" serve --port 0 --max-rooms 100000 >"$tmp/out" 2>"$tmp/err" &
+# LIT_SERVE_ARGS: more options for the server (say --loops 1)
+# shellcheck disable=SC2086
+"${pin1[@]}" "$build/lit" serve --port 0 --max-rooms 100000 ${LIT_SERVE_ARGS:-} >"$tmp/out" 2>"$tmp/err" &
 server=$!
 port=$(served_port "$tmp/out")
 [ -n "$port" ] || { echo "load.sh: the server did not start: $(cat "$tmp/err")" >&2; exit 1; }

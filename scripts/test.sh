@@ -9,7 +9,8 @@
 #   4. the ThreadSanitizer build of `lit` and the tests of the server's
 #      threads (the event loop and its workers: cli_serve plays a game of
 #      experts and asks for reviews; hubs_threads runs two hubs sharing
-#      their counts on two threads), halting at the first race;
+#      their counts on two threads; cli_loops a server of two event loops),
+#      halting at the first race;
 #   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 20).
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
@@ -60,7 +61,7 @@ threads() {
     -DLIT_TESTS=ON >/dev/null &&
     cmake --build build/tsan --target lit hubs_threads >/dev/null &&
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-      ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads)$'
+      ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops)$'
 }
 
 fuzz() {

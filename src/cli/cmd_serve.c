@@ -22,7 +22,7 @@ static const char usage[] =
     "                 [--keep-games N] [--keep-days N]\n"
     "                 [--proxy ADDR]\n"
     "                 [--max-per-address N] [--max-rooms-per-address N] [--max-rate N]\n"
-    "                 [--workers N] [--web DIR]\n"
+    "                 [--workers N] [--loops N] [--web DIR]\n"
     "\n"
     "Serves online tables: HTTP and WebSocket (docs/PROTOCOL.md). Prints\n"
     "\"serving on http://ADDR:PORT/\" once listening; stops cleanly on SIGINT or\n"
@@ -60,7 +60,9 @@ static const char usage[] =
     "  --max-rate N    messages a second from one connection, 1 to 100000\n"
     "                  (default 20, after a burst of 40)\n"
     "  --workers N     threads deciding expert bots' moves, 1 to 64 (default:\n"
-    "                  one a core)\n"
+    "                  one a core), shared out among the loops\n"
+    "  --loops N       event loops, a thread each, 1 to 64 (default: one a\n"
+    "                  core): each room lives on one\n"
     "  --web DIR       serve the browser table's files from DIR, read on each\n"
     "                  request (for working on web/; default: the files built\n"
     "                  into this binary)\n"
@@ -136,6 +138,7 @@ static const struct option longs[] = {
     {"max-rate", required_argument, NULL, 't'},
     {"web", required_argument, NULL, 'w'},
     {"workers", required_argument, NULL, 'W'},
+    {"loops", required_argument, NULL, 'L'},
     {"help", no_argument, NULL, OPT_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -193,6 +196,10 @@ int serve_with(int argc, char **argv, const NetConfig *base)
             break;
         case 't':
             if (count_option("max-rate", optarg, 100000, &config.max_rate))
+                return 2;
+            break;
+        case 'L':
+            if (count_option("loops", optarg, 64, &config.loops))
                 return 2;
             break;
         case 'W':

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned long failures; /* allocations that returned NULL */
+/* allocations that returned NULL, the calling thread's: a hub (one an
+ * event loop) asks whether one of its own failed (mem.h) */
+static _Thread_local unsigned long failures;
 static int counting;           /* fault injection on and not paused */
 static int started;            /* fault injection on */
 static unsigned long counted, nth;

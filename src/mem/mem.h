@@ -9,7 +9,8 @@
  * memory: free() releases it, and mem_free is free.
  *
  * Two things come of it:
- * - mem_failures() counts the allocations that failed so far, whichever
+ * - mem_failures() counts the allocations that failed so far on the
+ *   calling thread (each event loop's hub asks of its own), whichever
  *   layer asked. jansson drops a value it cannot allocate without a word
  *   (json_object_set_new, json_array_append_new return -1 and leave the
  *   object short of it), so the hub compares the count before and after
@@ -20,8 +21,9 @@
  *   (Lua's ltests.c does the same). Off, which is the product's case, an
  *   allocation costs one test of a flag more than malloc.
  *
- * Counting and failing are for one thread: the server's loop. The expert's
- * worker thread allocates nothing (the bots allocate nothing).
+ * Fault injection is for one thread: a server of one event loop (its
+ * tests run `lit serve --loops 1`). The expert's worker thread allocates
+ * nothing (the bots allocate nothing).
  */
 #ifndef LIT_MEM_MEM_H
 #define LIT_MEM_MEM_H

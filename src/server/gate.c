@@ -30,6 +30,7 @@
  *   sorted list of every connection's on every message received, a walk
  *   of them all, a tenth of the server's time at 6,000 connections.
  */
+#define _DEFAULT_SOURCE /* SO_REUSEPORT (Linux 3.9) */
 #include "gate.h"
 
 #include <arpa/inet.h>
@@ -38,6 +39,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +64,11 @@ struct GatePeer {
     char text[INET6_ADDRSTRLEN];
 };
 
+struct GatePeers {
+    pthread_mutex_t lock;
+    GatePeer *table[PEER_BUCKETS];
+};
+
 struct GateConn {
     GateConn *prev, *next; /* in the list of handshakes, while listed */
     int listed;
@@ -79,7 +86,8 @@ struct Gate {
     ev_timer expiry;  /* the first handshake's time up */
     GateConn *head, *tail; /* the handshakes not over, the oldest first */
     int waiting;      /* 1: accepting waits for a free handle */
-    GatePeer *peers[PEER_BUCKETS];
+    GatePeers *peers; /* its own, or shared with the other gates */
+    int own_peers;
     /* what the log has yet to say, since its last line */
     long failed; /* accepts failed for want of a handle (or of memory) */
     int failed_errno;
@@ -142,12 +150,37 @@ static void on_report(struct ev_loop *loop, ev_timer *w, int revents)
 
 /* ---- addresses -------------------------------------------------------------- */
 
+GatePeers *gate_peers_new(void)
+{
+    GatePeers *p = mem_calloc(1, sizeof *p);
+    if (p && pthread_mutex_init(&p->lock, NULL)) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void gate_peers_free(GatePeers *peers)
+{
+    if (!peers)
+        return;
+    for (int i = 0; i < PEER_BUCKETS; i++)
+        while (peers->table[i]) {
+            GatePeer *p = peers->table[i];
+            peers->table[i] = p->next;
+            free(p);
+        }
+    pthread_mutex_destroy(&peers->lock);
+    free(peers);
+}
+
+/* Under the peers' lock. */
 static GatePeer **peer_slot(Gate *g, const char *text)
 {
     uint32_t x = 2166136261u; /* FNV-1a */
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
         x = (x ^ *p) * 16777619u;
-    GatePeer **p = &g->peers[x % PEER_BUCKETS];
+    GatePeer **p = &g->peers->table[x % PEER_BUCKETS];
     while (*p && strcmp((*p)->text, text) != 0)
         p = &(*p)->next;
     return p;
@@ -155,11 +188,15 @@ static GatePeer **peer_slot(Gate *g, const char *text)
 
 static void peer_put(Gate *g, GatePeer *peer)
 {
-    if (!peer || --peer->pending > 0)
+    if (!peer)
         return;
-    GatePeer **slot = peer_slot(g, peer->text);
-    *slot = peer->next;
-    free(peer);
+    pthread_mutex_lock(&g->peers->lock);
+    if (--peer->pending <= 0) {
+        GatePeer **slot = peer_slot(g, peer->text);
+        *slot = peer->next;
+        free(peer);
+    }
+    pthread_mutex_unlock(&g->peers->lock);
 }
 
 /* ---- handshakes ---------------------------------------------------------------- */
@@ -262,24 +299,28 @@ static void admit(Gate *g, int fd, const struct sockaddr_storage *sa)
     fcntl(fd, F_SETFD, FD_CLOEXEC);
     GatePeer *peer = NULL;
     if (!g->config.exempt || strcmp(text, g->config.exempt) != 0) {
+        pthread_mutex_lock(&g->peers->lock);
         GatePeer **slot = peer_slot(g, text);
-        if (*slot && (*slot)->pending >= GATE_PENDING_MAX) {
+        int full = *slot && (*slot)->pending >= GATE_PENDING_MAX;
+        if (!full && !*slot && (*slot = mem_calloc(1, sizeof **slot)))
+            memcpy((*slot)->text, text, sizeof text);
+        if (!full && (peer = *slot))
+            peer->pending++;
+        pthread_mutex_unlock(&g->peers->lock);
+        if (full) {
             close(fd);
             g->refused++;
             memcpy(g->refused_from, text, sizeof text);
             say(g);
             return;
         }
-        if (!*slot && !(*slot = mem_calloc(1, sizeof **slot))) {
+        if (!peer) {
             close(fd);
             g->failed++;
             g->failed_errno = ENOMEM;
             say(g);
             return;
         }
-        peer = *slot;
-        memcpy(peer->text, text, sizeof text);
-        peer->pending++;
     }
     GateConn *c = mem_calloc(1, sizeof *c);
     if (!c) {
@@ -361,6 +402,8 @@ static int listen_on(Gate *g, char *error, int error_size)
         fcntl(g->fd, F_SETFD, FD_CLOEXEC) < 0 ||
         fcntl(g->fd, F_SETFL, fcntl(g->fd, F_GETFL) | O_NONBLOCK) < 0 ||
         setsockopt(g->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+        (g->config.reuse_port &&
+         setsockopt(g->fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) < 0) ||
         bind(g->fd, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(g->fd, SOMAXCONN) < 0 ||
         getsockname(g->fd, (struct sockaddr *)&sa, &len) < 0) {
         snprintf(error, (size_t)error_size, "%s", strerror(errno));
@@ -379,9 +422,20 @@ Gate *gate_open(const GateConfig *config, char *error, int error_size)
     }
     g->config = *config;
     g->fd = -1;
+    g->peers = config->peers;
+    if (!g->peers) {
+        if (!(g->peers = gate_peers_new())) {
+            snprintf(error, (size_t)error_size, "out of memory");
+            free(g);
+            return NULL;
+        }
+        g->own_peers = 1;
+    }
     if (listen_on(g, error, error_size)) {
         if (g->fd >= 0)
             close(g->fd);
+        if (g->own_peers)
+            gate_peers_free(g->peers);
         free(g);
         return NULL;
     }
@@ -420,11 +474,7 @@ void gate_free(Gate *g)
     gate_stop(g);
     while (g->head) /* none once lws has closed every connection */
         gate_done(g, g->head);
-    for (int i = 0; i < PEER_BUCKETS; i++)
-        while (g->peers[i]) {
-            GatePeer *p = g->peers[i];
-            g->peers[i] = p->next;
-            free(p);
-        }
+    if (g->own_peers)
+        gate_peers_free(g->peers);
     free(g);
 }

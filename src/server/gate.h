@@ -25,6 +25,7 @@ enum {
 
 typedef struct Gate Gate;
 typedef struct GateConn GateConn; /* a connection whose handshake is not over */
+typedef struct GatePeers GatePeers; /* the addresses' handshakes, for gates alike */
 
 typedef struct GateConfig {
     struct ev_loop *loop;
@@ -42,7 +43,19 @@ typedef struct GateConfig {
      * close it (and give its conn back, then or later). */
     void (*expire)(void *handle, void *ctx);
     void *ctx;
+    /* Several gates on one port, one an event loop (SO_REUSEPORT: the
+     * kernel spreads the connections over them), counting the handshakes of
+     * each address together in peers (gate_peers_new; NULL: the gate's
+     * own). port 0 is any free port for the first; the others take the
+     * first's (gate_port). */
+    int reuse_port;
+    GatePeers *peers;
 } GateConfig;
+
+/* The addresses' handshakes shared by gates (their calls take its lock);
+ * NULL out of memory. Freed after the last gate. */
+GatePeers *gate_peers_new(void);
+void gate_peers_free(GatePeers *peers);
 
 /* Listens (SO_REUSEADDR, the backlog SOMAXCONN) and starts accepting on the
  * loop. NULL when it cannot (a sentence in error, of size error_size). */

@@ -171,10 +171,17 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
 
 /* ---- the other entry points (hub.h) --------------------------------------- */
 
+static void use_mem(void)
+{
+    json_set_alloc_funcs(mem_alloc, mem_free);
+}
+
 Hub *hub_new(const HubConfig *config)
 {
-    /* the JSON of frames and states through mem.h: its failures are seen */
-    json_set_alloc_funcs(mem_alloc, mem_free);
+    /* the JSON of frames and states through mem.h: its failures are seen
+     * (once: it is jansson's global, and hubs may be made on threads) */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, use_mem);
     Hub *h = mem_calloc(1, sizeof *h);
     if (!h)
         return NULL;
@@ -269,6 +276,7 @@ static HubClient *client_new(Hub *h, void *user)
         h->clients->prev = c;
     h->clients = c;
     h->n_clients++;
+    hub_limit_clients(h, 1);
     return c;
 }
 
@@ -282,6 +290,7 @@ static void client_free(Hub *h, HubClient *c)
     if (c->next)
         c->next->prev = c->prev;
     h->n_clients--;
+    hub_limit_clients(h, -1);
     free(c);
 }
 
@@ -349,7 +358,11 @@ void hub_disconnect(Hub *h, HubClient *c, int64_t now)
 
 void hub_release(Hub *h, HubClient *c, HubMoving *out)
 {
-    /* the message that moves it is read again there, and counted there */
+    /* the message that moves it is read again there, and counted there;
+     * its frames are freed plainly wherever they are written (a block
+     * never goes back to this hub's spares from another thread) */
+    for (HubFrame *f = c->head; f; f = f->next)
+        f->spare = 0;
     *out = (HubMoving){c->address, c->rate_before, c->refused, c->head};
     c->head = c->tail = NULL;
     c->queued = 0;
@@ -369,8 +382,9 @@ HubClient *hub_adopt(Hub *h, void *user, const HubMoving *in, int64_t now)
     return c;
 }
 
-void hub_disconnect_moving(Hub *h, HubMoving *m)
+void hub_disconnect_moving(Hub *h, HubMoving *m, int64_t now)
 {
+    h->now = now;
     hub_limit_disconnect(h, m->address);
     while (m->head) {
         HubFrame *f = m->head;

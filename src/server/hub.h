@@ -219,7 +219,7 @@ void hub_frame_free(HubFrame *frame);
 /* What a client moving to another hub takes with it: its address (still
  * counted: the connection goes on), its rate's clock, and its frames not
  * yet written, oldest first (the caller writes them before any of the next
- * hub's, and frees them). */
+ * hub's, and frees them with hub_frame_free, on any thread). */
 typedef struct HubMoving {
     struct Address *address;
     int64_t rate_at;
@@ -238,9 +238,9 @@ void hub_release(Hub *hub, HubClient *client, HubMoving *out);
  * hub_disconnect_moving lets its address go). */
 HubClient *hub_adopt(Hub *hub, void *user, const HubMoving *in, int64_t now_ms);
 
-/* A moving client's connection went before any hub adopted it: its
- * address lets it go, and its frames are freed. */
-void hub_disconnect_moving(Hub *hub, HubMoving *moving);
+/* A moving client's connection went before any hub adopted it (at now):
+ * its address lets it go, and its frames are freed. */
+void hub_disconnect_moving(Hub *hub, HubMoving *moving, int64_t now_ms);
 
 /* Sends every client the "closing" frame and closes it with 1001 (the
  * server stops: reconnect). */
@@ -294,9 +294,14 @@ int hub_job_kind(const HubJob *job);
 const char *hub_job_room(const HubJob *job);
 uint32_t hub_job_seq(const HubJob *job);
 
-/* Counts for /healthz and logs. */
+/* Counts for logs: this hub's. */
 int hub_rooms(const Hub *hub);
 int hub_clients(const Hub *hub);
+
+/* Counts for /healthz: the server's (every hub sharing this one's
+ * HubShared). */
+int hub_server_rooms(Hub *hub);
+int hub_server_clients(Hub *hub);
 
 /* Whether name is an error the hub answers with: one of the protocol's own
  * (docs/PROTOCOL.md) or an engine status (include/literature/status.h).

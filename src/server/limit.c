@@ -211,6 +211,26 @@ int hub_limit_rooms(Hub *h)
     return n;
 }
 
+void hub_limit_clients(Hub *h, int delta)
+{
+    lock(h);
+    h->shared->clients += delta;
+    unlock(h);
+}
+
+int hub_server_rooms(Hub *h)
+{
+    return hub_limit_rooms(h);
+}
+
+int hub_server_clients(Hub *h)
+{
+    lock(h);
+    int n = h->shared->clients;
+    unlock(h);
+    return n;
+}
+
 /* ---- guesses and bots-only games ------------------------------------------ */
 
 int hub_limit_guessing(Hub *h, const HubClient *c)

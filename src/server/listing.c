@@ -87,10 +87,17 @@ void hub_listing_update(Room *r)
     if (e->on && same(e, &now))
         return;
     hub_shared_lock(h);
-    if (e->on)
-        unlink_entry(h->shared, e);
-    *e = now;
-    link_entry(h->shared, e);
+    if (e->on && e->number == now.number) { /* its place stays */
+        now.prev = e->prev;
+        now.next = e->next;
+        now.on = 1;
+        *e = now;
+    } else {
+        if (e->on)
+            unlink_entry(h->shared, e);
+        *e = now;
+        link_entry(h->shared, e);
+    }
     hub_shared_unlock(h);
 }
 

@@ -1,17 +1,38 @@
 /* net.c - HTTP and WebSocket on libwebsockets 4.1.6 (net.h).
  *
- * One event loop, one protocol for both HTTP (/healthz, the records of
- * finished games, the page; each answer decided by route.c, and only
- * written here) and the WebSocket of docs/PROTOCOL.md. The loop is libev's
- * (epoll here), owned by us and lent to libwebsockets: lws's own loop is
- * poll(), whose every wake-up walks every socket, and at a thousand tables
- * that is six thousand (docs/BENCHMARKS.md). The hub's timer is a libev
- * timer, not an lws_sul: lws 4.1's libev glue never moves its one armed
- * timer earlier, so a sul due before it would wait for the next socket
- * event. What libwebsockets leaves to us:
+ * One event loop a core (--loops), each a thread with its own libev loop,
+ * libwebsockets context, hub and workers, and one protocol for both HTTP
+ * (/healthz, the records of finished games, the page; each answer decided
+ * by route.c, and only written here) and the WebSocket of docs/PROTOCOL.md.
+ * The loops are libev's (epoll here), owned by us and lent to
+ * libwebsockets: lws's own loop is poll(), whose every wake-up walks every
+ * socket, and at a thousand tables that is six thousand
+ * (docs/BENCHMARKS.md). Each hub's timer is a libev timer, not an lws_sul:
+ * lws 4.1's libev glue never moves its one armed timer earlier, so a sul
+ * due before it would wait for the next socket event.
+ *
+ * Several loops (docs/SCALING.md, "Every core"). Each loop listens on the
+ * port with its own gate (SO_REUSEPORT: the kernel spreads the connections
+ * over them), and a connection stays on the loop that took it. Its client
+ * lives on a hub: at first its own loop's; a room lives on the hub its
+ * code names (hub_home), and a client in no room that joins or resumes a
+ * room of another hub is moved there (HubConfig.move). A Link joins the
+ * two: the loop with the socket (origin) and the loop whose hub has the
+ * client (target). While they are one loop, messages go straight to the
+ * hub and frames straight from it to the socket; otherwise each message is
+ * posted to the target's mailbox and the frames, copied (a frame's block
+ * goes back to its own hub's spares), to the origin's, each mailbox a list
+ * under a lock woken by ev_async. The hubs share their limits, lobby and
+ * store (HubShared, store_shared). Ordering: the origin posts a message
+ * holding the link's lock, and a hub moving a client on changes the link's
+ * target holding it too, taking with it the messages already in its own
+ * mailbox for that link: so no message overtakes another.
+ *
+ * The files: loop.h. What libwebsockets leaves to us:
  * - lws_write buffers whatever the socket does not take, without limit: we
  *   write one frame per writable callback from the hub's per-client queue,
- *   which the hub caps (HUB_QUEUE_MAX);
+ *   which the hub caps (HUB_QUEUE_MAX; frames from another loop's hub are
+ *   capped here alike);
  * - there is no message size setting: fragments are put together here under
  *   HUB_MESSAGE_MAX, and a longer message closes the connection with 1009;
  * - a browser on another site may open a WebSocket to us: an upgrade whose
@@ -26,97 +47,45 @@
  * - lws's listener spins when out of file handles and counts no handshake
  *   per address: we listen ourselves (gate.c) and adopt each connection;
  *   the gate times handshakes out too (lws's timeouts fire late on libev).
- * Besides the loop there are the workers' threads (pool.c): the hub
- * hands out an expert's decisions and the reviews of finished games as jobs
- * (hub.h, HubJob), and each job comes back to the loop, where the hub plays
- * a move at the room's pace or sends a review to the client that asked.
+ * Besides the loops there are the workers' threads (pool.c), a pool a
+ * loop: the hub hands out an expert's decisions and the reviews of
+ * finished games as jobs (hub.h, HubJob), and each job comes back to its
+ * loop, where the hub plays a move at the room's pace or sends a review to
+ * the client that asked.
  */
 #include "net.h"
 
-#include <arpa/inet.h>
 #include <ev.h>
 #include <libwebsockets.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
+#include "../mem/mem.h"
+#include "../store/store.h"
 #include "gate.h"
 #include "hub.h"
-#include "../mem/mem.h"
+#include "loop.h"
 #include "pool.h"
-#include "route.h"
-
-typedef struct Conn {
-    HubClient *client;    /* WebSocket: the hub's client */
-    char *in;             /* WebSocket: the message being put together */
-    size_t in_len;
-    char *body;           /* HTTP: the answer's body, after LWS_PRE bytes */
-    size_t body_len, body_off; /* its length, and how much is written */
-    int close;            /* HTTP: closed once the body is written */
-    char peer[64];
-    struct lws *wsi;      /* WebSocket: its connection, while in the list */
-    struct Conn *next_out; /* in net.out: frames queued since the loop last wrote */
-    int in_out;           /* ... and whether it is in that list */
-    int broken;           /* a write failed: closed at its writable callback */
-} Conn;
-
-enum {
-    HTTP_CHUNK = 4096, /* bytes of an HTTP body written at once (http_writable) */
-    /* an idle HTTP connection's seconds for its next request; the first
-     * one's are GATE_HANDSHAKE_MS */
-    NET_KEEPALIVE_SECS = 5,
-    CLOSE_UNSUPPORTED = 1003 /* a binary frame (RFC 6455: data it cannot take) */
-};
 
 typedef struct Net {
     const NetConfig *config;
-    struct lws_context *ctx;
-    struct ev_loop *loop;
-    ev_signal sigint, sigterm;
-    ev_timer timer;       /* the hub's next wake-up */
-    int64_t timer_at;     /* ... the time it is armed for (INT64_MAX: none) */
-    ev_timer drain;       /* on the way out: until the clients are gone */
-    ev_prepare flush;     /* before the loop waits: net.out written */
-    Conn *out;            /* the connections with frames queued since */
-    int64_t drain_until;
-    Hub *hub;
-    Pool pool;            /* the workers */
-    Gate *gate;           /* the listening socket */
+    int n;                /* loops */
+    Loop *loops;
+    HubShared *shared;
+    GatePeers *peers;
+    Store *store;         /* the hubs' (shared by the loops when several) */
+    ev_signal sigint, sigterm; /* on loop 0 */
 } Net;
 
 static Net net;
 
-static int64_t now_ms(void)
+static Loop *loop_of(struct lws *wsi)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* After anything that may change the hub: its next wake-up as the timer. */
-static void reschedule(void)
-{
-    int64_t next = hub_next_wake(net.hub);
-    if (next == net.timer_at && (next == INT64_MAX || ev_is_active(&net.timer)))
-        return; /* armed for it already (most messages change no time) */
-    ev_timer_stop(net.loop, &net.timer);
-    net.timer_at = next;
-    if (next == INT64_MAX)
-        return;
-    int64_t wait = next - now_ms();
-    ev_timer_set(&net.timer, wait > 0 ? (double)wait / 1e3 : 0.0, 0.0);
-    ev_timer_start(net.loop, &net.timer);
-}
-
-static void on_timer(struct ev_loop *loop, ev_timer *w, int revents)
-{
-    (void)loop;
-    (void)w;
-    (void)revents;
-    hub_tick(net.hub, now_ms());
-    reschedule();
+    return lws_context_user(lws_get_context(wsi));
 }
 
 static void log_hub(const char *line, void *ctx)
@@ -125,431 +94,16 @@ static void log_hub(const char *line, void *ctx)
     fprintf(stderr, "serve: %s\n", line);
 }
 
-/* Frames are queued for c: its connection joins the list written before
- * the loop next waits (flush). */
-static void wake(HubClient *c, void *ctx)
-{
-    (void)ctx;
-    struct lws *wsi = c->user;
-    Conn *conn = lws_wsi_user(wsi);
-    if (conn->in_out)
-        return;
-    conn->wsi = wsi;
-    conn->in_out = 1;
-    conn->next_out = net.out;
-    net.out = conn;
-}
-
-/* Leaves the list (its connection is closing). */
-static void leave_out(Conn *conn)
-{
-    for (Conn **p = &net.out; conn->in_out && *p; p = &(*p)->next_out)
-        if (*p == conn) {
-            *p = conn->next_out;
-            conn->in_out = 0;
-            break;
-        }
-}
-
-/* Writes the client's frames while the socket takes them whole (lws
- * buffers what a write could not send; nothing more is written until that
- * is out: lws_partial_buffered): 0, or -1 when a write failed. */
-static int write_queued(struct lws *wsi, HubClient *c)
-{
-    while (c->head && !lws_partial_buffered(wsi)) {
-        HubFrame *f = hub_pop(c);
-        int n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
-        hub_frame_free(f);
-        if (n < 0)
-            return -1;
-    }
-    return 0;
-}
-/* Before the loop waits: every connection with frames queued since it last
- * waited is written to at once, and asks for a writable callback only for
- * what lws could not send (a socket that takes nothing is a write lws
- * buffers whole: its lws_issue_raw keeps what send() left, EAGAIN too, and
- * asks for POLLOUT itself; lws_partial_buffered then stops us). Asking for
- * a callback a frame cost two epoll_ctl calls and a round of the loop each,
- * and lws_send_pipe_choked a poll() a frame: docs/BENCHMARKS.md, "A fifth
- * of the cost". A close is always sent from the writable callback, after
- * the frames. */
-static void on_flush(struct ev_loop *loop, ev_prepare *w, int revents)
-{
-    (void)loop;
-    (void)w;
-    (void)revents;
-    while (net.out) {
-        Conn *conn = net.out;
-        net.out = conn->next_out;
-        conn->in_out = 0;
-        HubClient *c = conn->client;
-        struct lws *wsi = conn->wsi;
-        if (!c)
-            continue;
-        if (c->head && !conn->broken && write_queued(wsi, c))
-            conn->broken = 1; /* closed from its callback: lws closes only there */
-        if (c->head || c->close_code || conn->broken)
-            lws_callback_on_writable(wsi);
-    }
-}
-
-/* ---- the workers (pool.c) ------------------------------------------------- */
-
-/* HubConfig.post: a job for the workers, or 1 when their queue is full. */
-static int post(HubJob *job, void *ctx)
-{
-    (void)ctx;
-    return pool_post(&net.pool, job);
-}
-
-/* In the loop: the jobs run, back to the hub (which may hand out more). */
-static void jobs_done(HubJob **jobs, int n, void *ctx)
-{
-    (void)ctx;
-    for (int i = 0; i < n; i++)
-        hub_job_done(net.hub, jobs[i], now_ms());
-    reschedule();
-}
-
-/* ---- HTTP ---------------------------------------------------------------- */
-
-/* The request's method: lws_http_get_uri_and_method's, or for HTTP/2
- * (h2c: lws takes that upgrade) its :method. */
-static RouteMethod request_method(struct lws *wsi)
-{
-    char *uri, m[8];
-    int len;
-    switch (lws_http_get_uri_and_method(wsi, &uri, &len)) {
-    case LWSHUMETH_GET:
-        return ROUTE_GET;
-    case LWSHUMETH_HEAD:
-        return ROUTE_HEAD;
-    case LWSHUMETH_COLON_PATH:
-        if (lws_hdr_copy(wsi, m, sizeof m, WSI_TOKEN_HTTP_COLON_METHOD) > 0)
-            return strcmp(m, "GET") == 0 ? ROUTE_GET
-                   : strcmp(m, "HEAD") == 0 ? ROUTE_HEAD
-                                            : ROUTE_OTHER;
-        return ROUTE_OTHER;
-    default:
-        return ROUTE_OTHER;
-    }
-}
-
-/* The request's Host (HTTP/2: :authority) into host ("" none; one too long
- * for host is kept cut, and then names nothing of ours). */
-static void request_host(struct lws *wsi, char *host, int size)
-{
-    host[0] = 0;
-    if (lws_hdr_copy(wsi, host, size, WSI_TOKEN_HOST) <= 0 &&
-        lws_hdr_copy(wsi, host, size, WSI_TOKEN_HTTP_COLON_AUTHORITY) <= 0)
-        host[0] = 0;
-    if (!host[0] && lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
-        snprintf(host, (size_t)size, "%s", "(too long)");
-}
-
-static RouteConfig route_config(void)
-{
-    RouteConfig rc = {net.hub,          net.config->store,      net.config->web_dir,
-                      net.config->bind, net.config->host_names, net.config->host_name_count};
-    return rc;
-}
-
-/* Puts the hub's answer (route.c) on the wire: its headers now, its body
- * (copied behind LWS_PRE) when the connection is writable; a HEAD's headers
- * say the body's length, and an empty body follows them (which ends the
- * answer, an HTTP/2 stream too). */
-static int on_http(struct lws *wsi, Conn *conn, const char *path)
-{
-    RouteConfig rc = route_config();
-    RouteAnswer a;
-    char host[256];
-    request_host(wsi, host, sizeof host);
-    if (route_request(&rc, request_method(wsi), host, path, &a))
-        return -1;
-    if (a.log[0])
-        fprintf(stderr, "serve: %s\n", a.log);
-    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
-                                       *end = buf + sizeof buf - 1;
-    size_t content_length = a.len;
-    if (a.head)
-        a.len = 0;
-    /* HTTP/2 (an h2c upgrade; lws takes it): a stream, which ends, and no
-     * connection header (a protocol error there) */
-    if (lws_get_network_wsi(wsi) != wsi)
-        a.close = 0;
-    conn->body_len = a.len;
-    conn->body_off = 0;
-    conn->close = a.close;
-    conn->body = mem_alloc(LWS_PRE + a.len + 1);
-    if (!conn->body) {
-        route_answer_free(&a);
-        return -1;
-    }
-    memcpy(conn->body + LWS_PRE, a.body, a.len);
-    route_answer_free(&a);
-    char disposition[96];
-    snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", a.download);
-    if (lws_add_http_common_headers(wsi, (unsigned)a.status, a.type, content_length, &p, end) ||
-        (a.download[0] &&
-         lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
-                                     (const unsigned char *)disposition,
-                                     (int)strlen(disposition), &p, end)) ||
-        (a.allow && lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
-                                                (const unsigned char *)a.allow,
-                                                (int)strlen(a.allow), &p, end)) ||
-        (a.close && lws_add_http_header_by_name(wsi, (const unsigned char *)"connection:",
-                                                (const unsigned char *)"close", 5, &p, end)))
-        return -1;
-    for (const RouteHeader *h = route_headers; h->name; h++)
-        if (lws_add_http_header_by_name(wsi, (const unsigned char *)h->name,
-                                        (const unsigned char *)h->value, (int)strlen(h->value),
-                                        &p, end))
-            return -1;
-    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)a.cache, (int)strlen(a.cache), &p,
-                                    end) ||
-        lws_finalize_write_http_header(wsi, start, &p, end))
-        return -1;
-    lws_callback_on_writable(wsi);
-    return 0;
-}
-
-/* The body, HTTP_CHUNK bytes a writable callback. lws_write sends at most
- * its service buffer (4096 bytes) at once and keeps the rest in a list it
- * allocates; out of memory there it closes the connection mid-body, after
- * a 200's headers (tests/integration/cli_netfault.sh found it). A chunk the
- * socket takes whole allocates nothing. */
-static int http_writable(struct lws *wsi, Conn *conn)
-{
-    if (!conn->body)
-        return 0;
-    size_t n = conn->body_len - conn->body_off;
-    int last = n <= HTTP_CHUNK;
-    if (!last)
-        n = HTTP_CHUNK;
-    /* lws_write may write LWS_PRE bytes before the chunk: they are the
-     * last chunk's (already sent) or the headroom */
-    unsigned char *chunk = (unsigned char *)conn->body + LWS_PRE + conn->body_off;
-    if (lws_write(wsi, chunk, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < 0)
-        return -1;
-    conn->body_off += n;
-    if (!last) {
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    free(conn->body);
-    conn->body = NULL;
-    /* a 405: the request's body, if any, is not read: closed */
-    if (conn->close)
-        return -1;
-    return lws_http_transaction_completed(wsi) ? -1 : 0;
-}
-
-/* ---- WebSocket ------------------------------------------------------------ */
-
-/* Whether origin (empty: none sent, a client that is no browser) may open a
- * WebSocket: this host itself, or one of --origin's. */
-static int origin_allowed(struct lws *wsi, const char *origin)
-{
-    if (!origin[0])
-        return 1;
-    char host[256];
-    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0) {
-        const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
-                           : strncmp(origin, "https://", 8) == 0 ? origin + 8
-                                                                  : NULL;
-        if (rest && strcmp(rest, host) == 0)
-            return 1;
-    }
-    const char *list = net.config->origins;
-    size_t len = strlen(origin);
-    while (list && *list) {
-        const char *comma = strchr(list, ',');
-        size_t n = comma ? (size_t)(comma - list) : strlen(list);
-        if (n == len && strncmp(list, origin, n) == 0)
-            return 1;
-        list = comma ? comma + 1 : NULL;
-    }
-    return 0;
-}
-
-/* A message over the cap, or a binary one: the rest of it is not kept, and
- * the connection is closed with 1009 (1003) from the writable callback,
- * where lws sends the close frame and waits for the client's (closing at
- * once, with the message's rest unread, would reset the connection and
- * lose the close frame). */
-static int ws_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
-{
-    HubClient *c = conn->client;
-    if (c->close_code)
-        return 0;
-    if (lws_frame_is_binary(wsi)) { /* frames are text (docs/PROTOCOL.md) */
-        fprintf(stderr, "serve: %s: binary frame: closed\n", conn->peer);
-        c->close_code = CLOSE_UNSUPPORTED;
-        c->close_reason = "text_only";
-        conn->in_len = 0;
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    if (conn->in_len + len > HUB_MESSAGE_MAX) {
-        fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
-                HUB_MESSAGE_MAX);
-        c->close_code = HUB_CLOSE_TOO_BIG;
-        c->close_reason = "too_big";
-        conn->in_len = 0;
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    int whole = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
-    if (whole && !conn->in_len) { /* in one piece, as nearly always: read where lws has it */
-        hub_receive(net.hub, c, in, len, now_ms());
-        reschedule();
-        return 0;
-    }
-    /* In pieces: put together in a buffer kept only until the message is
-     * whole. Not one kept a connection: 8 KiB at each of thousands of
-     * connections, placed anew at every reconnection, left the heap's
-     * pages touched further and further (docs/RELIABILITY.md, "Load and
-     * soak"). */
-    if (!conn->in && !(conn->in = mem_alloc(HUB_MESSAGE_MAX)))
-        return -1;
-    memcpy(conn->in + conn->in_len, in, len);
-    conn->in_len += len;
-    if (!whole)
-        return 0;
-    hub_receive(net.hub, c, conn->in, conn->in_len, now_ms());
-    conn->in_len = 0;
-    free(conn->in);
-    conn->in = NULL;
-    reschedule();
-    return 0;
-}
-
-static int ws_writable(struct lws *wsi, Conn *conn)
-{
-    HubClient *c = conn->client;
-    if (conn->broken || write_queued(wsi, c))
-        return -1;
-    if (c->head) { /* lws holds part of one: the rest at the next */
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    if (c->close_code) {
-        const char *reason = c->close_reason;
-        lws_close_reason(wsi, (enum lws_close_status)c->close_code,
-                         (unsigned char *)(uintptr_t)reason, strlen(reason));
-        return -1;
-    }
-    return 0;
-}
-
-/* Who connects: the peer's address, or, when the peer is the trusted proxy
- * (--proxy), the last address of its X-Forwarded-For (the one the proxy
- * added; the ones before it are the client's word). */
-static void client_address(struct lws *wsi, char *out, size_t size)
-{
-    char xff[256];
-    unsigned char bytes[sizeof(struct in6_addr)];
-    lws_get_peer_simple(wsi, out, size);
-    if (!net.config->proxy || strcmp(out, net.config->proxy) != 0 ||
-        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
-        return;
-    char *last = strrchr(xff, ',');
-    last = last ? last + 1 : xff;
-    last += strspn(last, " \t");
-    last[strcspn(last, " \t")] = 0;
-    if ((inet_pton(AF_INET, last, bytes) == 1 || inet_pton(AF_INET6, last, bytes) == 1) &&
-        strlen(last) < size)
-        memcpy(out, last, strlen(last) + 1);
-}
-
-/* A refusal of an upgrade: status ("403 Forbidden"), the headers in
- * headers (each ending "\r\n"), and the error's name (body: "NAME\n").
- * Written whole: lws_return_http_status would say HTTP/1.0 here, before the
- * request's version is taken in, which WebSocket clients do not read as an
- * answer. */
-static int refuse_upgrade(struct lws *wsi, const char *status, const char *headers,
-                          const char *body)
-{
-    char answer[256];
-    int n = snprintf(answer, sizeof answer,
-                     "HTTP/1.1 %s\r\n"
-                     "content-type: text/plain\r\n"
-                     "content-length: %zu\r\n"
-                     "%s"
-                     "connection: close\r\n"
-                     "\r\n"
-                     "%s",
-                     status, strlen(body), headers, body);
-    unsigned char buf[LWS_PRE + sizeof answer];
-    memcpy(buf + LWS_PRE, answer, (size_t)n);
-    lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_HTTP_FINAL);
-    return 1;
-}
-
-/* An upgrade (to a WebSocket; lws takes h2c's too): refused, and the
- * connection is not upgraded, when its Host names no name of this server
- * (403), its method is not GET (405: lws would upgrade a POST), or it comes
- * from a page of another site (403). */
-static int confirm_upgrade(struct lws *wsi)
-{
-    char host[256], origin[256] = "";
-    RouteConfig rc = route_config();
-    request_host(wsi, host, sizeof host);
-    if (!route_host_ok(&rc, host)) {
-        RouteAnswer a; /* the log's line, as route.c words it */
-        if (route_request(&rc, ROUTE_GET, host, "/", &a) == 0) {
-            fprintf(stderr, "serve: %s (an upgrade)\n", a.log);
-            route_answer_free(&a);
-        }
-        return refuse_upgrade(wsi, "403 Forbidden", "", "unknown_host\n");
-    }
-    if (request_method(wsi) != ROUTE_GET)
-        return refuse_upgrade(wsi, "405 Method Not Allowed", "allow: " ROUTE_ALLOW "\r\n",
-                              ROUTE_NOT_ALLOWED_TEXT);
-    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
-        !origin_allowed(wsi, origin)) {
-        fprintf(stderr, "serve: refused a WebSocket from origin %.200s\n", origin);
-        return refuse_upgrade(wsi, "403 Forbidden", "", "cross_origin\n");
-    }
-    return 0;
-}
-
-/* A CONNECT, made a raw socket by lws: 405, and closed. */
-static int refuse_connect(struct lws *wsi)
-{
-    static const char body[] = ROUTE_NOT_ALLOWED_TEXT;
-    char answer[1024];
-    int n = snprintf(answer, sizeof answer,
-                     "HTTP/1.1 405 Method Not Allowed\r\n"
-                     "content-type: text/plain\r\n"
-                     "content-length: %zu\r\n"
-                     "allow: " ROUTE_ALLOW "\r\n"
-                     "connection: close\r\n",
-                     sizeof body - 1);
-    for (const RouteHeader *h = route_headers; h->name; h++)
-        n += snprintf(answer + n, sizeof answer - (size_t)n, "%s %s\r\n", h->name, h->value);
-    n += snprintf(answer + n, sizeof answer - (size_t)n, "cache-control: no-cache\r\n\r\n%s",
-                  body);
-    if (n <= 0 || (size_t)n >= sizeof answer)
-        return -1;
-    unsigned char buf[LWS_PRE + sizeof answer];
-    memcpy(buf + LWS_PRE, answer, (size_t)n);
-    lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_RAW);
-    return -1;
-}
-
-/* ---- connections (gate.c) ---------------------------------------------------- */
-
 /* GateConfig.adopt: lws takes the connection as if its listener had
  * accepted it; the gate's conn rides on the wsi until handshake_over. */
 static void *adopt(int fd, GateConn *conn, void *ctx)
 {
-    (void)ctx;
-    struct lws *wsi = lws_adopt_socket(net.ctx, fd);
-    if (wsi)
+    Loop *L = ctx;
+    struct lws *wsi = lws_adopt_socket(L->ctx, fd);
+    if (wsi) {
         lws_set_opaque_user_data(wsi, conn);
+        L->connections++; /* until its WSI_DESTROY */
+    }
     return wsi;
 }
 
@@ -569,7 +123,7 @@ static void handshake_over(struct lws *wsi)
     GateConn *conn = lws_get_opaque_user_data(nwsi);
     if (conn) {
         lws_set_opaque_user_data(nwsi, NULL);
-        gate_done(net.gate, conn);
+        gate_done(loop_of(wsi)->gate, conn);
     }
 }
 
@@ -577,16 +131,18 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
                     size_t len)
 {
     Conn *conn = user;
+    Loop *L = loop_of(wsi);
     switch (reason) {
     case LWS_CALLBACK_WSI_DESTROY:
         if (lws_get_network_wsi(wsi) == wsi) {
+            L->connections--;
             handshake_over(wsi);
-            gate_freed(net.gate);
+            gate_freed(L->gate);
         }
         break;
     case LWS_CALLBACK_HTTP:
         handshake_over(wsi);
-        return on_http(wsi, conn, (const char *)in);
+        return http_answer(wsi, conn, (const char *)in, net.config, L->hub);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return http_writable(wsi, conn);
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
@@ -598,35 +154,21 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         handshake_over(wsi);
-        return confirm_upgrade(wsi);
+        return http_confirm_upgrade(wsi, net.config, L->hub);
     case LWS_CALLBACK_RAW_ADOPT:
         handshake_over(wsi);
-        return refuse_connect(wsi);
+        return http_refuse_connect(wsi);
     case LWS_CALLBACK_ESTABLISHED:
         memset(conn, 0, sizeof *conn);
-        client_address(wsi, conn->peer, sizeof conn->peer);
-        conn->client = hub_connect_from(net.hub, wsi, conn->peer, now_ms());
-        if (!conn->client)
-            return -1;
-        fprintf(stderr, "serve: %s connected (%d clients)\n", conn->peer,
-                hub_clients(net.hub));
-        break;
+        http_client_address(wsi, net.config, conn->peer, sizeof conn->peer);
+        return link_open(L, wsi, conn);
     case LWS_CALLBACK_RECEIVE:
-        return ws_receive(wsi, conn, in, len);
+        return link_receive(wsi, conn, in, len);
     case LWS_CALLBACK_SERVER_WRITEABLE:
-        return ws_writable(wsi, conn);
+        return link_writable(wsi, conn);
     case LWS_CALLBACK_CLOSED:
         if (conn)
-            leave_out(conn);
-        if (conn->client) {
-            hub_disconnect(net.hub, conn->client, now_ms());
-            conn->client = NULL;
-            fprintf(stderr, "serve: %s disconnected (%d clients)\n", conn->peer,
-                    hub_clients(net.hub));
-            reschedule();
-        }
-        free(conn->in);
-        conn->in = NULL;
+            link_closed(L, conn);
         break;
     default:
         break;
@@ -638,84 +180,90 @@ static const struct lws_protocols protocols[] = {
     {"literature", callback, sizeof(Conn), 0, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
-/* SIGINT or SIGTERM: out of the loop, in the loop's own time */
+static void on_timer(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    Loop *L = w->data;
+    hub_tick(L->hub, loop_now_ms());
+    link_after_hub(L);
+}
+
+/* SIGINT or SIGTERM (loop 0's): every loop out of its run, in its own time. */
 static void on_signal(struct ev_loop *loop, ev_signal *w, int revents)
 {
     (void)w;
     (void)revents;
+    for (int i = 1; i < net.n; i++) {
+        Loop *L = &net.loops[i];
+        pthread_mutex_lock(&L->lock);
+        L->stop = 1;
+        pthread_mutex_unlock(&L->lock);
+        ev_async_send(L->loop, &L->mail);
+    }
     ev_break(loop, EVBREAK_ALL);
 }
 
 static void on_drain(struct ev_loop *loop, ev_timer *w, int revents)
 {
-    (void)w;
     (void)revents;
-    if (!hub_clients(net.hub) || now_ms() >= net.drain_until)
+    Loop *L = w->data;
+    link_read_mail(L);
+    if ((!hub_clients(L->hub) && !L->connections) || loop_now_ms() >= L->drain_until)
         ev_break(loop, EVBREAK_ALL);
 }
 
-/* Lets go of what net_serve made: lws's context (started: it ran), the
- * worker, the hub, the loop. */
-static void stop(int started)
+/* A loop made: its libev loop, its hub (taking up its own rooms), its
+ * workers, its lws context and its gate (listening on port, 0: any). 0, or
+ * -1 (said why). */
+static int loop_open(Loop *L, int index, int experts, int port)
 {
-    gate_stop(net.gate);
-    if (started) {
-        lws_context_destroy(net.ctx);
-        /* lws lets go of its watchers in the loop's time */
-        ev_run(net.loop, EVRUN_NOWAIT);
+    const NetConfig *config = net.config;
+    L->index = index;
+    L->all = net.loops;
+    L->timer_at = INT64_MAX;
+    if (pthread_mutex_init(&L->lock, NULL) ||
+        !(L->loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOENV))) {
+        fprintf(stderr, "serve: cannot make an event loop\n");
+        return -1;
     }
-    gate_free(net.gate);
-    pool_stop(&net.pool);
-    hub_free(net.hub);
-    ev_loop_destroy(net.loop);
-}
-
-int net_serve(const NetConfig *config)
-{
-    lws_set_allocator(mem_lws); /* mem.h: counted, and failed by tests */
-    lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
     HubConfig hc = {.headroom = LWS_PRE,
                     .max_rooms = config->max_rooms,
                     .max_rate = config->max_rate,
                     .max_per_address = config->max_per_address,
                     .max_rooms_per_address = config->max_rooms_per_address,
-                    .wake = wake,
+                    .wake = link_wake,
                     .log = log_hub,
                     .ctx = config->ctx,
                     .random = config->random,
-                    .store = config->store};
-    memset(&net, 0, sizeof net);
-    net.config = config;
-    net.loop = ev_loop_new(EVFLAG_AUTO | EVFLAG_NOENV);
-    if (!net.loop) {
-        fprintf(stderr, "serve: cannot make an event loop\n");
-        return 1;
-    }
-    /* without its worker the server runs, and offers no expert bot */
-    int experts = config->workers ? config->workers : pool_default_experts();
-    if (pool_start(&net.pool, net.loop, experts, jobs_done, NULL) == 0) {
-        hc.post = post;
-        fprintf(stderr, "serve: %d expert worker%s and a review worker\n", experts,
-                experts == 1 ? "" : "s");
-    } else
+                    .store = net.store,
+                    .shared = net.shared,
+                    .hubs = net.n,
+                    .index = index,
+                    .move = net.n > 1 ? link_move : NULL};
+    /* without its workers the server runs, and offers no expert bot */
+    if (pool_start(&L->pool, L->loop, experts, link_jobs_done, L) == 0) {
+        L->pooled = 1;
+        hc.post = link_post_job;
+    } else if (index == 0)
         fprintf(stderr, "serve: no workers for the expert bot and reviews (no memory or no "
                         "thread): neither is offered\n");
-    net.hub = hub_new(&hc);
-    int rooms = net.hub ? hub_restore(net.hub, now_ms()) : -1;
+    link_enter(L);
+    L->hub = hub_new(&hc);
+    int rooms = L->hub ? hub_restore(L->hub, loop_now_ms()) : -1;
     if (rooms < 0) {
-        if (!net.hub)
+        if (!L->hub)
             fprintf(stderr, "serve: out of memory\n");
-        stop(0);
-        return 1;
+        return -1;
     }
-    if (config->store)
-        fprintf(stderr, "serve: %d rooms taken up from the store\n", rooms);
-    void *loops[1] = {net.loop};
+    L->restored = rooms;
+    void *loops[1] = {L->loop};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = CONTEXT_PORT_NO_LISTEN_SERVER; /* the gate listens (gate.c) */
     info.protocols = protocols;
     info.foreign_loops = loops;
+    info.user = L;
     info.keepalive_timeout = NET_KEEPALIVE_SECS;
     /* no idle check of lws's (a ping after 300 s): it cost a walk of every
      * connection's timer a message; TCP finds a vanished peer (gate.c) */
@@ -724,49 +272,185 @@ int net_serve(const NetConfig *config)
     info.retry_and_idle_policy = &no_idle_check;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_LIBEV;
-    net.ctx = lws_create_context(&info);
-    GateConfig gc = {net.loop, config->bind, config->port, config->proxy, adopt, expire, NULL};
+    L->ctx = lws_create_context(&info);
+    GateConfig gc = {L->loop, config->bind, port,          config->proxy,
+                     adopt,   expire,       L,             net.n > 1,
+                     net.peers};
     char error[128];
-    if (!net.ctx || !(net.gate = gate_open(&gc, error, sizeof error))) {
-        fprintf(stderr, "serve: cannot listen on %s:%d%s%s\n", config->bind, config->port,
-                net.ctx ? ": " : "", net.ctx ? error : "");
-        stop(net.ctx != NULL);
+    if (!L->ctx || !(L->gate = gate_open(&gc, error, sizeof error))) {
+        fprintf(stderr, "serve: cannot listen on %s:%d%s%s\n", config->bind, port,
+                L->ctx ? ": " : "", L->ctx ? error : "");
+        return -1;
+    }
+    ev_timer_init(&L->timer, on_timer, 0.0, 0.0);
+    L->timer.data = L;
+    ev_prepare_init(&L->flush, link_on_flush);
+    L->flush.data = L;
+    ev_prepare_start(L->loop, &L->flush);
+    ev_async_init(&L->mail, link_on_mail);
+    L->mail.data = L;
+    ev_async_start(L->loop, &L->mail);
+    return 0;
+}
+
+/* A loop's run, then its way out: no new connection and no expert; every
+ * client told to reconnect, and a moment for the frames. */
+static void loop_run(Loop *L)
+{
+    link_enter(L);
+    link_reschedule(L);
+    ev_run(L->loop, 0);
+    gate_stop(L->gate);
+    if (L->pooled)
+        pool_stop(&L->pool);
+    L->pooled = 0;
+    hub_shutdown(L->hub);
+    ev_timer_stop(L->loop, &L->timer);
+    L->draining = 1;
+    L->drain_until = loop_now_ms() + 1000;
+    ev_timer_init(&L->drain, on_drain, 0.0, 0.05);
+    L->drain.data = L;
+    ev_timer_start(L->loop, &L->drain);
+    ev_run(L->loop, 0);
+    ev_timer_stop(L->loop, &L->drain);
+}
+
+static void *loop_thread(void *arg)
+{
+    loop_run(arg);
+    return NULL;
+}
+
+/* Lets go of every loop once none runs: the lws contexts first (their
+ * connections close, telling other loops' hubs by mail), then the mail
+ * left, then the gates, workers and hubs. */
+static void loops_close(void)
+{
+    for (int i = 0; i < net.n; i++) {
+        Loop *L = &net.loops[i];
+        link_enter(L);
+        gate_stop(L->gate);
+        if (L->ctx) {
+            lws_context_destroy(L->ctx);
+            /* lws lets go of its watchers in the loop's time */
+            ev_run(L->loop, EVRUN_NOWAIT);
+        }
+    }
+    for (int i = 0; i < net.n; i++)
+        if (net.loops[i].hub)
+            link_clear_mail(&net.loops[i]);
+    for (int i = 0; i < net.n; i++) {
+        Loop *L = &net.loops[i];
+        gate_free(L->gate);
+        if (L->pooled)
+            pool_stop(&L->pool);
+        free(L->moving_msg);
+        hub_free(L->hub);
+        if (L->loop) {
+            ev_async_stop(L->loop, &L->mail);
+            ev_prepare_stop(L->loop, &L->flush);
+            ev_loop_destroy(L->loop);
+        }
+        pthread_mutex_destroy(&L->lock);
+    }
+    free(net.loops);
+    gate_peers_free(net.peers);
+    hub_shared_free(net.shared);
+    if (net.store && net.store != net.config->store)
+        store_unshare(net.store);
+    net.loops = NULL;
+}
+
+/* The loops a server runs: --loops, else one a core. */
+static int loops_wanted(const NetConfig *config)
+{
+    if (config->loops)
+        return config->loops;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > NET_LOOPS_MAX ? NET_LOOPS_MAX : (int)cores;
+}
+
+int net_serve(const NetConfig *config)
+{
+    lws_set_allocator(mem_lws); /* mem.h: counted, and failed by tests */
+    lws_set_log_level(config->verbose ? LLL_ERR | LLL_WARN | LLL_NOTICE : LLL_ERR, NULL);
+    memset(&net, 0, sizeof net);
+    net.config = config;
+    net.n = loops_wanted(config);
+    net.store = config->store;
+    net.loops = mem_calloc((size_t)net.n, sizeof *net.loops);
+    net.shared = hub_shared_new();
+    net.peers = gate_peers_new();
+    if (net.n > 1 && config->store && !(net.store = store_shared(config->store)))
+        net.store = NULL;
+    if (!net.loops || !net.shared || !net.peers || (config->store && !net.store)) {
+        fprintf(stderr, "serve: out of memory\n");
+        if (net.loops)
+            loops_close();
+        else {
+            gate_peers_free(net.peers);
+            hub_shared_free(net.shared);
+        }
         return 1;
     }
-    int port = gate_port(net.gate);
+    /* the expert workers: --workers (else one a core) shared out among the
+     * loops, one a loop at least */
+    int experts = config->workers ? config->workers : pool_default_experts();
+    int port = config->port, total = 0;
+    for (int i = 0; i < net.n; i++) {
+        int each = experts / net.n + (i < experts % net.n);
+        each = each > 0 ? each : 1;
+        if (loop_open(&net.loops[i], i, each, port)) {
+            loops_close();
+            return 1;
+        }
+        total += net.loops[i].pooled ? each : 0;
+        port = gate_port(net.loops[i].gate);
+    }
+    if (config->store) {
+        int rooms = 0;
+        for (int i = 0; i < net.n; i++)
+            rooms += net.loops[i].restored;
+        fprintf(stderr, "serve: %d rooms taken up from the store\n", rooms);
+    }
+    if (total)
+        fprintf(stderr, "serve: %d expert worker%s and a review worker%s, on %d event loop%s\n",
+                total, total == 1 ? "" : "s", net.n == 1 ? "" : " a loop", net.n,
+                net.n == 1 ? "" : "s");
     printf("serving on http://%s:%d/\n", config->bind, port);
     fflush(stdout);
     if (config->listening)
         config->listening(config->ctx);
 
     signal(SIGPIPE, SIG_IGN);
+    Loop *L0 = &net.loops[0];
     ev_signal_init(&net.sigint, on_signal, SIGINT);
     ev_signal_init(&net.sigterm, on_signal, SIGTERM);
-    ev_signal_start(net.loop, &net.sigint);
-    ev_signal_start(net.loop, &net.sigterm);
-    ev_timer_init(&net.timer, on_timer, 0.0, 0.0);
-    net.timer_at = INT64_MAX;
-    ev_prepare_init(&net.flush, on_flush);
-    ev_prepare_start(net.loop, &net.flush);
-    reschedule();
-    ev_run(net.loop, 0);
-
-    /* no expert decides any more; tell every client to reconnect, and give
-     * the frames a moment */
+    ev_signal_start(L0->loop, &net.sigint);
+    ev_signal_start(L0->loop, &net.sigterm);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int started = 1;
+    for (; started < net.n; started++)
+        if (pthread_create(&net.loops[started].thread, NULL, loop_thread,
+                           &net.loops[started])) {
+            fprintf(stderr, "serve: cannot start a thread for loop %d: it does not run\n",
+                    started + 1);
+            break;
+        }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (started < net.n) /* the others stop again */
+        on_signal(L0->loop, &net.sigint, 0);
+    else
+        fprintf(stderr, "serve: listening\n");
+    loop_run(L0);
+    for (int i = 1; i < started; i++)
+        pthread_join(net.loops[i].thread, NULL);
     fprintf(stderr, "serve: stopping\n");
-    gate_stop(net.gate);
-    pool_stop(&net.pool);
-    hub_shutdown(net.hub);
-    ev_timer_stop(net.loop, &net.timer);
-    net.drain_until = now_ms() + 1000;
-    ev_timer_init(&net.drain, on_drain, 0.0, 0.05);
-    ev_timer_start(net.loop, &net.drain);
-    ev_run(net.loop, 0);
-    ev_timer_stop(net.loop, &net.drain);
-    ev_timer_stop(net.loop, &net.timer);
-    ev_prepare_stop(net.loop, &net.flush);
-    ev_signal_stop(net.loop, &net.sigint);
-    ev_signal_stop(net.loop, &net.sigterm);
-    stop(1);
-    return 0;
+    ev_signal_stop(L0->loop, &net.sigint);
+    ev_signal_stop(L0->loop, &net.sigterm);
+    loops_close();
+    return started < net.n ? 1 : 0;
 }
+

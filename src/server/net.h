@@ -19,7 +19,9 @@ typedef struct NetConfig {
     int max_rooms_per_address; /* rooms open made from one address (0: default) */
     const char *proxy;     /* a reverse proxy trusted for X-Forwarded-For (may be NULL) */
     const char *web_dir;   /* the browser table's files from there (NULL: built in) */
-    int workers;           /* expert workers (0: pool_default_experts, a core each) */
+    int workers;           /* expert workers in all (0: pool_default_experts, a core
+                            * each), shared out among the loops, one a loop at least */
+    int loops;             /* event loops, a thread each (0: one a core) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
     /* Hooks for tests (NULL in `lit serve`). listening is called once the

@@ -153,6 +153,7 @@ struct HubShared {
     Address *addresses[ADDRESS_BUCKETS];
     int64_t swept_at;      /* the addresses were last swept then */
     int rooms;             /* rooms open, server-wide */
+    int clients;           /* clients connected, server-wide */
     int reviews_out;       /* reviews being made, server-wide */
     uint32_t numbered;     /* rooms made or taken up (their numbers) */
     Listing *listed;       /* the rooms the lobby offers, newest first */
@@ -507,6 +508,9 @@ uint32_t hub_limit_number(Hub *h);
 
 /* Rooms open, server-wide. */
 int hub_limit_rooms(Hub *h);
+
+/* A client came (delta 1) or went (-1): counted server-wide. */
+void hub_limit_clients(Hub *h, int delta);
 
 /* Whether c's address has spent its guesses: HUB_GUESSES lookups that found
  * nothing at once, then one each HUB_GUESS_MS (each is due HUB_GUESS_MS

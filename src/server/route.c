@@ -99,7 +99,7 @@ int route_http(const RouteConfig *config, const char *path, RouteAnswer *a)
     int rc;
     if (strcmp(path, "/healthz") == 0) {
         snprintf(a->text, sizeof a->text, "{\"ok\":true,\"rooms\":%d,\"clients\":%d}\n",
-                 hub_rooms(config->hub), hub_clients(config->hub));
+                 hub_server_rooms(config->hub), hub_server_clients(config->hub));
         rc = answer(a, ROUTE_OK, "application/json", a->text, strlen(a->text));
     } else if (strncmp(path, "/games/", 7) == 0) {
         rc = record(config, path, a);

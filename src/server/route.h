@@ -21,7 +21,7 @@ struct Store;
 
 /* What an answer depends on besides the request. */
 typedef struct RouteConfig {
-    const Hub *hub;          /* the counts of /healthz */
+    Hub *hub;                /* the counts of /healthz (the server's) */
     struct Store *store;     /* the records of /games/ID.lit (NULL: none, 404) */
     const char *web_dir;     /* the page's files from there (NULL: built in) */
     /* The names a request's Host may give besides the loopback's (route_host_ok):

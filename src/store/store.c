@@ -129,6 +129,15 @@ static void shared_close(Store *s)
 static const StoreOps shared_ops = {shared_save,   shared_drop,  shared_rooms,   shared_record,
                                     shared_games,  shared_backup, shared_close, shared_error_of};
 
+void store_unshare(Store *s)
+{
+    if (!s)
+        return;
+    Shared *q = (Shared *)s;
+    pthread_mutex_destroy(&q->lock);
+    free(q);
+}
+
 Store *store_shared(Store *inner)
 {
     Shared *q = mem_calloc(1, sizeof *q);

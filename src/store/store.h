@@ -120,6 +120,10 @@ void store_close(Store *s);
  * memory (inner is left open). */
 Store *store_shared(Store *inner);
 
+/* Frees a store_shared wrapper, leaving its inner store open (its owner
+ * closes it). */
+void store_unshare(Store *shared);
+
 /* ---- SQLite (sqlite.c) ---------------------------------------------------- */
 
 typedef struct StoreOptions {

@@ -19,6 +19,8 @@ grep -q "^lit: --max-rooms: not a number from 1 to 100000: '0'" "$tmp/err" || fa
 for w in 0 65 two; do
   run 2 "$lit" serve --workers "$w"
   grep -q "^lit: --workers: not a number from 1 to 64: '$w'" "$tmp/err" || fail "--workers $w: $(cat "$tmp/err")"
+  run 2 "$lit" serve --loops "$w"
+  grep -q "^lit: --loops: not a number from 1 to 64: '$w'" "$tmp/err" || fail "--loops $w: $(cat "$tmp/err")"
 done
 
 "$lit" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
@@ -26,15 +28,19 @@ pid=$!
 port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_serve; }
 
-# the expert workers: one a core by default (issue 27)
+# the expert workers and the event loops: one a core each by default (issue 27)
 cores=$(nproc)
 [ "$cores" -gt 64 ] && cores=64
 want="serve: $cores expert worker"
 grep -q "^$want" "$tmp/serve.err" || fail "workers by default: $(grep workers "$tmp/serve.err")"
+grep -q "on $cores event loop" "$tmp/serve.err" || fail "loops by default: $(grep loop "$tmp/serve.err")"
 
-# it listens on IPv4 loopback only
-listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}')
+# it listens on IPv4 loopback only: a socket a loop (SO_REUSEPORT), each
+# on 127.0.0.1
+listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}' | sort -u)
 [ "$listen" = "127.0.0.1:$port" ] || fail "listens on: $listen"
+[ "$(ss -Hltn "sport = :$port" 2>/dev/null | wc -l)" = "$cores" ] ||
+  fail "listening sockets: $(ss -Hltn "sport = :$port")"
 
 LIT_SECRETS="$tmp/secrets" timeout 300 node tests/integration/serve_client.mjs "$port" \
   >"$tmp/client.out" 2>&1 || fail "protocol clients: $(cat "$tmp/client.out")"
@@ -48,8 +54,8 @@ grep -q "^lit: --max-rate: not a number from 1 to 100000: '0'" "$tmp/err" || fai
   --max-rate 5 --workers 3 >"$tmp/limits.out" 2>"$tmp/limits.err" &
 lpid=$!
 lport=$(served_port "$tmp/limits.out")
-grep -q "^serve: 3 expert workers and a review worker$" "$tmp/limits.err" ||
-  fail "--workers 3: $(grep workers "$tmp/limits.err")"
+grep -q "^serve: 3 expert workers and a review worker\( a loop\)\?, on $cores event loops\?$" \
+  "$tmp/limits.err" || fail "--workers 3: $(grep workers "$tmp/limits.err")"
 timeout 60 node tests/integration/serve_client.mjs "$lport" limits >"$tmp/client.out" 2>&1 ||
   fail "limits: $(cat "$tmp/client.out") $(tail -5 "$tmp/limits.err")"
 kill -TERM "$lpid"

@@ -83,7 +83,8 @@ int main(int argc, char **argv)
         fputs("usage: lit-fault-serve N [lit serve's options]\n", stderr);
         return 2;
     }
-    NetConfig base = {.listening = listening, .random = random_source};
+    /* one loop: fault injection counts one thread's allocations (mem.h) */
+    NetConfig base = {.listening = listening, .random = random_source, .loops = 1};
     /* serve_with reads argv as `lit serve` does: argv[0] is the command */
     argv[1] = argv[0];
     int rc = serve_with(argc - 1, argv + 1, &base);

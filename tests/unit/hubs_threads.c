@@ -101,8 +101,8 @@ int main(void)
     pthread_t t[2];
     for (int i = 0; i < 2; i++) {
         HubConfig config = {.ctx = &random[i], .random = counter_random, .max_rooms = 4,
-                            .max_rate = 1000, .shared = shared, .hubs = 2, .index = i,
-                            .store = store};
+                            .max_rooms_per_address = 4, .max_rate = 1000, .shared = shared,
+                            .hubs = 2, .index = i, .store = store};
         ch[i] = (Churn){hub_new(&config), 0};
         if (!ch[i].hub || pthread_create(&t[i], NULL, churn, &ch[i]) != 0)
             return fprintf(stderr, "hubs_threads: cannot start\n"), 1;
