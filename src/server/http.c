@@ -49,24 +49,16 @@ static void request_host(struct lws *wsi, char *host, int size)
         snprintf(host, (size_t)size, "%s", "(too long)");
 }
 
-static RouteConfig route_config(const NetConfig *nc, Hub *hub)
-{
-    RouteConfig rc = {hub, nc->store, nc->web_dir, nc->bind, nc->host_names, nc->host_name_count};
-    return rc;
-}
-
 /* Puts the hub's answer (route.c) on the wire: its headers now, its body
  * (copied behind LWS_PRE) when the connection is writable; a HEAD's headers
  * say the body's length, and an empty body follows them (which ends the
  * answer, an HTTP/2 stream too). */
-int http_answer(struct lws *wsi, Conn *conn, const char *path, const NetConfig *config,
-                Hub *hub)
+int http_answer(struct lws *wsi, Conn *conn, const char *path, const RouteConfig *rc)
 {
-    RouteConfig rc = route_config(config, hub);
     RouteAnswer a;
     char host[256];
     request_host(wsi, host, sizeof host);
-    if (route_request(&rc, request_method(wsi), host, path, &a))
+    if (route_request(rc, request_method(wsi), host, path, &a))
         return -1;
     if (a.log[0])
         fprintf(stderr, "serve: %s\n", a.log);
@@ -221,14 +213,13 @@ static int refuse_upgrade(struct lws *wsi, const char *status, const char *heade
  * connection is not upgraded, when its Host names no name of this server
  * (403), its method is not GET (405: lws would upgrade a POST), or it comes
  * from a page of another site (403). */
-int http_confirm_upgrade(struct lws *wsi, const NetConfig *config, Hub *hub)
+int http_confirm_upgrade(struct lws *wsi, const RouteConfig *rc, const NetConfig *config)
 {
     char host[256], origin[256] = "";
-    RouteConfig rc = route_config(config, hub);
     request_host(wsi, host, sizeof host);
-    if (!route_host_ok(&rc, host)) {
+    if (!route_host_ok(rc, host)) {
         RouteAnswer a; /* the log's line, as route.c words it */
-        if (route_request(&rc, ROUTE_GET, host, "/", &a) == 0) {
+        if (route_request(rc, ROUTE_GET, host, "/", &a) == 0) {
             fprintf(stderr, "serve: %s (an upgrade)\n", a.log);
             route_answer_free(&a);
         }

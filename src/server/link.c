@@ -41,6 +41,7 @@ static void link_unref(Link *l)
 {
     if (__atomic_sub_fetch(&l->refs, 1, __ATOMIC_ACQ_REL) == 0) {
         pthread_mutex_destroy(&l->lock);
+        free(l->gone);
         free(l);
     }
 }
@@ -128,8 +129,10 @@ static HubFrame *copy_frames(HubFrame *list)
 }
 
 /* Frames of this loop's hub (list, taken) and a close for l's connection on
- * another loop. Out of memory the connection is closed (1013: it resumes). */
-static void post_frames(Link *l, HubFrame *list, int close_code, const char *close_reason)
+ * another loop: 0, or -1 when no mail could be made (the frames lost; the
+ * close to be told again). Out of memory for the copies the connection is
+ * closed (1013: it resumes). */
+static int post_frames(Link *l, HubFrame *list, int close_code, const char *close_reason)
 {
     int had = list != NULL;
     HubFrame *copies = copy_frames(list);
@@ -140,8 +143,8 @@ static void post_frames(Link *l, HubFrame *list, int close_code, const char *clo
             copies = f->next;
             free(f);
         }
-        if (!m) /* nothing to tell it with: its hub keeps the client until it goes */
-            return;
+        if (!m) /* nothing to tell it with: tried again at the next frames */
+            return -1;
         close_code = HUB_CLOSE_TRY_AGAIN;
         close_reason = "server_error";
     }
@@ -149,6 +152,7 @@ static void post_frames(Link *l, HubFrame *list, int close_code, const char *clo
     m->close_code = close_code;
     m->close_reason = close_reason;
     post(l->origin, m);
+    return 0;
 }
 
 /* Appends frames (copies) to the connection's own queue, capped as the
@@ -184,8 +188,23 @@ static void conn_take_frames(Conn *conn, HubFrame *frames)
 /* The connection's client, when it is on its own loop's hub (else NULL). */
 static HubClient *local_client(const Conn *conn)
 {
-    Link *l = conn->link;
-    return l && l->target == l->origin ? l->client : NULL;
+    return conn->local && conn->link ? conn->link->client : NULL;
+}
+
+/* A close of the connection asked here (a binary frame, a message too
+ * long): its local client's, as the hub's own closes are (its frames stop
+ * there), else the connection's. */
+static void conn_close(Conn *conn, int code, const char *reason)
+{
+    HubClient *c = local_client(conn);
+    int *at = c ? &c->close_code : &conn->close_code;
+    if (*at)
+        return;
+    *at = code;
+    if (c)
+        c->close_reason = reason;
+    else
+        conn->close_reason = reason;
 }
 
 /* The connection joins its loop's list written before the loop next waits
@@ -305,9 +324,10 @@ void link_on_flush(struct ev_loop *loop, ev_prepare *w, int revents)
             c->head = c->tail = NULL;
             c->queued = 0;
             int close = c->close_code && !l->close_sent;
-            l->close_sent |= close;
-            if (list || close)
-                post_frames(l, list, close ? c->close_code : 0, close ? c->close_reason : NULL);
+            if ((list || close) &&
+                post_frames(l, list, close ? c->close_code : 0, close ? c->close_reason : NULL) ==
+                    0)
+                l->close_sent |= close;
         }
         link_unref(l);
     }
@@ -391,7 +411,18 @@ static void move_now(Loop *L)
     hub_release(L->hub, c, &m->moving);
     HubFrame *frames = m->moving.head;
     m->moving.head = NULL;
+    if (l->in_remote) { /* its frames went with it: out of this loop's list */
+        for (Link **p = &L->remote; *p; p = &(*p)->next_remote)
+            if (*p == l) {
+                *p = l->next_remote;
+                break;
+            }
+        l->in_remote = 0;
+        link_unref(l); /* the list's */
+    }
     if (l->origin == L) {
+        if (l->conn)
+            l->conn->local = 0;
         if (l->conn) {
             /* this hub's own frames, written here: into the connection's queue */
             while (frames) {
@@ -493,10 +524,10 @@ static void conn_gone(Loop *L, Conn *conn)
     Loop *to = l->target;
     HubClient *c = to == L ? l->client : NULL;
     if (!c) {
-        Mail *m = mail_new(MAIL_GONE, l, NULL, 0);
-        if (m)
-            post(to, m);
-        /* out of memory: its client stays on that hub until it stops */
+        Mail *m = l->gone; /* made with the link: this cannot fail */
+        l->gone = NULL;
+        link_ref(l); /* the mail's */
+        post(to, m);
         pthread_mutex_unlock(&l->lock);
         link_unref(l);
         return;
@@ -534,7 +565,11 @@ static void handle(Loop *L, Mail *m)
         }
         link_ref(l); /* the client's, here */
         l->client = c;
+        if (l->origin == L && l->conn) /* back on its own loop */
+            l->conn->local = 1;
         hub_receive(L->hub, c, m->data, m->len, loop_now_ms());
+        if (L->draining) /* the loop is on its way out: it is told too */
+            hub_shutdown(L->hub);
         link_after_hub(L);
         break;
     }
@@ -590,8 +625,7 @@ int link_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
         return 0;
     if (lws_frame_is_binary(wsi)) { /* frames are text (docs/PROTOCOL.md) */
         fprintf(stderr, "serve: %s: binary frame: closed\n", conn->peer);
-        conn->close_code = CLOSE_UNSUPPORTED;
-        conn->close_reason = "text_only";
+        conn_close(conn, CLOSE_UNSUPPORTED, "text_only");
         conn->in_len = 0;
         lws_callback_on_writable(wsi);
         return 0;
@@ -599,8 +633,7 @@ int link_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
     if (conn->in_len + len > HUB_MESSAGE_MAX) {
         fprintf(stderr, "serve: %s: message over %d bytes: closed\n", conn->peer,
                 HUB_MESSAGE_MAX);
-        conn->close_code = HUB_CLOSE_TOO_BIG;
-        conn->close_reason = "too_big";
+        conn_close(conn, HUB_CLOSE_TOO_BIG, "too_big");
         conn->in_len = 0;
         lws_callback_on_writable(wsi);
         return 0;
@@ -653,20 +686,26 @@ int link_open(Loop *L, struct lws *wsi, Conn *conn)
     Link *l = mem_calloc(1, sizeof *l);
     if (!l)
         return -1;
-    if (pthread_mutex_init(&l->lock, NULL)) {
+    if (!(l->gone = mem_calloc(1, sizeof *l->gone)) || pthread_mutex_init(&l->lock, NULL)) {
+        free(l->gone);
         free(l);
         return -1;
     }
+    l->gone->kind = MAIL_GONE;
+    l->gone->link = l;
     l->refs = 2; /* the connection's and the client's */
     l->origin = l->target = L;
     l->conn = conn;
     conn->link = l;
+    conn->local = 1;
     if (!(l->client = hub_connect_from(L->hub, l, conn->peer, loop_now_ms()))) {
         conn->link = NULL;
         pthread_mutex_destroy(&l->lock);
+        free(l->gone);
         free(l);
         return -1;
     }
+    L->websockets++;
     fprintf(stderr, "serve: %s connected (%d clients)\n", conn->peer, hub_clients(L->hub));
     return 0;
 }
@@ -675,6 +714,7 @@ void link_closed(Loop *L, Conn *conn)
 {
     leave_out(L, conn);
     if (conn->link) {
+        L->websockets--;
         conn_gone(L, conn);
         fprintf(stderr, "serve: %s disconnected (%d clients)\n", conn->peer, hub_clients(L->hub));
     }

@@ -22,6 +22,7 @@
 #include "hub.h"
 #include "net.h"
 #include "pool.h"
+#include "route.h"
 
 typedef struct Loop Loop;
 typedef struct Link Link;
@@ -44,6 +45,8 @@ typedef struct Conn {
     size_t queued;
     int close_code;
     const char *close_reason;
+    int local;            /* its client is on this loop's hub (the origin's own
+                           * flag: link->target is the target's to change) */
 } Conn;
 
 /* A connection's client (see above). refs: the connection's (until its
@@ -60,6 +63,8 @@ struct Link {
                            * list holds a reference) */
     int in_remote;
     int close_sent;       /* the target told the origin of its close */
+    struct Mail *gone;    /* the connection's end, made with the link: posted
+                           * when it goes (so that can never fail) */
 };
 
 enum {
@@ -103,7 +108,8 @@ struct Loop {
     int restored;         /* rooms it took up from the store */
     ev_timer drain;       /* on the way out: until the clients are gone */
     int64_t drain_until;
-    int connections;      /* WebSockets and HTTP connections on it */
+    int websockets;       /* WebSocket connections on it (its way out waits for
+                           * them: they may carry other loops' clients) */
     pthread_t thread;
     /* a move the hub asked for during the call being made (HubConfig.move) */
     HubClient *moving;
@@ -178,13 +184,12 @@ void link_clear_mail(Loop *L);
 /* LWS_CALLBACK_HTTP: the answer to the request of path (route.c's) put on
  * the wire: its headers now, its body when writable (http_writable). 0, or
  * -1 to close. */
-int http_answer(struct lws *wsi, Conn *conn, const char *path, const NetConfig *config,
-                Hub *hub);
+int http_answer(struct lws *wsi, Conn *conn, const char *path, const RouteConfig *rc);
 int http_writable(struct lws *wsi, Conn *conn);
 
 /* LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 to upgrade, 1 when refused (the
  * refusal written). */
-int http_confirm_upgrade(struct lws *wsi, const NetConfig *config, Hub *hub);
+int http_confirm_upgrade(struct lws *wsi, const RouteConfig *rc, const NetConfig *config);
 
 /* LWS_CALLBACK_RAW_ADOPT (a CONNECT): 405, and -1 to close. */
 int http_refuse_connect(struct lws *wsi);

@@ -102,7 +102,6 @@ static void *adopt(int fd, GateConn *conn, void *ctx)
     struct lws *wsi = lws_adopt_socket(L->ctx, fd);
     if (wsi) {
         lws_set_opaque_user_data(wsi, conn);
-        L->connections++; /* until its WSI_DESTROY */
     }
     return wsi;
 }
@@ -127,22 +126,33 @@ static void handshake_over(struct lws *wsi)
     }
 }
 
+/* What an HTTP answer depends on: the loop's hub (the server's counts) and
+ * the store as the loops share it. */
+static RouteConfig route_of(Loop *L)
+{
+    const NetConfig *nc = net.config;
+    RouteConfig rc = {L->hub,   net.store,      nc->web_dir,
+                      nc->bind, nc->host_names, nc->host_name_count};
+    return rc;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                     size_t len)
 {
     Conn *conn = user;
     Loop *L = loop_of(wsi);
+    RouteConfig rc;
     switch (reason) {
     case LWS_CALLBACK_WSI_DESTROY:
         if (lws_get_network_wsi(wsi) == wsi) {
-            L->connections--;
             handshake_over(wsi);
             gate_freed(L->gate);
         }
         break;
     case LWS_CALLBACK_HTTP:
         handshake_over(wsi);
-        return http_answer(wsi, conn, (const char *)in, net.config, L->hub);
+        rc = route_of(L);
+        return http_answer(wsi, conn, (const char *)in, &rc);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return http_writable(wsi, conn);
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
@@ -154,7 +164,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         handshake_over(wsi);
-        return http_confirm_upgrade(wsi, net.config, L->hub);
+        rc = route_of(L);
+        return http_confirm_upgrade(wsi, &rc, net.config);
     case LWS_CALLBACK_RAW_ADOPT:
         handshake_over(wsi);
         return http_refuse_connect(wsi);
@@ -209,7 +220,7 @@ static void on_drain(struct ev_loop *loop, ev_timer *w, int revents)
     (void)revents;
     Loop *L = w->data;
     link_read_mail(L);
-    if ((!hub_clients(L->hub) && !L->connections) || loop_now_ms() >= L->drain_until)
+    if ((!hub_clients(L->hub) && !L->websockets) || loop_now_ms() >= L->drain_until)
         ev_break(loop, EVBREAK_ALL);
 }
 
@@ -295,11 +306,12 @@ static int loop_open(Loop *L, int index, int experts, int port)
 
 /* A loop's run, then its way out: no new connection and no expert; every
  * client told to reconnect, and a moment for the frames. */
-static void loop_run(Loop *L)
+static void loop_run(Loop *L, int serve)
 {
     link_enter(L);
     link_reschedule(L);
-    ev_run(L->loop, 0);
+    if (serve) /* (ev_run forgets a break made before it runs) */
+        ev_run(L->loop, 0);
     gate_stop(L->gate);
     if (L->pooled)
         pool_stop(&L->pool);
@@ -317,7 +329,7 @@ static void loop_run(Loop *L)
 
 static void *loop_thread(void *arg)
 {
-    loop_run(arg);
+    loop_run(arg, 1);
     return NULL;
 }
 
@@ -440,11 +452,12 @@ int net_serve(const NetConfig *config)
             break;
         }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (started < net.n) /* the others stop again */
+    if (started < net.n) { /* the others stop again; those not started take nothing */
+        for (int i = started; i < net.n; i++)
+            gate_stop(net.loops[i].gate);
         on_signal(L0->loop, &net.sigint, 0);
-    else
-        fprintf(stderr, "serve: listening\n");
-    loop_run(L0);
+    }
+    loop_run(L0, started == net.n);
     for (int i = 1; i < started; i++)
         pthread_join(net.loops[i].thread, NULL);
     fprintf(stderr, "serve: stopping\n");

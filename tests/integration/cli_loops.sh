@@ -19,7 +19,7 @@ start() { # start NAME ARGS...: a server on a free port, its port in $port
   [ -n "$port" ] || { fail "$name: no address printed: $(cat "$tmp/$name.err")"; finish cli_loops; }
 }
 
-start serve --db "$tmp/lit.db" --max-per-address 64
+start serve --db "$tmp/lit.db" --max-per-address 64 --max-rate 100000
 grep -q "on 2 event loops$" "$tmp/serve.err" || fail "two loops: $(grep loop "$tmp/serve.err")"
 [ "$(ss -Hltn "sport = :$port" 2>/dev/null | wc -l)" = 2 ] ||
   fail "a listening socket a loop: $(ss -Hltn "sport = :$port")"

@@ -7,7 +7,7 @@ joining or resuming a room of another loop is moved there. Cases:
 
   rooms STATE   rooms made from `/` on both loops; a member joins each room
                 from `/` (on either loop) and chats with its host both
-                ways; the lobby of any connection lists every public room;
+                ways; one client hops through every room in turn; the lobby of any connection lists every public room;
                 a bots-only game watched from both loops, every event seen
                 alike; the rooms' codes and tokens written to STATE
   resume STATE  every member of STATE resumes, at `/room/CODE` and at `/`
@@ -163,6 +163,22 @@ def case_rooms(state_path):
                         any(x.get("name") == "Bo" for x in f.get("seats", [])),
                         "the host sees Bo in " + r["code"])
         chat_both_ways(r["host"], bo, "room " + r["code"])
+    # one client hops from room to room, whichever loop each is on: a
+    # failed join and a join sent at once (read together by the hub it is
+    # on), answered in order, then a leave
+    hop = Client("/")
+    for r in rooms:
+        hop.send({"type": "join", "room": "BBBBBB", "name": "Hop"})
+        hop.send({"type": "join", "room": r["code"], "name": "Hop"})
+        first = hop.until(lambda f: f.get("type") in ("joined", "error"), "hop")
+        if first.get("error") not in ("no_room", "too_many_guesses"):
+            fail("hop: the failed join answered %r" % first)
+        j = hop.until(lambda f: f.get("type") in ("joined", "error"), "hop to " + r["code"])
+        if j.get("room") != r["code"]:
+            fail("hop to %s: %r" % (r["code"], j))
+        hop.send({"type": "leave"})
+        hop.until(is_type("left"), "hop leaves " + r["code"])
+    hop.close()
     # the lobby, from any connection: every public room of both loops
     public = {r["code"] for r in rooms if r["public"]}
     for r in rooms[:4]:
