@@ -62,13 +62,27 @@ static Mail *mail_new(int kind, Link *l, const char *msg, size_t len)
     return m;
 }
 
-static void mail_free(Mail *m)
+/* Frees a list of frames (a hub's, on its own thread, or copies). */
+static void frames_free(HubFrame *list)
 {
-    while (m->frames) {
-        HubFrame *f = m->frames;
-        m->frames = f->next;
+    while (list) {
+        HubFrame *f = list;
+        list = f->next;
         hub_frame_free(f);
     }
+}
+
+/* Drops the frames of the connection's own queue. */
+static void conn_drop_frames(Conn *conn)
+{
+    frames_free(conn->head);
+    conn->head = conn->tail = NULL;
+    conn->queued = 0;
+}
+
+static void mail_free(Mail *m)
+{
+    frames_free(m->frames);
     link_unref(m->link);
     free(m);
 }
@@ -120,11 +134,7 @@ static HubFrame *copy_frames(HubFrame *list)
         hub_frame_free(f);
     }
     if (short_of_memory)
-        while (head) {
-            HubFrame *f = head;
-            head = f->next;
-            free(f);
-        }
+        frames_free(head);
     return short_of_memory ? NULL : head;
 }
 
@@ -138,11 +148,8 @@ static int post_frames(Link *l, HubFrame *list, int close_code, const char *clos
     HubFrame *copies = copy_frames(list);
     Mail *m = mail_new(MAIL_FRAMES, l, NULL, 0);
     if (!m || (had && !copies)) {
-        while (copies) {
-            HubFrame *f = copies;
-            copies = f->next;
-            free(f);
-        }
+        frames_free(copies);
+        copies = NULL;
         if (!m) /* nothing to tell it with: tried again at the next frames */
             return -1;
         close_code = HUB_CLOSE_TRY_AGAIN;
@@ -165,15 +172,9 @@ static void conn_take_frames(Conn *conn, HubFrame *frames)
         frames = f->next;
         f->next = NULL;
         if (conn->close_code || conn->queued + f->len > HUB_QUEUE_MAX) {
-            free(f);
+            hub_frame_free(f);
             if (!conn->close_code) {
-                while (conn->head) {
-                    HubFrame *g = conn->head;
-                    conn->head = g->next;
-                    free(g);
-                }
-                conn->tail = NULL;
-                conn->queued = 0;
+                conn_drop_frames(conn);
                 conn->close_code = HUB_CLOSE_POLICY;
                 conn->close_reason = "too_slow";
             }
@@ -421,24 +422,12 @@ static void move_now(Loop *L)
         link_unref(l); /* the list's */
     }
     if (l->origin == L) {
-        if (l->conn)
+        if (l->conn) { /* this hub's own frames, written here: the connection's now */
             l->conn->local = 0;
-        if (l->conn) {
-            /* this hub's own frames, written here: into the connection's queue */
-            while (frames) {
-                HubFrame *f = frames;
-                frames = f->next;
-                f->next = NULL;
-                *(l->conn->tail ? &l->conn->tail->next : &l->conn->head) = f;
-                l->conn->tail = f;
-                l->conn->queued += f->len;
-            }
+            conn_take_frames(l->conn, frames);
             conn_wake(L, l->conn);
-        }
-        while (frames) {
-            HubFrame *f = frames;
-            frames = f->next;
-            hub_frame_free(f);
+        } else {
+            frames_free(frames);
         }
     } else if (frames) {
         post_frames(l, frames, 0, NULL);
@@ -512,13 +501,7 @@ static void conn_gone(Loop *L, Conn *conn)
 {
     Link *l = conn->link;
     conn->link = NULL;
-    while (conn->head) {
-        HubFrame *f = conn->head;
-        conn->head = f->next;
-        hub_frame_free(f);
-    }
-    conn->tail = NULL;
-    conn->queued = 0;
+    conn_drop_frames(conn);
     pthread_mutex_lock(&l->lock);
     l->conn = NULL;
     Loop *to = l->target;
