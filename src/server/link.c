@@ -285,15 +285,59 @@ static int close_asked(const Conn *conn, const char **reason)
     return 0;
 }
 
+/* A server's WebSocket header for a whole text frame of len bytes (RFC
+ * 6455, 5.2: FIN and text, unmasked, the length in 7, 16 or 64 bits): its
+ * size. */
+static size_t text_header(unsigned char *h, size_t len)
+{
+    h[0] = 0x81;
+    if (len < 126) {
+        h[1] = (unsigned char)len;
+        return 2;
+    }
+    size_t bytes = len < 65536 ? 2 : 8;
+    h[1] = bytes == 2 ? 126 : 127;
+    for (size_t i = 0; i < bytes; i++)
+        h[1 + bytes - i] = (unsigned char)(len >> (8 * i));
+    return 2 + bytes;
+}
+
+/* f and the frames queued after it that fit, framed one after another in
+ * the loop's batch and freed: their length. */
+static size_t batch_frames(Loop *L, Conn *conn, HubFrame *f)
+{
+    unsigned char *at = L->batch + LWS_PRE, *end = at + LOOP_BATCH;
+    for (;;) {
+        at += text_header(at, f->len);
+        memcpy(at, f->data, f->len);
+        at += f->len;
+        hub_frame_free(f);
+        const HubClient *c = local_client(conn);
+        const HubFrame *next = conn->head ? conn->head : c ? c->head : NULL;
+        if (!next || next->len + 10 > (size_t)(end - at))
+            return (size_t)(at - (L->batch + LWS_PRE));
+        f = next_frame(conn);
+    }
+}
+
 /* Writes the connection's frames while the socket takes them whole (lws
  * buffers what a write could not send; nothing more is written until that
- * is out: lws_partial_buffered): 0, or -1 when a write failed. */
-static int write_queued(struct lws *wsi, Conn *conn)
+ * is out: lws_partial_buffered): 0, or -1 when a write failed. Frames
+ * queued together are one send (an ack and its event: a segment, and on
+ * loopback the receiver's TCP work, less), framed here as lws frames one:
+ * the connection has no extension that would change a frame. */
+static int write_queued(Loop *L, struct lws *wsi, Conn *conn)
 {
     while (has_frames(conn) && !lws_partial_buffered(wsi)) {
         HubFrame *f = next_frame(conn);
-        int n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
-        hub_frame_free(f);
+        int n;
+        if (has_frames(conn) && f->len + 10 <= LOOP_BATCH) {
+            size_t len = batch_frames(L, conn, f);
+            n = lws_write(wsi, L->batch + LWS_PRE, len, LWS_WRITE_RAW);
+        } else {
+            n = lws_write(wsi, f->data, f->len, LWS_WRITE_TEXT);
+            hub_frame_free(f);
+        }
         if (n < 0)
             return -1;
     }
@@ -338,7 +382,7 @@ void link_on_flush(struct ev_loop *loop, ev_prepare *w, int revents)
         conn->in_out = 0;
         struct lws *wsi = conn->wsi;
         const char *reason;
-        if (has_frames(conn) && !conn->broken && write_queued(wsi, conn))
+        if (has_frames(conn) && !conn->broken && write_queued(L, wsi, conn))
             conn->broken = 1; /* closed from its callback: lws closes only there */
         if (has_frames(conn) || close_asked(conn, &reason) || conn->broken)
             lws_callback_on_writable(wsi);
@@ -646,7 +690,7 @@ int link_receive(struct lws *wsi, Conn *conn, const void *in, size_t len)
 
 int link_writable(struct lws *wsi, Conn *conn)
 {
-    if (conn->broken || write_queued(wsi, conn))
+    if (conn->broken || write_queued(self, wsi, conn))
         return -1;
     if (has_frames(conn)) { /* lws holds part of one: the rest at the next */
         lws_callback_on_writable(wsi);

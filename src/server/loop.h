@@ -25,6 +25,10 @@
 #include "route.h"
 
 typedef struct Loop Loop;
+
+enum {
+    LOOP_BATCH = 16384 /* bytes of frames written to a connection in one send */
+};
 typedef struct Link Link;
 
 typedef struct Conn {
@@ -116,6 +120,9 @@ struct Loop {
     int moving_to;
     char *moving_msg;
     size_t moving_len;
+    /* a connection's queued frames framed together for one write
+     * (write_queued): LWS_PRE bytes, then LOOP_BATCH */
+    unsigned char batch[LWS_PRE + LOOP_BATCH];
 };
 
 
