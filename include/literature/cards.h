@@ -175,8 +175,9 @@ static inline uint64_t lit_sets_whole(int deck, uint64_t x)
 }
 
 /* Name of a card of the deck ("Qh", "Ts", "JK1"); static storage. The card
- * must be in the deck. */
+ * must be in the deck. At most LIT_CARD_NAME_MAX bytes and the NUL. */
 const char *lit_card_name(int deck, int card);
+enum { LIT_CARD_NAME_MAX = 3 };
 
 /* Parses a card name: rank A 2-9 T J Q K (or 10), then suit c d h s, either in
  * either case; or JK1 / JK2. Reads exactly len bytes. Returns the card, or

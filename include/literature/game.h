@@ -153,6 +153,12 @@ int lit_game_check(const LitGame *game, const LitAction *action);
 int lit_public_check(const LitPublic *pub, const LitAction *action,
                      const uint64_t *hand);
 
+/* The status lit_public_check gives seat's ask of target for each card of
+ * the deck, in status[card] (a LitStatus); one call in place of a
+ * check a card (a client told why it may not ask for each). */
+void lit_public_check_asks(const LitPublic *pub, int seat, int target,
+                           const uint64_t *hand, int8_t status[LIT_MAX_CARDS]);
+
 /* Checks and applies an action. On LIT_OK fills *event (may be NULL) with the
  * action and what it made public. On an error nothing changes. A wrong claim
  * is legal: its outcome is in event->answer. */

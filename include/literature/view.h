@@ -38,6 +38,10 @@ int lit_view_apply(LitView *view, const LitEvent *event);
  * the public view or an action by another seat. */
 int lit_view_check(const LitView *view, const LitAction *action);
 
+/* lit_public_check_asks for the view's seat (LIT_BAD_SEAT for every card
+ * from the public view). */
+void lit_view_check_asks(const LitView *view, int target, int8_t status[LIT_MAX_CARDS]);
+
 /* The seat's legal asks, passes and choices; as lit_game_legal. */
 int lit_view_legal(const LitView *view, LitAction *out, int cap);
 

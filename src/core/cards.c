@@ -16,6 +16,7 @@ static const char gid_names[GIDS][4] = {
     "8c", "8d", "8h", "8s", "9c", "9d", "9h", "9s", "Tc", "Td", "Th", "Ts",
     "Jc", "Jd", "Jh", "Js", "Qc", "Qd", "Qh", "Qs", "Kc", "Kd", "Kh", "Ks",
     "Ac", "Ad", "Ah", "As", "JK1", "JK2"};
+_Static_assert(sizeof gid_names[0] == LIT_CARD_NAME_MAX + 1, "cards.h's LIT_CARD_NAME_MAX");
 
 /* Ranks of the six positions of a low and a high half-suit, per deck. */
 static const uint8_t half_ranks[3][2][6] = {

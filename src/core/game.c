@@ -362,6 +362,20 @@ int lit_public_check(const LitPublic *pub, const LitAction *action,
     return check(pub, &n, hand);
 }
 
+_Static_assert(LIT_STATUS_MIN_ >= INT8_MIN, "a status fits an int8_t");
+
+void lit_public_check_asks(const LitPublic *pub, int seat, int target,
+                           const uint64_t *hand, int8_t status[LIT_MAX_CARDS])
+{
+    /* normalize()'s ask: only the card changes */
+    LitAction a = lit_action_make(LIT_ASK, seat);
+    a.target = (uint8_t)target;
+    for (int c = 0; c < lit_deck_cards(pub->rules.deck); c++) {
+        a.card = (uint8_t)c;
+        status[c] = (int8_t)check(pub, &a, hand);
+    }
+}
+
 /* ---- the transition ------------------------------------------------------ */
 
 static int claim_outcome(const LitPublic *p, const LitAction *a,

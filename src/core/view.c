@@ -44,6 +44,15 @@ int lit_view_check(const LitView *view, const LitAction *action)
     return lit_public_check(&view->pub, action, &view->hand);
 }
 
+void lit_view_check_asks(const LitView *view, int target, int8_t status[LIT_MAX_CARDS])
+{
+    if (view->seat == LIT_NOBODY) {
+        memset(status, (int8_t)LIT_BAD_SEAT, LIT_MAX_CARDS);
+        return;
+    }
+    lit_public_check_asks(&view->pub, view->seat, target, &view->hand, status);
+}
+
 int lit_view_legal(const LitView *view, LitAction *out, int cap)
 {
     if (view->seat == LIT_NOBODY)

@@ -119,19 +119,21 @@ static void refusals_text(WireText *t, const LitView *v)
     wire_text_lit(t, "{\"why\":");
     if (st != LIT_OK && st != LIT_SET_CLAIMED && st != LIT_NO_BASE_CARD && st != LIT_OWN_CARD &&
         st != LIT_TARGET_EMPTY) {
-        wire_text_str(t, lit_status_name(st));
+        wire_text_name(t, lit_status_name(st));
         wire_text_raw(t, "}", 1);
         return;
     }
     wire_text_lit(t, "null,\"cards\":{");
+    int8_t status[LIT_MAX_CARDS];
+    lit_view_check_asks(v, a.target, status);
     for (int c = 0, n = 0; c < lit_deck_cards(deck); c++) {
-        a.card = (uint8_t)c;
-        int cs = lit_view_check(v, &a);
+        int cs = status[c];
         if (cs != LIT_OK && cs != LIT_TARGET_EMPTY) {
             if (n++)
                 wire_text_raw(t, ",", 1);
-            wire_text_key(t, lit_card_name(deck, c));
-            wire_text_str(t, lit_status_name(cs));
+            wire_text_name(t, lit_card_name(deck, c));
+            wire_text_raw(t, ":", 1);
+            wire_text_name(t, lit_status_name(cs));
         }
     }
     wire_text_lit(t, "},\"targets\":{");
@@ -145,7 +147,7 @@ static void refusals_text(WireText *t, const LitView *v)
             wire_text_put(t, n++ ? ",\"" : "\"");
             wire_text_int(t, s + 1);
             wire_text_lit(t, "\":");
-            wire_text_str(t, lit_status_name(ts));
+            wire_text_name(t, lit_status_name(ts));
         }
     }
     wire_text_lit(t, "}}");
@@ -158,7 +160,7 @@ static void you_text(WireText *t, const LitView *v)
     wire_text_lit(t, "{\"seat\":");
     wire_text_int(t, v->seat + 1);
     wire_text_lit(t, ",\"team\":");
-    wire_text_str(t, wire_team_name(lit_team_of(v->seat)));
+    wire_text_name(t, wire_team_name(lit_team_of(v->seat)));
     wire_text_lit(t, ",\"hand\":");
     wire_text_cards(t, v->pub.rules.deck, v->hand);
     wire_text_raw(t, ",", 1);
@@ -245,7 +247,7 @@ static void seat_text(WireText *t, const Room *r, const Member *me)
     }
     if (r->game.pub.result != LIT_ONGOING) {
         wire_text_lit(t, ",\"result\":");
-        wire_text_str(t, lit_result_name(r->game.pub.result));
+        wire_text_name(t, lit_result_name(r->game.pub.result));
         if (r->hub->config.store) { /* the record is downloaded from there */
             wire_text_lit(t, ",\"record\":\"/games/");
             wire_text_put(t, r->game_id);

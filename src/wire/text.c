@@ -23,8 +23,7 @@ void wire_text_free(WireText *t)
     t->failed = 0;
 }
 
-/* Room for n more bytes: 0, or -1 (t->failed) out of memory. */
-static int room_for(WireText *t, size_t n)
+int wire_text_room(WireText *t, size_t n)
 {
     if (t->failed)
         return -1;
@@ -41,14 +40,6 @@ static int room_for(WireText *t, size_t n)
     t->buf = grown;
     t->cap = cap;
     return 0;
-}
-
-void wire_text_raw(WireText *t, const char *s, size_t n)
-{
-    if ((t->len + n <= t->cap && !t->failed) || room_for(t, n) == 0) {
-        memcpy(t->buf + t->len, s, n);
-        t->len += n;
-    }
 }
 
 void wire_text_put(WireText *t, const char *s)
@@ -71,12 +62,20 @@ void wire_text_int(WireText *t, long long v)
 void wire_text_str(WireText *t, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
-    /* at most six bytes a byte (\u00XX) and the quotes */
-    if (room_for(t, 6 * strlen(s) + 2))
+    /* one pass, no strlen: room for the next byte at its longest (\u00XX)
+     * and the closing quote is made before each (most strings here are a
+     * card's or a status's name, a few bytes) */
+    if (wire_text_room(t, 8))
         return;
     char *out = t->buf + t->len;
     *out++ = '"';
     for (; *s; s++) {
+        if ((size_t)(out - t->buf) + 7 > t->cap) {
+            t->len = (size_t)(out - t->buf);
+            if (wire_text_room(t, 7 + strlen(s)))
+                return;
+            out = t->buf + t->len;
+        }
         unsigned char ch = (unsigned char)*s;
         if (ch == '"' || ch == '\\') {
             *out++ = '\\';
@@ -94,6 +93,18 @@ void wire_text_str(WireText *t, const char *s)
     t->len = (size_t)(out - t->buf);
 }
 
+void wire_text_name(WireText *t, const char *name)
+{
+    size_t n = strlen(name);
+    if (wire_text_room(t, n + 2))
+        return;
+    char *out = t->buf + t->len;
+    out[0] = '"';
+    memcpy(out + 1, name, n);
+    out[n + 1] = '"';
+    t->len += n + 2;
+}
+
 void wire_text_key(WireText *t, const char *key)
 {
     wire_text_str(t, key);
@@ -106,7 +117,7 @@ void wire_text_cards(WireText *t, int deck, uint64_t cards)
     for (int first = 1; cards; first = 0) {
         if (!first)
             wire_text_raw(t, ",", 1);
-        wire_text_str(t, lit_card_name(deck, lit_pop_lsb(&cards)));
+        wire_text_name(t, lit_card_name(deck, lit_pop_lsb(&cards)));
     }
     wire_text_raw(t, "]", 1);
 }
@@ -119,11 +130,24 @@ void wire_text_legal(WireText *t, const LitView *v)
     if (count > LIT_MAX_LEGAL)
         count = LIT_MAX_LEGAL; /* never (game.h): the list is whole */
     wire_text_lit(t, "\"asks\":[");
+    /* an ask's card, written once for its targets: ,{"card":"Tc","target": */
+    static const char open[] = ",{\"card\":\"", close[] = "\",\"target\":";
+    char head[sizeof open + LIT_CARD_NAME_MAX + sizeof close];
+    size_t head_len = 0;
+    int head_card = -1;
     for (int i = 0, n = 0; i < count; i++)
         if (legal[i].kind == LIT_ASK) {
-            wire_text_put(t, n++ ? ",{\"card\":" : "{\"card\":");
-            wire_text_str(t, lit_card_name(p->rules.deck, legal[i].card));
-            wire_text_lit(t, ",\"target\":");
+            if (legal[i].card != head_card) {
+                const char *name = lit_card_name(p->rules.deck, legal[i].card);
+                size_t len = strlen(name);
+                head_card = legal[i].card;
+                memcpy(head, open, sizeof open - 1);
+                memcpy(head + sizeof open - 1, name, len);
+                memcpy(head + sizeof open - 1 + len, close, sizeof close - 1);
+                head_len = sizeof open - 1 + len + sizeof close - 1;
+            }
+            int first = n++ == 0; /* no comma */
+            wire_text_raw(t, head + first, head_len - (size_t)first);
             wire_text_int(t, legal[i].target + 1);
             wire_text_raw(t, "}", 1);
         }
@@ -145,7 +169,7 @@ void wire_text_legal(WireText *t, const LitView *v)
         for (unsigned m = lit_claimable(p, v->seat), n = 0; m; m &= m - 1) {
             if (n++)
                 wire_text_raw(t, ",", 1);
-            wire_text_str(t, lit_set_name(p->rules.deck, lit_lsb(m)));
+            wire_text_name(t, lit_set_name(p->rules.deck, lit_lsb(m)));
         }
     wire_text_raw(t, "]", 1);
 }
@@ -159,7 +183,7 @@ void wire_text_state(WireText *t, const LitPublic *p)
     else
         wire_text_int(t, p->turn + 1);
     wire_text_lit(t, ",\"phase\":");
-    wire_text_str(t, lit_phase_name(p->phase));
+    wire_text_name(t, lit_phase_name(p->phase));
     wire_text_lit(t, ",\"hand_sizes\":[");
     for (int s = 0; s < p->rules.players; s++) {
         if (s)
@@ -175,7 +199,7 @@ void wire_text_state(WireText *t, const LitPublic *p)
         if (p->live & lit_set_mask(deck, set)) {
             if (n++)
                 wire_text_raw(t, ",", 1);
-            wire_text_str(t, lit_set_name(deck, set));
+            wire_text_name(t, lit_set_name(deck, set));
         }
     wire_text_lit(t, "],\"actions\":");
     wire_text_int(t, p->actions);
@@ -202,16 +226,16 @@ void wire_text_action_open(WireText *t, const LitRules *r, const LitAction *a)
 {
     int deck = r->deck;
     wire_text_lit(t, "{\"action\":");
-    wire_text_str(t, wire_action_name(a->kind));
+    wire_text_name(t, wire_action_name(a->kind));
     wire_text_lit(t, ",\"seat\":");
     wire_text_int(t, a->seat + 1);
     if (a->kind == LIT_ASK) {
         wire_text_lit(t, ",\"card\":");
-        wire_text_str(t, lit_card_name(deck, a->card));
+        wire_text_name(t, lit_card_name(deck, a->card));
     }
     if (a->kind == LIT_CLAIM) {
         wire_text_lit(t, ",\"set\":");
-        wire_text_str(t, lit_set_name(deck, a->set));
+        wire_text_name(t, lit_set_name(deck, a->set));
         wire_text_lit(t, ",\"holders\":");
         set_seats(t, deck, a->set, a->holders);
     } else {
@@ -228,11 +252,11 @@ void wire_text_event_open(WireText *t, const LitRules *r, const LitEvent *e, uin
     wire_text_int(t, n);
     if (e->action.kind == LIT_ASK) {
         wire_text_lit(t, ",\"answer\":");
-        wire_text_str(t, lit_answer_name(e->answer));
+        wire_text_name(t, lit_answer_name(e->answer));
     }
     if (e->action.kind == LIT_CLAIM) {
         wire_text_lit(t, ",\"outcome\":");
-        wire_text_str(t, lit_answer_name(e->answer));
+        wire_text_name(t, lit_answer_name(e->answer));
         wire_text_lit(t, ",\"truth\":");
         set_seats(t, r->deck, e->action.set, e->truth);
     }

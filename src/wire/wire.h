@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "literature/game.h"
 #include "literature/infer.h"
@@ -58,13 +59,27 @@ typedef struct WireText {
 
 void wire_text_reset(WireText *t); /* empty, kept for the next */
 void wire_text_free(WireText *t);
-void wire_text_raw(WireText *t, const char *s, size_t n);
+/* Room for n more bytes (wire_text_raw's growing, out of line): 0, or -1
+ * (t->failed) out of memory. */
+int wire_text_room(WireText *t, size_t n);
+/* Inline: a literal's copy is then a store or two, not a call to memcpy. */
+static inline void wire_text_raw(WireText *t, const char *s, size_t n)
+{
+    if ((t->len + n <= t->cap && !t->failed) || wire_text_room(t, n) == 0) {
+        memcpy(t->buf + t->len, s, n);
+        t->len += n;
+    }
+}
 void wire_text_put(WireText *t, const char *s); /* s as it is: JSON already */
 /* ... a string literal's, its length known */
 #define wire_text_lit(t, s) wire_text_raw((t), "" s, sizeof(s) - 1)
 void wire_text_int(WireText *t, long long v);
 void wire_text_str(WireText *t, const char *s); /* a JSON string of s (UTF-8) */
 void wire_text_key(WireText *t, const char *key); /* "key": */
+/* A name from the engine's tables (a card's, set's, phase's, status's...:
+ * printable ASCII without a quote or a backslash, as tests/unit/test_wire.c
+ * checks of every one) quoted as it is: no byte looked at for escaping. */
+void wire_text_name(WireText *t, const char *name);
 void wire_text_cards(WireText *t, int deck, uint64_t cards); /* ["2c",...] */
 
 /* The members "asks", "passes", "choices" and "claimable" as

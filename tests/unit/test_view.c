@@ -228,10 +228,33 @@ static void assert_same_legal(const LitView *v, const LitGame *g, int seat, cons
                      what, seat + 1, i);
 }
 
+/* lit_view_check_asks against lit_view_check, card by card, each target
+ * (the seat's own and a seat not in the game too): the count compared. */
+static long assert_same_checks(const LitView *v, const char *what)
+{
+    long compared = 0;
+    int players = v->pub.rules.players;
+    for (int t = 0; t <= players; t++) {
+        int8_t status[LIT_MAX_CARDS];
+        lit_view_check_asks(v, t, status);
+        for (int c = 0; c < lit_deck_cards(v->pub.rules.deck); c++) {
+            LitAction a = lit_action_make(LIT_ASK, v->seat);
+            a.target = (uint8_t)t;
+            a.card = (uint8_t)c;
+            int want = v->seat == LIT_NOBODY ? LIT_BAD_SEAT : lit_view_check(v, &a);
+            cr_assert_eq(status[c], want, "%s: seat %d asks seat %d for card %d: %s, not %s",
+                         what, v->seat + 1, t + 1, c, lit_status_name(status[c]),
+                         lit_status_name(want));
+            compared++;
+        }
+    }
+    return compared;
+}
+
 Test(view, views_follow_random_games_from_events_alone)
 {
     long hits_on_seat = 0, hits_by_seat = 0, claims_from_hand = 0, positions = 0,
-         legal_checked = 0;
+         legal_checked = 0, asks_checked = 0;
     for (size_t k = 0; k < sizeof RULES / sizeof RULES[0]; k++) {
         LitRules r = rules_of(RULES[k]);
         for (uint64_t i = 0; i < GAMES_PER_RULES; i++) {
@@ -264,6 +287,8 @@ Test(view, views_follow_random_games_from_events_alone)
                     cr_assert_eq(lit_view_apply(&views[s], &e), LIT_OK);
                     cr_assert_eq(lit_view_make(&fresh, &g, NULL, seat), LIT_OK);
                     assert_view_equal(&views[s], &fresh, RULES[k]);
+                    if (seat == g.pub.turn || (positions & 15) == 0)
+                        asks_checked += assert_same_checks(&views[s], RULES[k]);
                     if (seat == LIT_NOBODY)
                         continue;
                     const LitAction *a = &e.action;
@@ -291,6 +316,7 @@ Test(view, views_follow_random_games_from_events_alone)
     cr_assert_gt(hits_by_seat, 0);
     cr_assert_gt(claims_from_hand, 0);
     cr_assert_gt(legal_checked, 500, "only %ld positions checked", legal_checked);
+    cr_assert_gt(asks_checked, 100000, "only %ld asks checked", asks_checked);
 }
 
 /* The public part from the events alone, for games dealt from a seed: what

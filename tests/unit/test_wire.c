@@ -35,6 +35,70 @@ Test(wire, strings_are_escaped_and_read_back_whole)
     }
 }
 
+/* A string written where the buffer ends (it grows in the middle of the
+ * string, at an escape or not), and one longer than a buffer. */
+Test(wire, strings_grow_the_buffer_midway)
+{
+    char s[3000];
+    for (size_t i = 0; i < sizeof s - 1; i++)
+        s[i] = (char)(i % 3 == 0 ? '\x01' : i % 3 == 1 ? '"' : 'a');
+    s[sizeof s - 1] = 0;
+    for (size_t before = 1000; before < 1030; before++) {
+        WireText t = {0};
+        wire_text_raw(&t, "[", 1);
+        for (size_t i = 1; i < before; i++)
+            wire_text_raw(&t, " ", 1);
+        wire_text_str(&t, s + before % 7);
+        wire_text_raw(&t, "]", 1);
+        json_t *j = read_back(&t, JSON_ARRAY);
+        cr_assert_str_eq(json_string_value(json_array_get(j, 0)), s + before % 7,
+                         "the string after %zu bytes", before);
+        json_decref(j);
+        wire_text_free(&t);
+    }
+}
+
+/* wire_text_name quotes a name without escaping it: every name it is
+ * given, of every deck and table, must be printable ASCII with no quote or
+ * backslash (and not empty). */
+static void assert_plain_name(const char *name, const char *what, int i)
+{
+    cr_assert(name && *name, "%s %d: no name", what, i);
+    for (const char *c = name; *c; c++)
+        cr_assert(*c >= 0x20 && *c < 0x7f && *c != '"' && *c != '\\',
+                  "%s %d: \"%s\" needs escaping", what, i, name);
+    WireText t = {0}, u = {0};
+    wire_text_name(&t, name);
+    wire_text_str(&u, name);
+    cr_assert(t.len == u.len && memcmp(t.buf, u.buf, t.len) == 0, "%s %d", what, i);
+    wire_text_free(&t);
+    wire_text_free(&u);
+}
+
+Test(wire, names_quoted_as_they_are_need_no_escaping)
+{
+    for (int deck = 0; deck < LIT_DECK_COUNT; deck++) {
+        for (int c = 0; c < lit_deck_cards(deck); c++) {
+            assert_plain_name(lit_card_name(deck, c), "card", c);
+            cr_assert_leq(strlen(lit_card_name(deck, c)), LIT_CARD_NAME_MAX);
+        }
+        for (int set = 0; set < lit_deck_sets(deck); set++)
+            assert_plain_name(lit_set_name(deck, set), "set", set);
+    }
+    for (int p = LIT_PHASE_PLAY; p <= LIT_PHASE_OVER; p++)
+        assert_plain_name(lit_phase_name(p), "phase", p);
+    for (int a = LIT_HIT; a <= LIT_POINT_OFF; a++) /* unknown is never written */
+        assert_plain_name(lit_answer_name(a), "answer", a);
+    for (int r = LIT_ONGOING; r <= LIT_ABORTED; r++)
+        assert_plain_name(lit_result_name(r), "result", r);
+    for (int st = 0; st >= LIT_STATUS_MIN_; st--)
+        assert_plain_name(lit_status_name(st), "status", st);
+    for (int team = 0; team < 2; team++)
+        assert_plain_name(wire_team_name(team), "team", team);
+    for (int k = LIT_ASK; k <= LIT_CHOOSE; k++)
+        assert_plain_name(wire_action_name(k), "action", k);
+}
+
 Test(wire, integers_at_their_ends)
 {
     static const long long cases[] = {0, 7, -1, 1234567890123LL, LLONG_MAX, LLONG_MIN};
