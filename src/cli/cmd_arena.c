@@ -51,7 +51,7 @@ static const char usage[] =
     "  --seed S           seed of the match (default 1)\n"
     RULE_OPTIONS_HELP
     "  --records DIR      write every game to DIR/NNNNNN-a.lit and -b.lit (the\n"
-    "                     swapped playing); DIR must exist\n"
+    "                     swapped playing); DIR is made if missing\n"
     "  --json             print one JSON object\n"
     "  --quiet            no progress bar\n"
     "  --help             this text\n";
@@ -68,8 +68,17 @@ typedef struct Match {
     GameOutcome *out;            /* 2 per deal */
     atomic_uint_fast64_t next;   /* the next deal to play */
     atomic_uint_fast64_t done;   /* deals played */
-    atomic_int failed;           /* a record could not be written */
+    atomic_int failed;           /* why the match stopped (a Stop), the first reason */
 } Match;
+
+/* Why a match stopped early: each told in its own words (run_match). */
+typedef enum Stop { STOP_NONE, STOP_MEMORY, STOP_RECORD, STOP_BOT } Stop;
+
+static void stop(Match *m, Stop why)
+{
+    int none = STOP_NONE;
+    atomic_compare_exchange_strong(&m->failed, &none, (int)why);
+}
 
 static int write_game(const Match *m, uint64_t index, int playing, const LitGame *start,
                       const LitGame *end, const LitLog *log, char *text)
@@ -133,9 +142,12 @@ static void *worker(void *arg)
     void *work = NULL;
     if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX))) ||
         ((entrant_needs_work(m->a) || entrant_needs_work(m->b)) &&
-         !(work = malloc(LIT_BOT_WORK))) ||
-        start_processes(m, ext)) {
-        atomic_store(&m->failed, 1);
+         !(work = malloc(LIT_BOT_WORK)))) {
+        stop(m, STOP_MEMORY);
+        goto done;
+    }
+    if (start_processes(m, ext)) {
+        stop(m, STOP_BOT);
         goto done;
     }
     for (;;) {
@@ -147,7 +159,7 @@ static void *worker(void *arg)
             arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, work,
                        &m->out[2 * i + (uint64_t)p], &start, &end, &log);
             if (m->records && write_game(m, i, p, &start, &end, &log, text))
-                atomic_store(&m->failed, 1);
+                stop(m, STOP_RECORD);
         }
         atomic_fetch_add(&m->done, 1);
     }
@@ -203,9 +215,13 @@ static int run_match(Match *m, int threads, int show, const char *label, double 
         progress(label, m->pairs, m->pairs, *secs);
         fputs("\r\033[K", stderr);
     }
-    if (atomic_load(&m->failed)) {
-        say("the match stopped: out of memory, a record could not be written or a bot could "
-            "not be started");
+    static const char *const why[] = {
+        [STOP_MEMORY] = "out of memory",
+        [STOP_RECORD] = "a record could not be written (above)",
+        [STOP_BOT] = "an external bot could not be started (above)"};
+    int failed = atomic_load(&m->failed);
+    if (failed != STOP_NONE) {
+        say("the match stopped: %s", why[failed]);
         return 1;
     }
     return 0;
@@ -555,6 +571,8 @@ int cmd_arena(int argc, char **argv)
         return 2;
     char rules_text[LIT_RULES_TEXT_MAX];
     lit_rules_format(&rules, rules_text, sizeof rules_text);
+    if (aa.records && make_folder(aa.records))
+        return 1;
     int round_robin = aa.n_ent >= 2;
     int n_ent = round_robin ? aa.n_ent : 2;
     int show = !aa.quiet && isatty(2);

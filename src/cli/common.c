@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "literature/status.h"
@@ -210,10 +211,43 @@ int record_save(const char *path, const LitRecord *rec, char *text)
     int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
     if (f && fclose(f) != 0)
         ok = 0;
+    int err = errno;
     free(own);
     if (!ok) {
-        say("%s: cannot write the record", path);
+        if (n < 0)
+            say("%s: cannot write the record: it does not fit", path);
+        else
+            say("%s: cannot write the record: %s", path, strerror(err));
         return -1;
+    }
+    return 0;
+}
+
+int make_folder(const char *path)
+{
+    char part[4096];
+    size_t len = strlen(path);
+    if (len == 0 || len >= sizeof part) {
+        say("%s: not a folder name", path);
+        return -1;
+    }
+    memcpy(part, path, len + 1);
+    /* each parent, then the folder: one that is there already is fine */
+    for (size_t i = 1; i <= len; i++) {
+        if (part[i] != '/' && part[i] != 0)
+            continue;
+        char c = part[i];
+        part[i] = 0;
+        struct stat st;
+        if (mkdir(part, 0777) != 0 && errno != EEXIST) {
+            say("%s: cannot make the folder: %s", part, strerror(errno));
+            return -1;
+        }
+        if (stat(part, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            say("%s: not a folder", part);
+            return -1;
+        }
+        part[i] = c;
     }
     return 0;
 }

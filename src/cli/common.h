@@ -76,6 +76,11 @@ void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
  * NULL: one is allocated): 0, or -1 with "PATH: cannot write the record". */
 int record_save(const char *path, const LitRecord *rec, char *text);
 
+/* Makes the folder path and its parents where they are missing (mkdir -p):
+ * 0, or -1 with a message (which part could not be made, or is not a
+ * folder, and why). */
+int make_folder(const char *path);
+
 /* Prints "FILE:LINE: status: sentence" to stderr. */
 void fail_at(const char *file, uint32_t line, int status);
 

@@ -89,8 +89,19 @@ grep -q '^\[Name1 "casual"\]' "$tmp/rec/000000-b.lit" || fail "000000-b: seat 1 
 # the two playings of a deal have the same deal
 [ "$(grep '^\[Seed' "$tmp/rec/000003-a.lit")" = "$(grep '^\[Seed' "$tmp/rec/000003-b.lit")" ] ||
   fail "the two playings of deal 3 differ in seed"
-run 1 "$lit" arena --games 2 --records "$tmp/no-such-folder" --quiet
-grep -q "cannot write the record" "$tmp/err" || fail "arena --records to a missing folder: $(cat "$tmp/err")"
+# a folder that is not there is made, its parents too
+run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
+[ "$(find "$tmp/new/deeper" -name '*.lit' | wc -l)" = 4 ] || fail "arena --records: a new folder"
+# one that cannot be: the part that is not a folder, named, before any game
+run 1 "$lit" arena --games 2 --records "$tmp/rec/000000-a.lit/x" --quiet
+[ "$(cat "$tmp/err")" = "lit: $tmp/rec/000000-a.lit: not a folder" ] ||
+  fail "arena --records under a file: $(cat "$tmp/err")"
+# a record that cannot be written: the file and why, then why the match stopped
+mkdir -p "$tmp/rec3/000000-a.lit"
+run 1 "$lit" arena --games 2 --records "$tmp/rec3" --quiet
+printf 'lit: %s: cannot write the record: Is a directory\nlit: the match stopped: a record could not be written (above)\n' \
+  "$tmp/rec3/000000-a.lit" >"$tmp/want"
+same "arena --records, a record not written" "$tmp/want" "$tmp/err"
 
 # 5. A round robin.
 run 0 "$lit" arena --entrant random --entrant casual --entrant basic --games 20 --json --quiet
