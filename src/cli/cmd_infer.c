@@ -27,7 +27,8 @@ static const char usage[] =
     "\n"
     "  --seat N    the seat whose view to take, 1..players (needs the deal)\n"
     "  --public    the public view instead\n"
-    "  --after K   after the first K actions of the record\n"
+    "  --after K   after the first K actions of the record (0 to its number\n"
+    "              of actions; default all)\n"
     "  --json      one JSON object: seat (null for the public view), after,\n"
     "              consistent, exact, consistent_deals (a decimal string),\n"
     "              cards: {card: {seat: probability}}, half_suits: {set:\n"
@@ -152,7 +153,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
 /* The options of `lit infer`. */
 typedef struct InferArgs {
     uint64_t seat, after, samples, seed;
-    int json, public_view;
+    int json, public_view, after_given;
 } InferArgs;
 
 /* The options and the one FILE: -1 when all are taken, else the exit
@@ -181,9 +182,15 @@ static int take_options(InferArgs *ia, int argc, char **argv)
             break;
         case 'a':
             if (parse_u64(optarg, &ia->after)) {
-                say("--after: not a number: '%s'", optarg);
+                /* digits alone: a number, past what a record can hold */
+                if (*optarg && strspn(optarg, "0123456789") == strlen(optarg))
+                    say("--after: '%s' is more actions than a record can hold (%d)", optarg,
+                        LIT_MAX_ACTIONS);
+                else
+                    say("--after: not a number: '%s'", optarg);
                 return 2;
             }
+            ia->after_given = 1;
             break;
         case 'j':
             ia->json = 1;
@@ -225,8 +232,14 @@ static int know_after(InferArgs *ia, const char *file, const Loaded *in, LitEven
             rec->rules.players);
         return 2;
     }
-    if (ia->after > rec->n_events)
-        ia->after = rec->n_events;
+    if (ia->after > rec->n_events) {
+        if (ia->after_given) {
+            say("--after %llu: %s has %u actions (--after 0 to %u)",
+                (unsigned long long)ia->after, file, rec->n_events, rec->n_events);
+            return 2;
+        }
+        ia->after = rec->n_events; /* not given: all of them */
+    }
     LitReplay rp;
     int st = lit_replay_start(&rp, rec);
     if (st != LIT_OK) {

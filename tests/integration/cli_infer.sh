@@ -52,6 +52,17 @@ run 2 "$lit" infer tests/data/example.lit --seat 1 --public
 run 2 "$lit" infer tests/data/example.lit --seat 7
 same_text "seat 7: stderr" "lit: --seat 7: the game has 6 seats" "$tmp/err"
 run 2 "$lit" infer tests/data/example.lit --seat 0
+# --after past the record's end, and past any number
+n=$(grep -c '^[0-9]*\. ' tests/data/example.lit)
+run 0 "$lit" infer tests/data/example.lit --seat 1 --after "$n"
+run 2 "$lit" infer tests/data/example.lit --seat 1 --after $((n + 1))
+same_text "--after past the end" \
+  "lit: --after $((n + 1)): tests/data/example.lit has $n actions (--after 0 to $n)" "$tmp/err"
+run 2 "$lit" infer tests/data/example.lit --seat 1 --after 99999999999999999999999
+same_text "--after too large" \
+  "lit: --after: '99999999999999999999999' is more actions than a record can hold (2000)" "$tmp/err"
+run 2 "$lit" infer tests/data/example.lit --seat 1 --after 4x
+same_text "--after 4x" "lit: --after: not a number: '4x'" "$tmp/err"
 run 1 "$lit" infer tests/data/bad_card.lit --public
 grep -q '^tests/data/bad_card.lit:8: bad_card: ' "$tmp/err" || fail "bad_card.lit: $(cat "$tmp/err")"
 run 0 "$lit" infer --help
