@@ -30,7 +30,7 @@ static const char usage[] =
     "                     aborted\n"
     "  --record FILE      write the first game's record to FILE\n"
     "  --records DIR      write every game's record to DIR/NNNN.lit (game\n"
-    "                     index from 0000; DIR must exist)\n"
+    "                     index from 0000; DIR is made if missing)\n"
     "  --help             this text\n";
 
 static int write_record(const char *path, const LitGame *start,
@@ -206,6 +206,8 @@ int cmd_selfplay(int argc, char **argv)
     LitRules rules;
     if (rule_args_build(&sa.ra, &rules))
         return 2;
+    if (sa.records && make_folder(sa.records))
+        return 1;
     Tally t;
     memset(&t, 0, sizeof t);
     rc = play_games(&sa, &rules, &t);

@@ -108,7 +108,8 @@ grep -Eq '^\[Result "(A|B|draw)"\]$' "$tmp/e.lit" || fail "the record has no Res
 grep -Eq '^\[Score "-?[0-9]+--?[0-9]+"\]$' "$tmp/e.lit" || fail "the record has no Score tag"
 
 run 1 "$lit" selfplay --games 1 --seed 1 --record "$tmp/no/such/dir/x.lit"
-same_text "an unwritable record" "lit: $tmp/no/such/dir/x.lit: cannot write the record" "$tmp/err"
+same_text "an unwritable record" \
+  "lit: $tmp/no/such/dir/x.lit: cannot write the record: No such file or directory" "$tmp/err"
 
 # ---- options ----------------------------------------------------------------------
 run 0 "$lit" selfplay --help
@@ -163,7 +164,10 @@ run 0 "$lit" selfplay --games 3 --seed 5 --players 8 --records "$tmp/games"
 for f in "$tmp"/games/*.lit; do
   run 0 "$lit" replay "$f"
 done
-run 1 "$lit" selfplay --games 1 --records "$tmp/missing"
-same_text "--records, no folder" "lit: $tmp/missing/0000.lit: cannot write the record" "$tmp/err"
+# a folder not there is made, with its parents; under a file it cannot be
+run 0 "$lit" selfplay --games 1 --records "$tmp/missing/deeper"
+[ -f "$tmp/missing/deeper/0000.lit" ] || fail "--records: the missing folder was not made"
+run 1 "$lit" selfplay --games 1 --records "$tmp/games/0000.lit/x"
+same_text "--records under a file" "lit: $tmp/games/0000.lit: not a folder" "$tmp/err"
 
 finish cli_selfplay
