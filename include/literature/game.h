@@ -159,6 +159,13 @@ int lit_public_check(const LitPublic *pub, const LitAction *action,
 void lit_public_check_asks(const LitPublic *pub, int seat, int target,
                            const uint64_t *hand, int8_t status[LIT_MAX_CARDS]);
 
+/* The pass or the choice the engine made itself after event (as the
+ * referee applied it from pub, the position before it): when it left a
+ * single seat to pass to or to choose, that is made at once, asked of no one
+ * (docs/RULES.md). 1 with *made filled (kind LIT_PASS or LIT_CHOOSE, the seat
+ * that passed or chose, the target), else 0 and kind 0. */
+int lit_public_made(const LitPublic *pub, const LitEvent *event, LitAction *made);
+
 /* Checks and applies an action. On LIT_OK fills *event (may be NULL) with the
  * action and what it made public. On an error nothing changes. A wrong claim
  * is legal: its outcome is in event->answer. */

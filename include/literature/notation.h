@@ -53,10 +53,14 @@ typedef struct LitRecord {
     uint32_t deal_line;              /* messages; 0 when not given */
 } LitRecord;
 
-/* Where parsing stopped: the status and the 1-based line. */
+/* Where parsing stopped: the status and the 1-based line. moves: the
+ * header was read whole and the error is in the movetext, so the record
+ * holds the header and the rec->n_events events before that line (a trace
+ * follows them, then names the line). */
 typedef struct LitParseError {
     int status;
     uint32_t line;
+    int moves;
 } LitParseError;
 
 /* An empty record with the default rules, dealer seat 1 (index 0), and the
@@ -65,7 +69,8 @@ void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
                      uint32_t cap);
 
 /* Parses text[0 .. len). On error fills *err (may be NULL) and returns its
- * status; *rec is then unspecified except its buffers. Records longer than
+ * status; *rec is then unspecified except its buffers, and but for what
+ * err->moves says. Records longer than
  * LIT_RECORD_TEXT_MAX, or with more events than cap or
  * LIT_RECORD_MAX_EVENTS: LIT_TOO_LONG. The parser
  * checks form only (cards of the deck, seats of the game, every card of a

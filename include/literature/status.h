@@ -74,7 +74,7 @@
     X(BAD_MOVE_NUMBER, "bad_move_number",                                     \
       "the move number is not the next one")                                  \
     X(BAD_CLAIM_CARDS, "bad_claim_cards",                                     \
-      "a claim must list every card of its set exactly once")                 \
+      "a claim may list only cards of its set, each once")                    \
     X(MISSING_OUTCOME, "missing_outcome",                                     \
       "without a known deal every answer and claim outcome must be written")  \
     X(OUTCOME_MISMATCH, "outcome_mismatch",                                   \

@@ -19,11 +19,15 @@ static const char usage[] =
     "deal (status inconsistent where it stops fitting).\n"
     "\n"
     "  --trace   for machine checks: the record may hold illegal actions; print\n"
-    "            one JSON object per action, {\"n\":k, \"status\":\"ok\" or the\n"
-    "            status name, \"result\":\"hit\"|\"miss\"|null, \"outcome\":<claim\n"
-    "            outcome>|null, \"turn\":<seat>|null, \"score\":[a, b]}; refused\n"
-    "            actions change nothing and the replay goes on. Malformed lines\n"
-    "            still stop it.\n"
+    "            one JSON object per action, after one for the start (n 0):\n"
+    "            {\"n\":k, \"status\":\"ok\" or the status name,\n"
+    "            \"result\":\"hit\"|\"miss\"|null, \"outcome\":<claim outcome>|null,\n"
+    "            \"turn\":<seat>|null, \"phase\":<phase>, \"score\":[a, b],\n"
+    "            \"auto\":{\"action\":\"pass\"|\"choose\", \"seat\", \"target\"}|null};\n"
+    "            refused actions change nothing and the replay goes on; then\n"
+    "            {\"end\":\"A\"|\"B\"|\"draw\"|\"aborted\"|\"unfinished\", \"score\",\n"
+    "            \"actions\"}. A malformed line ends it (exit 1) with\n"
+    "            {\"error\":<status>, \"line\":L, \"text\"} after the lines before.\n"
     "  --help    this text\n";
 
 static void print_result(const LitPublic *p)
@@ -40,15 +44,29 @@ static void print_result(const LitPublic *p)
            p->score[1], p->actions);
 }
 
-static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *p)
+/* A failure in a trace: one JSON object naming the line and the reason
+ * (and the usual message on stderr for a person). */
+static void trace_error(const char *file, uint32_t line, int st)
+{
+    printf("{\"error\":\"%s\",\"line\":%u,\"text\":\"%s\"}\n", lit_status_name(st), line,
+           lit_status_text(st));
+    fail_at(file, line, st);
+}
+
+/* A trace line: action n (0: the start) with its status, what it made
+ * known, the position after it (turn, phase, score) and the pass or choice
+ * the engine then made itself, if any (docs/NOTATION.md). */
+static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *before,
+                       const LitPublic *p)
 {
     const char *result = "null", *outcome = "null";
     char rbuf[16], obuf[16];
-    if (st == LIT_OK && e->action.kind == LIT_ASK) {
+    int applied = n > 0 && st == LIT_OK;
+    if (applied && e->action.kind == LIT_ASK) {
         snprintf(rbuf, sizeof rbuf, "\"%s\"", lit_answer_name(e->answer));
         result = rbuf;
     }
-    if (st == LIT_OK && e->action.kind == LIT_CLAIM) {
+    if (applied && e->action.kind == LIT_CLAIM) {
         snprintf(obuf, sizeof obuf, "\"%s\"", lit_answer_name(e->answer));
         outcome = obuf;
     }
@@ -58,7 +76,61 @@ static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *p
         printf("\"turn\":null,");
     else
         printf("\"turn\":%d,", p->turn + 1);
-    printf("\"score\":[%d,%d]}\n", p->score[0], p->score[1]);
+    printf("\"phase\":\"%s\",\"score\":[%d,%d],\"auto\":", lit_phase_name(p->phase), p->score[0],
+           p->score[1]);
+    LitAction made;
+    if (applied && lit_public_made(before, e, &made))
+        printf("{\"action\":\"%s\",\"seat\":%d,\"target\":%d}}\n",
+               made.kind == LIT_PASS ? "pass" : "choose", made.seat + 1, made.target + 1);
+    else
+        printf("null}\n");
+}
+
+/* The trace's last line: how the game stands after the record. */
+static void trace_end(const LitPublic *p)
+{
+    const char *how = p->result == LIT_ONGOING ? "unfinished" : lit_result_name(p->result);
+    printf("{\"end\":\"%s\",\"score\":[%d,%d],\"actions\":%u}\n", how, p->score[0], p->score[1],
+           p->actions);
+}
+
+/* `lit replay --trace`: every action of the record, legal or not, a line
+ * each, between the start and the end; a malformed line ends it with an
+ * error line (the lines before it traced). 0, or 1. */
+static int trace(const char *file)
+{
+    Loaded in;
+    LitParseError err;
+    int read = record_read(file, &in, &err), rc = 1;
+    if (read < 0 || (read > 0 && !err.moves)) {
+        if (read > 0)
+            trace_error(file, err.line, err.status);
+        record_free(&in);
+        return 1;
+    }
+    const LitRecord *rec = &in.rec;
+    LitReplay rp;
+    int st = lit_replay_start(&rp, rec);
+    if (st != LIT_OK) {
+        trace_error(file, rec->deal_line ? rec->deal_line : 1, st);
+        goto done;
+    }
+    trace_line(0, LIT_OK, NULL, NULL, &rp.game.pub);
+    for (uint32_t i = 0; i < rec->n_events; i++) {
+        LitPublic before = rp.game.pub;
+        LitEvent e;
+        st = lit_replay_step(&rp, &rec->events[i], &e);
+        trace_line(i + 1, st, &e, &before, &rp.game.pub);
+    }
+    if (read > 0) {
+        trace_error(file, err.line, err.status);
+        goto done;
+    }
+    trace_end(&rp.game.pub);
+    rc = 0;
+done:
+    record_free(&in);
+    return rc;
 }
 
 /* The rules, the dealer, whether the deal is known, and the seats. */
@@ -92,10 +164,10 @@ int cmd_replay(int argc, char **argv)
     static const struct option longs[] = {{"trace", no_argument, NULL, 't'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
-    int trace = 0, opt;
+    int trace_mode = 0, opt;
     while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         if (opt == 't') {
-            trace = 1;
+            trace_mode = 1;
         } else if (opt == OPT_HELP) {
             fputs(usage, stdout);
             return 0;
@@ -109,6 +181,8 @@ int cmd_replay(int argc, char **argv)
         return 2;
     }
     const char *file = argv[optind];
+    if (trace_mode)
+        return trace(file);
     Loaded in;
     int rc = 1;
     if (record_load(file, &in))
@@ -121,12 +195,11 @@ int cmd_replay(int argc, char **argv)
         fail_at(file, rec.deal_line ? rec.deal_line : 1, st);
         goto done;
     }
-    if (!trace)
-        print_header(&rec, rp.known);
+    print_header(&rec, rp.known);
     /* Without a deal, what everyone can deduce must stay consistent: a
      * record no deal fits is refused where that shows (docs/DEDUCTION.md). */
     LitKnow *know = NULL;
-    if (!rp.known && !trace) {
+    if (!rp.known) {
         know = malloc(sizeof *know);
         if (!know || lit_know_start(know, &rec.rules, rec.dealer, LIT_NOBODY, 0) != LIT_OK) {
             say("out of memory");
@@ -136,10 +209,6 @@ int cmd_replay(int argc, char **argv)
     for (uint32_t i = 0; i < rec.n_events; i++) {
         LitEvent e;
         st = lit_replay_step(&rp, &rec.events[i], &e);
-        if (trace) {
-            trace_line(i + 1, st, &e, &rp.game.pub);
-            continue;
-        }
         if (st == LIT_OK && know && (lit_know_apply(know, &e) != LIT_OK || !know->consistent))
             st = LIT_INCONSISTENT;
         if (st != LIT_OK) {
@@ -163,15 +232,13 @@ int cmd_replay(int argc, char **argv)
         }
     }
     free(know);
-    if (!trace) {
-        uint32_t line = 0;
-        st = lit_replay_check_result(&rp, &rec, &line);
-        if (st != LIT_OK) {
-            fail_at(file, line, st);
-            goto done;
-        }
-        print_result(&rp.game.pub);
+    uint32_t line = 0;
+    st = lit_replay_check_result(&rp, &rec, &line);
+    if (st != LIT_OK) {
+        fail_at(file, line, st);
+        goto done;
     }
+    print_result(&rp.game.pub);
     rc = 0;
 done:
     record_free(&in);

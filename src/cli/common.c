@@ -137,28 +137,34 @@ void fail_at(const char *file, uint32_t line, int status)
             lit_status_text(status));
 }
 
-int record_load(const char *file, Loaded *out)
+int record_read(const char *file, Loaded *out, LitParseError *err)
 {
     char *text;
     size_t len;
     memset(out, 0, sizeof *out);
+    memset(err, 0, sizeof *err);
     if (read_file(file, LIT_RECORD_TEXT_MAX, &text, &len))
-        return 1;
+        return -1;
     out->events = malloc(sizeof *out->events * LIT_RECORD_MAX_EVENTS);
     out->lines = malloc(sizeof *out->lines * LIT_RECORD_MAX_EVENTS);
-    int rc = 1;
+    int rc = -1;
     if (!out->events || !out->lines) {
         say("out of memory");
     } else {
-        LitParseError err;
         lit_record_init(&out->rec, out->events, out->lines, LIT_RECORD_MAX_EVENTS);
-        if (lit_record_parse(&out->rec, text, len, &err) != LIT_OK)
-            fail_at(file, err.line, err.status);
-        else
-            rc = 0;
+        rc = lit_record_parse(&out->rec, text, len, err) == LIT_OK ? 0 : 1;
     }
     free(text);
     return rc;
+}
+
+int record_load(const char *file, Loaded *out)
+{
+    LitParseError err;
+    int rc = record_read(file, out, &err);
+    if (rc == 1)
+        fail_at(file, err.line, err.status);
+    return rc ? 1 : 0;
 }
 
 void record_free(Loaded *l)

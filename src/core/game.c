@@ -410,8 +410,8 @@ static void finish(LitPublic *p, int result)
 
 /* After every action: end the game, start the endgame, or make the choices
  * that have a single option (a pass or choice with one candidate is made
- * here, not asked of anyone). */
-static void settle(LitPublic *p)
+ * here, not asked of anyone: into *made when made is not NULL). */
+static void settle(LitPublic *p, LitAction *made)
 {
     const LitRules *r = &p->rules;
     if (r->early_end) {
@@ -454,13 +454,17 @@ static void settle(LitPublic *p)
         return;
     }
     if (lit_popcount(cand) == 1) {
+        if (made) {
+            *made = lit_action_make(p->phase == LIT_PHASE_PASS ? LIT_PASS : LIT_CHOOSE, t);
+            made->target = (uint8_t)lit_lsb(cand);
+        }
         p->turn = (uint8_t)lit_lsb(cand);
         p->phase = p->phase == LIT_PHASE_CHOOSE_CLAIMER ? LIT_PHASE_ENDGAME
                                                         : LIT_PHASE_PLAY;
     }
 }
 
-static void transition(LitPublic *p, const LitEvent *e)
+static void transition(LitPublic *p, const LitEvent *e, LitAction *made)
 {
     const LitAction *a = &e->action;
     int s = a->seat, deck = p->rules.deck;
@@ -525,7 +529,7 @@ static void transition(LitPublic *p, const LitEvent *e)
     }
     p->actions++;
     if (changed)
-        settle(p);
+        settle(p, made);
     if (p->result == LIT_ONGOING && p->actions >= LIT_MAX_ACTIONS)
         finish(p, LIT_ABORTED);
 }
@@ -564,7 +568,7 @@ int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
         }
         e.answer = (uint8_t)claim_outcome(p, a, e.truth);
     }
-    transition(p, &e);
+    transition(p, &e, NULL);
     if (event)
         *event = e;
     return LIT_OK;
@@ -607,8 +611,16 @@ int lit_public_apply(LitPublic *pub, const LitEvent *event)
             return LIT_OUTCOME_MISMATCH;
         memset(e.truth, LIT_NOBODY, sizeof e.truth);
     }
-    transition(pub, &e);
+    transition(pub, &e, NULL);
     return LIT_OK;
+}
+
+int lit_public_made(const LitPublic *pub, const LitEvent *event, LitAction *made)
+{
+    LitPublic p = *pub;
+    *made = lit_action_make(0, LIT_NOBODY);
+    transition(&p, event, made);
+    return made->kind != 0;
 }
 
 int lit_game_play(LitGame *game, LitLog *log, const LitAction *action)

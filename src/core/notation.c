@@ -772,8 +772,9 @@ static int read_claim(Cur *c, const LitRules *r, LitEvent *e)
     e->action.set = (uint8_t)st;
     if ((st = read_groups(c, r, e->action.set, e->action.holders, &seen)) < 0)
         return st;
-    if (seen != (1u << size) - 1)
-        return LIT_BAD_CLAIM_CARDS;
+    /* A card left out is the rules' matter, not the form's: its holder is
+     * LIT_NOBODY, and the referee refuses the claim (claim_incomplete), as
+     * it does one sent over the protocol. */
     n = word(c, &w);
     if (n == 0)
         return LIT_OK;
@@ -898,7 +899,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
     memset(&ps, 0, sizeof ps);
     lit_record_init(rec, rec->events, rec->lines, rec->cap);
     ps.rec = rec;
-    int header = 1, st = LIT_OK;
+    int header = 1, moves = 0, st = LIT_OK; /* moves: the header read whole */
     const char *p = text, *end = text + len;
     if (len > LIT_RECORD_TEXT_MAX) {
         ps.line = 1;
@@ -945,6 +946,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             uint32_t here = ps.line;
             if ((st = finish_header(&ps, here)) != LIT_OK)
                 break;
+            moves = 1;
             ps.line = here;
         }
         st = parse_move(&ps, q, e);
@@ -954,6 +956,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
     if (err) {
         err->status = st;
         err->line = st == LIT_OK ? 0 : ps.line;
+        err->moves = st != LIT_OK && moves;
     }
     return st;
 }

@@ -32,7 +32,7 @@ grep -q '^\[Name4 "you"\]$' "$tmp/g5.lit" || fail "--seat 4: seat 4 is not the p
 
 # 2. Illegal commands: the exact message, and nothing changes.
 printf '%s\n' fly "asks 2 for Zz" "asks 9 for 3c" "asks 3 for 3c" "asks 2 for 9c" "asks 2 for 2h" \
-  "claims lh 1:2h" "claims lh 1:2h,3h,4h 2:5h,6h,7h" "passes to 3" "chooses 3" sheet \
+  "claims lh 1:2h" "claims lh 1:2h,2h,3h,4h,5h,6h,7h" "claims lh 1:2h,3h,4h 2:5h,6h,7h" "passes to 3" "chooses 3" sheet \
   "claims purple 1:2h" "ask 2" "ask 4 Qh junk" "pass 3 4" "" quit >"$tmp/in"
 run 0 "$lit" play --seed 42 --record "$tmp/bad.lit" <"$tmp/in"
 cat >"$tmp/want" <<'TXT'
@@ -46,7 +46,8 @@ error: bad_seat: there is no such seat
 error: ask_teammate: you may ask only a player of the other team
 error: own_card: you hold that card
 error: no_base_card: you hold no other card of that set
-error: bad_claim_cards: a claim must list every card of its set exactly once
+error: claim_incomplete: a claim must name a holder for every card of the set
+error: bad_claim_cards: a claim may list only cards of its set, each once
 error: claim_names_opponent: a claim may name only players of your own team
 error: pass_not_allowed: you may not pass the turn now
 error: nothing_to_choose: there is no choice to make now

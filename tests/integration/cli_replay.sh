@@ -135,24 +135,49 @@ same_text "replay --trace trace.lit: stderr" "" "$tmp/err"
 # Without --trace the same record stops at its first illegal action.
 run 1 "$lit" replay tests/data/trace.lit
 same_text "replay trace.lit" "tests/data/trace.lit:9: not_your_turn: it is not your turn" "$tmp/err"
-# Malformed lines still stop a trace, before any output.
+# A malformed line ends a trace: the lines before it, then one naming it.
 run 1 "$lit" replay --trace tests/data/bad_card.lit
 same_text "replay --trace bad_card.lit: stderr" \
   "tests/data/bad_card.lit:8: bad_card: there is no such card in this deck" "$tmp/err"
-same_text "replay --trace bad_card.lit: stdout" "" "$tmp/out"
+same_text "replay --trace bad_card.lit: stdout" \
+  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null}
+{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+{"error":"bad_card","line":8,"text":"there is no such card in this deck"}' "$tmp/out"
+# ... and one in the header: that line alone
+printf '[Rules "classic"]\n[Dealer "9"]\n\n1. 2 asks 3 for 2c\n' >"$tmp/bad_dealer.lit"
+run 1 "$lit" replay --trace "$tmp/bad_dealer.lit"
+grep -Eq '^\{"error":"[a-z_]+","line":2,"text":"[^"]+"\}$' "$tmp/out" && [ "$(wc -l <"$tmp/out")" = 1 ] ||
+  fail "replay --trace, a bad header: $(cat "$tmp/out")"
 run 0 "$lit" replay --trace tests/data/illegal_turn.lit
 same_text "replay --trace illegal_turn.lit" \
-  '{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"score":[0,0]}
-{"n":2,"status":"ok","result":"hit","outcome":null,"turn":2,"score":[0,0]}
-{"n":3,"status":"not_your_turn","result":null,"outcome":null,"turn":2,"score":[0,0]}
-{"n":4,"status":"ok","result":"hit","outcome":null,"turn":2,"score":[0,0]}' "$tmp/out"
-# The trace of a finished game ends with nobody on turn.
+  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null}
+{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+{"n":2,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+{"n":3,"status":"not_your_turn","result":null,"outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+{"n":4,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+{"end":"unfinished","score":[0,0],"actions":3}' "$tmp/out"
+# The trace of a finished game: nobody on turn, then its result; the pass
+# the engine made itself after action 127 (seat 5 emptied by its claim, 3
+# its only teammate with cards) is on that action's line.
 run 0 "$lit" replay --trace tests/data/classic_game.lit
+tail -n 2 "$tmp/out" >"$tmp/last"
+same_text "trace of classic_game.lit: last lines" \
+  '{"n":149,"status":"ok","result":null,"outcome":"won","turn":null,"phase":"over","score":[3,5],"auto":null}
+{"end":"B","score":[3,5],"actions":149}' "$tmp/last"
+grep -q '^{"n":127,.*"turn":3,"phase":"play",.*"auto":{"action":"pass","seat":5,"target":3}}$' "$tmp/out" ||
+  fail "trace of classic_game.lit: no pass made by the engine at 127"
+if grep -v '^{"end"' "$tmp/out" | grep -qv '"status":"ok"'; then fail "trace of classic_game.lit: a refused action"; fi
+[ "$(wc -l <"$tmp/out")" -eq 151 ] || fail "trace of classic_game.lit: not 151 lines"
+# A game stopped at the action bound says so (it would look finished).
+run 0 "$lit" replay --trace tests/data/aborted.lit
 tail -n 1 "$tmp/out" >"$tmp/last"
-same_text "trace of classic_game.lit: last line" \
-  '{"n":149,"status":"ok","result":null,"outcome":"won","turn":null,"score":[3,5]}' "$tmp/last"
-if grep -qv '"status":"ok"' "$tmp/out"; then fail "trace of classic_game.lit: a refused action"; fi
-[ "$(wc -l <"$tmp/out")" -eq 149 ] || fail "trace of classic_game.lit: not 149 lines"
+same_text "trace of aborted.lit: the end" '{"end":"aborted","score":[2,1],"actions":2000}' "$tmp/last"
+# A record writes no pass the engine made: it is refused (not_your_turn).
+awk '/^128\. / { print "128. 5 passes to 3"; exit } { print }' tests/data/classic_game.lit \
+  >"$tmp/written_pass.lit"
+run 1 "$lit" replay "$tmp/written_pass.lit"
+grep -q "written_pass.lit:[0-9]*: not_your_turn: " "$tmp/err" ||
+  fail "a record writing the engine's pass: $(cat "$tmp/err")"
 
 # ---- usage ------------------------------------------------------------------------------
 run 0 "$lit" replay --help
