@@ -319,6 +319,17 @@ static int score_asks(const LitBot *bot, const LitView *v, const Beliefs *b, con
             *best_hit = hit;
         n++;
     }
+    /* A sure miss is no candidate while another ask may hit (basic's rule 5,
+     * docs/BOTS.md): scored as a safe way to hand the turn on, it let two
+     * stuck experts ask each other for the same missing cards to the
+     * action bound (4 games in 600 of expert:8 against itself). */
+    if (*best_hit > 0) {
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (o->p[cand[i].a.card][cand[i].a.target] > 0)
+                cand[kept++] = cand[i];
+        n = kept;
+    }
     return n;
 }
 
