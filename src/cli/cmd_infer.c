@@ -259,8 +259,18 @@ static int know_after(InferArgs *ia, const char *file, const Loaded *in, LitEven
         }
     }
     int who = ia->public_view ? LIT_NOBODY : (int)ia->seat - 1;
-    st = lit_know_start(k, &start.pub.rules, start.pub.dealer, who,
-                        ia->public_view ? 0 : start.hands[who]);
+    uint64_t hand = ia->public_view ? 0 : start.hands[who];
+    /* a history no deal fits is refused where it stopped fitting, as lit
+     * replay refuses it (not described as a view of no deal); with the deal
+     * known and every action legal, the deal itself fits */
+    uint32_t none = rp.known ? 0
+                             : history_impossible_at(&start.pub.rules, start.pub.dealer, who,
+                                                     hand, applied, (uint32_t)ia->after);
+    if (none) {
+        fail_at(file, in->lines[none - 1], LIT_INCONSISTENT);
+        return 1;
+    }
+    st = lit_know_start(k, &start.pub.rules, start.pub.dealer, who, hand);
     for (uint32_t i = 0; st == LIT_OK && i < ia->after; i++)
         st = lit_know_apply(k, &applied[i]);
     if (st != LIT_OK) {

@@ -145,20 +145,6 @@ static void print_header(const LitRecord *rec, int known)
                rec->names[s][0] ? ", " : "", rec->names[s]);
 }
 
-/* Whether the exact count finds no deal that fits the public knowledge
- * (0 when it cannot tell: out of memory or beyond its workspace). */
-static int no_deal_fits(const LitKnow *know)
-{
-    /* Counting finds what certain knowledge misses: no deal at all. */
-    void *work = malloc(LIT_ODDS_WORK);
-    LitOdds *odds = malloc(sizeof *odds);
-    int none = work && odds && lit_odds(know, work, LIT_ODDS_WORK, odds) == LIT_OK &&
-               odds->exact && lit_u192_is_zero(&odds->deals);
-    free(work);
-    free(odds);
-    return none;
-}
-
 int cmd_replay(int argc, char **argv)
 {
     static const struct option longs[] = {{"trace", no_argument, NULL, 't'},
@@ -199,10 +185,15 @@ int cmd_replay(int argc, char **argv)
     /* Without a deal, what everyone can deduce must stay consistent: a
      * record no deal fits is refused where that shows (docs/DEDUCTION.md). */
     LitKnow *know = NULL;
+    LitEvent *applied = NULL;
     if (!rp.known) {
         know = malloc(sizeof *know);
-        if (!know || lit_know_start(know, &rec.rules, rec.dealer, LIT_NOBODY, 0) != LIT_OK) {
+        applied = malloc(sizeof *applied * (rec.n_events ? rec.n_events : 1));
+        if (!know || !applied ||
+            lit_know_start(know, &rec.rules, rec.dealer, LIT_NOBODY, 0) != LIT_OK) {
             say("out of memory");
+            free(know);
+            free(applied);
             goto done;
         }
     }
@@ -214,8 +205,11 @@ int cmd_replay(int argc, char **argv)
         if (st != LIT_OK) {
             fail_at(file, lines[i], st);
             free(know);
+            free(applied);
             goto done;
         }
+        if (applied)
+            applied[i] = e;
         char line[LIT_LINE_MAX];
         lit_event_format(&rec.rules, &e, (int)i + 1, line, sizeof line);
         const LitPublic *p = &rp.game.pub;
@@ -224,14 +218,18 @@ int cmd_replay(int argc, char **argv)
         else
             printf("%s\n", line);
     }
-    if (know && rec.n_events && !lit_game_over(&rp.game)) {
-        if (no_deal_fits(know)) {
-            fail_at(file, lines[rec.n_events - 1], LIT_INCONSISTENT);
-            free(know);
-            goto done;
-        }
-    }
+    /* Counting finds what certain knowledge misses: no deal at all, from
+     * the action where it stopped fitting. */
+    uint32_t none = know && rec.n_events && !lit_game_over(&rp.game)
+                        ? history_impossible_at(&rec.rules, rec.dealer, LIT_NOBODY, 0, applied,
+                                                rec.n_events)
+                        : 0;
     free(know);
+    free(applied);
+    if (none) {
+        fail_at(file, lines[none - 1], LIT_INCONSISTENT);
+        goto done;
+    }
     uint32_t line = 0;
     st = lit_replay_check_result(&rp, &rec, &line);
     if (st != LIT_OK) {

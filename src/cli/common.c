@@ -257,3 +257,61 @@ int make_folder(const char *path)
     }
     return 0;
 }
+
+/* Whether exact counting finds no deal for k: 1, 0 (one fits), -1 (beyond
+ * its workspace: not told). */
+static int counted_none(const LitKnow *k, void *work, LitOdds *odds)
+{
+    if (lit_odds(k, work, LIT_ODDS_WORK, odds) != LIT_OK || !odds->exact)
+        return -1;
+    return lit_u192_is_zero(&odds->deals);
+}
+
+/* k after the first m of the applied actions: 0, or -1 (no deal fits by
+ * certain knowledge). */
+static int know_prefix(LitKnow *k, const LitRules *r, int dealer, int seat, uint64_t hand,
+                       const LitEvent *applied, uint32_t m)
+{
+    if (lit_know_start(k, r, dealer, seat, hand) != LIT_OK)
+        return -1;
+    for (uint32_t i = 0; i < m; i++)
+        if (lit_know_apply(k, &applied[i]) != LIT_OK || !k->consistent)
+            return -1;
+    return 0;
+}
+
+uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t hand,
+                               const LitEvent *applied, uint32_t n)
+{
+    LitKnow *k = malloc(sizeof *k);
+    void *work = malloc(LIT_ODDS_WORK);
+    LitOdds *odds = malloc(sizeof *odds);
+    uint32_t at = 0;
+    if (!k || !work || !odds)
+        goto done;
+    /* certain knowledge, action by action: where it first finds none */
+    if (lit_know_start(k, r, dealer, seat, hand) != LIT_OK)
+        goto done;
+    for (uint32_t i = 0; i < n && !at; i++)
+        if (lit_know_apply(k, &applied[i]) != LIT_OK || !k->consistent)
+            at = i + 1;
+    if (at || counted_none(k, work, odds) != 1)
+        goto done;
+    /* counting finds none after n: the first m after which it finds none
+     * (a deal that fits m + 1 actions fits m; none after 0 is never) */
+    uint32_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (know_prefix(k, r, dealer, seat, hand, applied, mid) != 0 ||
+            counted_none(k, work, odds) == 1)
+            hi = mid;
+        else
+            lo = mid; /* one fits, or not told: later */
+    }
+    at = hi;
+done:
+    free(k);
+    free(work);
+    free(odds);
+    return at;
+}

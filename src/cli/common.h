@@ -85,6 +85,15 @@ int record_save(const char *path, const LitRecord *rec, char *text);
  * folder, and why). */
 int make_folder(const char *path);
 
+/* Where a history stops fitting any deal, from seat's view (LIT_NOBODY: the
+ * public's) with its hand: the first m of 1..n such that no deal fits the
+ * first m of the applied actions (as the referee gave them), by certain
+ * knowledge or else by exact counting; 0 when a deal fits all n, or when
+ * counting is beyond its workspace (10 and 12 players, early: not decided
+ * here), or out of memory. */
+uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t hand,
+                               const LitEvent *applied, uint32_t n);
+
 /* Prints "FILE:LINE: status: sentence" to stderr. */
 void fail_at(const char *file, uint32_t line, int status);
 

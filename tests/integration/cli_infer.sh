@@ -18,15 +18,25 @@ run 2 "$lit" infer tests/data/no_deal.lit --seat 2
 same_text "no deal, --seat: stderr" \
   "lit: tests/data/no_deal.lit: the record has no deal: only --public can be taken" "$tmp/err"
 
-# A history no deal fits is reported, not refused.
-run 0 "$lit" infer tests/data/inconsistent.lit --public
-same_text "inconsistent: first line" \
-  "the public view after 2 of 2 actions: no deal fits this history" <(head -n 1 "$tmp/out")
-run 0 "$lit" infer tests/data/inconsistent.lit --public --json
-grep -q '"consistent":false' "$tmp/out" || fail "inconsistent --json: not consistent:false"
-grep -q '"exact":false,"consistent_deals":null,"cards":{' "$tmp/out" ||
-  fail "inconsistent --json: not exact:false with no count and no estimate"
-grep -q '"half_suits":{}' "$tmp/out" || fail "inconsistent --json: half-suit figures"
+# A history no deal fits is refused where it stopped fitting, as lit replay
+# refuses it: by certain knowledge, and by counting alone (the same line).
+run 1 "$lit" infer tests/data/inconsistent.lit --public
+same_text "inconsistent: stderr" \
+  "tests/data/inconsistent.lit:7: inconsistent: no deal of the cards fits what has been seen" "$tmp/err"
+same_text "inconsistent: stdout" "" "$tmp/out"
+run 1 "$lit" infer tests/data/inconsistent.lit --public --json
+same_text "inconsistent --json: stdout" "" "$tmp/out"
+for args in "infer --public --json" "infer --public" "replay"; do
+  read -r -a words <<<"$args"
+  run 1 "$lit" "${words[0]}" tests/data/impossible_by_count.lit "${words[@]:1}"
+  same_text "impossible by counting ($args)" \
+    "tests/data/impossible_by_count.lit:19: inconsistent: no deal of the cards fits what has been seen" \
+    "$tmp/err"
+done
+# before it stopped fitting, the view is there
+run 0 "$lit" infer tests/data/impossible_by_count.lit --public --after 11 --json
+grep -q '"consistent":true,"exact":true,"consistent_deals":"[1-9]' "$tmp/out" ||
+  fail "impossible_by_count.lit after 11: $(cut -c1-120 "$tmp/out")"
 
 # Beyond the budget (12 players, early): exact false, estimates with their
 # standard errors, the same for the same seed.
