@@ -140,6 +140,51 @@ static void place(LitKnow *k, int card, int seat)
     }
 }
 
+/* The fewest cards of set not yet placed that seat must hold to meet every
+ * "holds one of" clause of it: at most 64 subsets of what it may hold (7:
+ * none meets them). */
+static int fewest(const LitKnow *k, int seat, int set)
+{
+    int n = k->n_need[seat][set];
+    if (!n)
+        return 0;
+    int first = lit_set_first(k->pub.rules.deck, set), best = 7;
+    uint8_t may = (uint8_t)(k->may[seat] >> first) & (uint8_t)((1u << set_size(k)) - 1);
+    for (unsigned sub = may;; sub = (sub - 1) & may) {
+        int ok = 1;
+        for (int i = 0; i < n && ok; i++)
+            ok = (k->need[seat][set][i] & sub) != 0;
+        if (ok && lit_popcount(sub) < best)
+            best = lit_popcount(sub);
+        if (sub == 0)
+            break;
+    }
+    return best;
+}
+
+/* 5. A seat's unplaced cards cannot meet its clauses of every set at once:
+ * the fewest each set needs add up to more than its slots (a seat of 3
+ * cards that must hold a card of 4 sets). Sets are disjoint, so the sum is
+ * a bound every deal must meet; found once the fixpoint is reached. */
+static void clauses_fit(LitKnow *k)
+{
+    int players = k->pub.rules.players, sets = lit_deck_sets(k->pub.rules.deck);
+    for (int s = 0; s < players && k->consistent; s++) {
+        /* a set needs at most a card a clause: most of the time the
+         * clauses are too few to matter, and no subset is looked at */
+        int clauses = 0;
+        for (int set = 0; set < sets; set++)
+            clauses += k->n_need[s][set];
+        if (clauses <= k->slots[s])
+            continue;
+        int need = 0;
+        for (int set = 0; set < sets; set++)
+            need += fewest(k, s, set);
+        if (need > k->slots[s])
+            k->consistent = 0;
+    }
+}
+
 /* Everything that follows from the counts and the clauses, to a fixpoint. */
 static void propagate(LitKnow *k)
 {
@@ -219,6 +264,7 @@ static void propagate(LitKnow *k)
             }
         }
     }
+    clauses_fit(k);
 }
 
 int lit_know_start(LitKnow *k, const LitRules *rules, int dealer, int seat,
@@ -381,23 +427,6 @@ int lit_know_min_hold(const LitKnow *k, int seat, int set)
     if (seat < 0 || seat >= k->pub.rules.players || set < 0 ||
         set >= lit_deck_sets(deck))
         return 0;
-    int first = lit_set_first(deck, set), best = 0;
-    int n = k->n_need[seat][set];
-    if (n) {
-        /* The fewest cards that meet every clause: at most 64 subsets. */
-        uint8_t may = (uint8_t)(k->may[seat] >> first) & (uint8_t)((1u << set_size(k)) - 1);
-        best = 7;
-        for (unsigned sub = may;; sub = (sub - 1) & may) {
-            int ok = 1;
-            for (int i = 0; i < n && ok; i++)
-                ok = (k->need[seat][set][i] & sub) != 0;
-            if (ok && lit_popcount(sub) < best)
-                best = lit_popcount(sub);
-            if (sub == 0)
-                break;
-        }
-        if (best == 7)
-            best = 0; /* unreachable while consistent */
-    }
-    return lit_popcount(k->held[seat] & lit_set_mask(deck, set)) + best;
+    int best = fewest(k, seat, set);
+    return lit_popcount(k->held[seat] & lit_set_mask(deck, set)) + (best > 6 ? 0 : best);
 }

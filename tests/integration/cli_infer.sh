@@ -30,9 +30,21 @@ for args in "infer --public --json" "infer --public" "replay"; do
   read -r -a words <<<"$args"
   run 1 "$lit" "${words[0]}" tests/data/impossible_by_count.lit "${words[@]:1}"
   same_text "impossible by counting ($args)" \
-    "tests/data/impossible_by_count.lit:19: inconsistent: no deal of the cards fits what has been seen" \
+    "tests/data/impossible_by_count.lit:20: inconsistent: no deal of the cards fits what has been seen" \
+    "$tmp/err"
+  # 12 players (beyond counting early): a seat of 3 cards that must hold a
+  # card of 4 sets, found by certain knowledge
+  run 1 "$lit" "${words[0]}" tests/data/impossible_seat_sets.lit "${words[@]:1}"
+  same_text "impossible, a seat's sets ($args)" \
+    "tests/data/impossible_seat_sets.lit:15: inconsistent: no deal of the cards fits what has been seen" \
     "$tmp/err"
 done
+# replay stops where certain knowledge sees it (action 8 not printed) ...
+grep -q '^7\. 5 asks 2 for 5h: miss$' "$tmp/out" && ! grep -q '^8\. ' "$tmp/out" ||
+  fail "impossible_seat_sets.lit: replay's lines: $(tail -n 2 "$tmp/out")"
+# ... and prints every action before counting finds it at the end
+run 1 "$lit" replay tests/data/impossible_by_count.lit
+grep -q '^13\. 2 asks 5 for Qh: miss$' "$tmp/out" || fail "impossible_by_count.lit: replay's lines"
 # before it stopped fitting, the view is there
 run 0 "$lit" infer tests/data/impossible_by_count.lit --public --after 11 --json
 grep -q '"consistent":true,"exact":true,"consistent_deals":"[1-9]' "$tmp/out" ||
