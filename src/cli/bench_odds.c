@@ -33,6 +33,12 @@ typedef struct Bucket {
     size_t exact, beyond, cap;
     double draw_seconds, init_seconds;
     long draws, samplers;
+    /* --coverage: the estimate's probabilities at exact positions, each
+     * against the exact one in its own standard errors (|z|) */
+    long figures, within[4]; /* |z| at most 1, 1.96, 2, 3 */
+    long covered;            /* positions */
+    long sure_wrong;         /* a standard error of 0 on a wrong estimate */
+    double worst_z;          /* of the others */
 } Bucket;
 
 static int by_value(const void *a, const void *b)
@@ -129,6 +135,51 @@ static double time_odds(Run *run, const LitKnow *k)
     return ms;
 }
 
+/* --coverage at an exact position: the estimate of ob->samples draws
+ * beside the exact odds (in run->odds), every probability strictly between
+ * 0 and 1 as |estimate - exact| over its standard error. 0, or -1 with a
+ * message. */
+static int cover(Run *run, Bucket *b, const LitKnow *k, LitRng *rng)
+{
+    static const double bounds[4] = {1.0, 1.96, 2.0, 3.0};
+    LitOdds *est = malloc(sizeof *est);
+    if (!est) {
+        say("out of memory");
+        return -1;
+    }
+    /* the counting's workspace is free again once its figures are kept */
+    int st = lit_odds_estimate(k, rng, run->ob->samples, run->work, LIT_ODDS_WORK, est);
+    if (st != LIT_OK) {
+        say("bench: the estimate: %s: %s", lit_status_name(st), lit_status_text(st));
+        free(est);
+        return -1;
+    }
+    const LitOdds *exact = run->odds;
+    int players = k->pub.rules.players;
+    for (int c = 0; c < lit_deck_cards(k->pub.rules.deck); c++)
+        for (int s = 0; s < players; s++) {
+            double p = exact->p[c][s];
+            if (p <= 0 || p >= 1)
+                continue;
+            double d = est->p[c][s] - p, se = est->p_se[c][s];
+            b->figures++;
+            if (se < 1e-12) { /* every batch agreed: within only if right */
+                b->sure_wrong += d < -1e-12 || d > 1e-12;
+                for (int i = 0; i < 4; i++)
+                    b->within[i] += d >= -1e-12 && d <= 1e-12;
+                continue;
+            }
+            double z = (d < 0 ? -d : d) / se;
+            for (int i = 0; i < 4; i++)
+                b->within[i] += z <= bounds[i];
+            if (z > b->worst_z)
+                b->worst_z = z;
+        }
+    b->covered++;
+    free(est);
+    return 0;
+}
+
 /* Every position of one game, from seat 1 or in public; game and where
  * name it (for --slowest). */
 static int measure_game(Run *run, const LitGame *start, const LitEvent *events, uint32_t n,
@@ -156,6 +207,8 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
         if (run->odds->exact) {
             b->exact_ms[b->exact++] = ms;
             note_slow(run, ms, start->pub.rules.players, e, game, where);
+            if (ob->cover && cover(run, b, &k, &rng) != 0)
+                return -1;
             if (ob->sample) {
                 LitSampler *sp;
                 double t0 = now_seconds();
@@ -351,6 +404,20 @@ static void report(Run *run)
             printf("  %11.0f  %15.3f", (double)b->draws / b->draw_seconds,
                    b->init_seconds * 1e3 / (double)b->samplers);
         printf("\n");
+    }
+    if (ob->cover) {
+        printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "
+               "within_3se  worst_z  se_0_wrong\n");
+        for (int p = 4; p <= LIT_MAX_PLAYERS; p += 2) {
+            const Bucket *b = &run->bucket[p];
+            if (!b->figures)
+                continue;
+            double n = (double)b->figures;
+            printf("coverage: %7d  %9ld  %7ld  %10.4f  %13.4f  %10.4f  %10.4f  %7.2f  %10ld\n",
+                   p, b->covered, b->figures, (double)b->within[0] / n,
+                   (double)b->within[1] / n, (double)b->within[2] / n,
+                   (double)b->within[3] / n, b->worst_z, b->sure_wrong);
+        }
     }
     /* The slowest exact positions, each with what shows it again. */
     for (int i = 0; i < run->n_slow && i < ob->slowest; i++) {

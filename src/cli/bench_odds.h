@@ -9,6 +9,8 @@ typedef struct OddsBench {
     int only;                /* only this player count (0: all) */
     int public_view;         /* the public view instead of seat 1's */
     int sample;              /* also time exact sampling */
+    int cover;               /* also check the estimate's standard errors
+                              * against the exact figures (--coverage) */
     uint32_t samples;        /* draws of an estimate beyond the budget */
     const char *corpus[16];  /* folders of records instead of self-play */
     int n_corpus;

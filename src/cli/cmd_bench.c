@@ -45,7 +45,8 @@ static const char *const pairings[][2] = {
 enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 
 static const char usage[] =
-    "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]\n"
+    "usage: lit bench [--know | --odds | --sample | --coverage | --decisions]\n"
+    "                 [--games N]\n"
     "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
     "                 [--slowest N] [--repeat N] [--bot BOT]\n"
     "\n"
@@ -70,6 +71,10 @@ static const char usage[] =
     "             median time and median largest standard error\n"
     "  --sample   as --odds, and also time exact sampling: draws per second\n"
     "             and the sampler's set-up, at every exact position\n"
+    "  --coverage as --odds, and at every exact position also draw the\n"
+    "             estimate (--samples draws) and count its probabilities\n"
+    "             within 1, 1.96, 2 and 3 of its standard errors of the exact\n"
+    "             ones, per player count\n"
     "  --decisions  instead, time a bot's decisions (--bot, default expert)\n"
     "             against basic on --games deals (default 10), each played\n"
     "             twice with the seats swapped as in the arena, classic rules\n"
@@ -348,10 +353,11 @@ typedef struct BenchArgs {
 static int take_option(BenchArgs *ba, int opt)
 {
     OddsBench *ob = &ba->ob;
-    if (opt == 'k' || opt == 'o' || opt == 's') {
+    if (opt == 'k' || opt == 'o' || opt == 's' || opt == 'C') {
         ba->know |= opt == 'k';
-        ba->odds |= opt == 'o' || opt == 's';
+        ba->odds |= opt == 'o' || opt == 's' || opt == 'C';
         ob->sample |= opt == 's';
+        ob->cover |= opt == 'C';
         return -1;
     }
     if (opt == 'P') {
@@ -410,6 +416,7 @@ static int take_options(BenchArgs *ba, int argc, char **argv)
     static const struct option longs[] = {{"know", no_argument, NULL, 'k'},
                                           {"odds", no_argument, NULL, 'o'},
                                           {"sample", no_argument, NULL, 's'},
+                                          {"coverage", no_argument, NULL, 'C'},
                                           {"corpus", required_argument, NULL, 'c'},
                                           {"public", no_argument, NULL, 'P'},
                                           {"samples", required_argument, NULL, 'n'},
@@ -430,7 +437,7 @@ static int take_options(BenchArgs *ba, int argc, char **argv)
     if (no_operands("bench", argc, argv))
         return 2;
     if (ba->know + ba->odds + ba->decisions > 1) {
-        say("bench: one of --know, --odds, --sample, --decisions");
+        say("bench: one of --know, --odds, --sample, --coverage, --decisions");
         return 2;
     }
     return -1;

@@ -48,7 +48,7 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample | --decisions] [--games N]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample | --coverage | --decisions]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
 # --know times certain knowledge: a header and one line per player count.
 run 0 "$lit" bench --know --games 10
@@ -66,7 +66,7 @@ run 0 "$lit" bench --odds --games 1 --players 4
 run 2 "$lit" bench --odds --players 5
 same_text "--players 5" "lit: --players: 4, 6, 8, 10 or 12, not '5'" "$tmp/err"
 run 2 "$lit" bench --odds --know
-same_text "--odds --know" "lit: bench: one of --know, --odds, --sample, --decisions" "$tmp/err"
+same_text "--odds --know" "lit: bench: one of --know, --odds, --sample, --coverage, --decisions" "$tmp/err"
 
 # --sample also times exact sampling; --corpus reads records, folders or
 # files; --public takes the public view; beyond the budget (12 players,
@@ -79,6 +79,12 @@ run 0 "$lit" bench --sample --corpus tests/data/example.lit --corpus tests/data/
 run 0 "$lit" bench --odds --public --corpus bench/corpus/12 --games 1 --samples 100
 [ "$(awk 'NR == 2 && $1 == 12 && $7 > 0 && $9 > 0' "$tmp/out" | wc -l)" = 1 ] ||
   fail "bench --odds --public at 12 players: no estimates timed: $(cat "$tmp/out")"
+# --coverage: the estimate beside the exact figures at exact positions,
+# as shares of figures within 1, 1.96, 2 and 3 standard errors (rising)
+run 0 "$lit" bench --coverage --corpus bench/corpus/10 --games 2 --samples 200
+awk '$1 == "coverage:" && $2 == 10 && $3 > 0 && $4 > 0 && $5 <= $6 && $6 <= $7 && $7 <= $8 &&
+     $8 <= 1 { ok = 1 } END { exit !ok }' "$tmp/out" ||
+  fail "bench --coverage: $(grep coverage "$tmp/out")"
 run 1 "$lit" bench --odds --corpus "$tmp/none"
 same_text "--corpus missing" "lit: $tmp/none: cannot open the folder" "$tmp/err"
 mkdir "$tmp/bad" && cp tests/data/no_deal.lit "$tmp/bad/"
