@@ -295,7 +295,7 @@ uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t
     for (uint32_t i = 0; i < n && !at; i++)
         if (lit_know_apply(k, &applied[i]) != LIT_OK || !k->consistent)
             at = i + 1;
-    if (at || counted_none(k, work, odds) != 1)
+    if (at || n == 0 || counted_none(k, work, odds) != 1)
         goto done;
     /* counting finds none after n: the first m after which it finds none
      * (a deal that fits m + 1 actions fits m; none after 0 is never) */
