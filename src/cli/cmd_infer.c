@@ -126,7 +126,8 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
     } else {
         printf("\nestimates from %u weighted draws: this position needs more than the "
                "exact count's\nworkspace (docs/DEDUCTION.md); the largest standard error "
-               "of a probability is %.4f\n",
+               "of a probability is %.4f\n(a 95%% interval is 2.262 standard errors each "
+               "way: ten batches)\n",
                o->samples, largest_se(k, o));
         printf("consistent deals: about %.4g (standard error %.2g)\n", o->deals_estimate,
                o->deals_se);
