@@ -1,8 +1,25 @@
 /* mem.c - the server layers' allocator and its fault injector (mem.h). */
 #include "mem.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define MEM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEM_ASAN 1
+#endif
+#endif
+#ifdef MEM_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 
 /* allocations that returned NULL, the calling thread's: a hub (one an
  * event loop) asks whether one of its own failed (mem.h) */
@@ -25,9 +42,55 @@ static void *failed(void)
     return NULL;
 }
 
+/* The calling thread's scratch block (mem_scratch_start), and whether its
+ * allocations come from it now. */
+static _Thread_local unsigned char *scratch;
+static _Thread_local size_t scratch_size, scratch_used;
+static _Thread_local int scratch_on;
+
+enum { SCRATCH_ALIGN = 16 };
+
+void mem_scratch_start(void *block, size_t size)
+{
+    unsigned char *at = block;
+    size_t skip = (SCRATCH_ALIGN - (uintptr_t)at % SCRATCH_ALIGN) % SCRATCH_ALIGN;
+    scratch = at;
+    scratch_size = size;
+    scratch_used = skip < size ? skip : size;
+    scratch_on = 1;
+    POISON(block, size);
+}
+
+void mem_scratch_stop(void)
+{
+    scratch_on = 0;
+}
+
+/* size bytes of the scratch block, or NULL when they do not fit. */
+static void *from_scratch(size_t size)
+{
+    size_t whole = (size + SCRATCH_ALIGN - 1) / SCRATCH_ALIGN * SCRATCH_ALIGN;
+    if (whole < size || whole > scratch_size - scratch_used)
+        return NULL;
+    void *p = scratch + scratch_used;
+    scratch_used += whole;
+    UNPOISON(p, size);
+    return p;
+}
+
+static int in_scratch(const void *p)
+{
+    uintptr_t at = (uintptr_t)p, from = (uintptr_t)scratch;
+    return scratch && at >= from && at - from < scratch_size;
+}
+
 void *mem_alloc(size_t size)
 {
-    void *p = fault() ? NULL : malloc(size ? size : 1);
+    if (fault())
+        return failed();
+    void *p = scratch_on ? from_scratch(size ? size : 1) : NULL;
+    if (!p)
+        p = malloc(size ? size : 1);
     return p ? p : failed();
 }
 
@@ -54,7 +117,8 @@ char *mem_strdup(const char *s)
 
 void mem_free(void *p)
 {
-    free(p);
+    if (!in_scratch(p))
+        free(p);
 }
 
 void *mem_lws(void *p, size_t size, const char *reason)

@@ -6,7 +6,8 @@
  * same allocator: jansson (json_set_alloc_funcs, by hub_new), SQLite
  * (SQLITE_CONFIG_MALLOC, by the store's first open), libwebsockets
  * (lws_set_allocator, by net_serve). Memory from these is plain malloc
- * memory: free() releases it, and mem_free is free.
+ * memory: free() releases it, and mem_free is free (but for a scratch
+ * block's pieces, below).
  *
  * Two things come of it:
  * - mem_failures() counts the allocations that failed so far on the
@@ -21,6 +22,9 @@
  *   (Lua's ltests.c does the same). Off, which is the product's case, an
  *   allocation costs one test of a flag more than malloc.
  *
+ * A scratch block (mem_scratch_start) serves a thread's allocations for a
+ * while from one block of memory instead: see below.
+ *
  * Fault injection is for one thread: a server of one event loop (its
  * tests run `lit serve --loops 1`). The expert's worker thread allocates
  * nothing (the bots allocate nothing).
@@ -32,7 +36,8 @@
 
 /* malloc, calloc, realloc and strdup, counted and failed when fault
  * injection is on; NULL when out of memory (mem_realloc then leaves p as it
- * was). mem_free(p) is free(p). */
+ * was). mem_free(p) is free(p), but for a piece of the thread's scratch
+ * block (nothing). */
 void *mem_alloc(size_t size);
 void *mem_calloc(size_t n, size_t size);
 void *mem_realloc(void *p, size_t size);
@@ -45,6 +50,23 @@ void *mem_lws(void *p, size_t size, const char *reason);
 
 /* Allocations that have failed since the program started, injected or not. */
 unsigned long mem_failures(void);
+
+/* ---- a scratch block ----------------------------------------------------- */
+
+/* From mem_scratch_start to mem_scratch_stop, the calling thread's
+ * allocations are taken from block (size bytes, aligned for any type), one
+ * after another; one that does not fit in what is left comes from malloc.
+ * mem_free of a piece of the block is nothing; the next mem_scratch_start
+ * takes them all back at once. For what lives only as long as a call (the
+ * JSON of a client message: hub_receive reads it into its hub's block and
+ * drops it when the message is handled): no malloc or free a value, and
+ * memory that stays in cache from one message to the next. A piece must not
+ * be kept past the next start, nor passed to free() or mem_realloc. Counted and failed
+ * like any allocation when fault injection is on. Under AddressSanitizer
+ * the block is poisoned but for the pieces handed out, so a piece used
+ * after the next start is reported as a use after free would be. */
+void mem_scratch_start(void *block, size_t size);
+void mem_scratch_stop(void);
 
 /* ---- fault injection (tests) ------------------------------------------- */
 

@@ -25,6 +25,7 @@
 enum {
     HUB_PROTOCOL = 1,
     HUB_MESSAGE_MAX = 8192,     /* bytes of one client message */
+    HUB_SCRATCH = 16384,        /* bytes for a message's JSON (more: malloc) */
     HUB_QUEUE_MAX = 1 << 20,    /* bytes queued to one client before it is dropped */
     HUB_FRAME_BLOCK = 4096,     /* a frame this size or less is a block used again */
     HUB_FRAME_SPARES = 256,     /* blocks kept for the next frames */

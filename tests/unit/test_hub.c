@@ -3277,6 +3277,30 @@ Test(hub, invisible_and_reordering_names_are_refused)
     hub_close(h, 0, (HubClient *[]){ann, x, NULL});
 }
 
+/* A message whose JSON outgrows the hub's scratch block (HUB_SCRATCH:
+ * a name of nearly HUB_MESSAGE_MAX bytes, the lexer's buffer doubled past
+ * the block as it reads it) is read whole, the rest of it from malloc, and
+ * freed (the sanitizer build finds a leak or a bad free); the next message
+ * is read from the block again. */
+Test(hub, a_message_read_past_the_scratch_block_is_read_whole)
+{
+    uint64_t state = 29;
+    HubClient *ann;
+    char code[8], token[40], text[HUB_MESSAGE_MAX + 1];
+    Hub *h = hub_of_ann(&state, &ann, "", code, token);
+    HubClient *x = hub_connect(h, NULL, 0);
+    int n = snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"", code);
+    memset(text + n, 'a', (size_t)(HUB_MESSAGE_MAX - n - 2));
+    memcpy(text + HUB_MESSAGE_MAX - 2, "\"}", 3);
+    cr_assert_eq(strlen(text), HUB_MESSAGE_MAX);
+    refused_with(h, x, 0, text, "bad_name");
+    cr_assert_null(x->room);
+    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}", code);
+    send_text(h, x, text, 0);
+    cr_assert_not_null(x->room, "the next message read from the block");
+    hub_close(h, 0, (HubClient *[]){ann, x, NULL});
+}
+
 /* The lobby offers only rooms someone is connected to: a room every member
  * of which has gone (their seats kept for their return) is not listed,
  * and is again once one resumes. */
