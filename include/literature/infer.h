@@ -75,6 +75,15 @@ unsigned lit_know_candidates(const LitKnow *k, int card);
 /* The least number of cards of set that seat must hold now. */
 int lit_know_min_hold(const LitKnow *k, int seat, int set);
 
+/* Whether some deal fits the knowledge: 1, or 0 when none does, decided
+ * exactly at every size (k->consistent is what follows cheaply from each
+ * event, and may miss that the constraints cannot all be met at once): a
+ * flow of the cards into the seats' slots, searching by branches only on
+ * the clauses a flow cannot state (docs/DEDUCTION.md "Feasibility").
+ * Allocates nothing: the network (11 KiB) and a copy of the knowledge a
+ * branch (7 KiB) live on the stack. */
+int lit_know_feasible(const LitKnow *k);
+
 /* ---- exact counting and probabilities ------------------------------------ */
 
 /* Exact odds under a uniform prior over every deal consistent with the view

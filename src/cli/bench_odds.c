@@ -1,6 +1,7 @@
 /* bench_odds.c - `lit bench --odds` and `--sample`: the speed of exact
- * counting, of the estimates beyond the budget and of exact sampling, at
- * every position of self-played games or of a corpus of records. */
+ * counting, of the estimates beyond the budget, of the exact feasibility
+ * check and of exact sampling, at every position of self-played games or
+ * of a corpus of records. */
 #include "bench_odds.h"
 
 #include <dirent.h>
@@ -29,7 +30,7 @@ typedef struct Slow {
 
 /* What one player count measured. */
 typedef struct Bucket {
-    double *exact_ms, *estimate_ms, *se;
+    double *exact_ms, *estimate_ms, *se, *feasible_ms;
     size_t exact, beyond, cap;
     double draw_seconds, init_seconds;
     long draws, samplers;
@@ -54,7 +55,7 @@ static int by_name(const void *a, const void *b)
 
 static int grow(Bucket *b)
 {
-    if (b->exact < b->cap && b->beyond < b->cap)
+    if (b->exact + b->beyond < b->cap)
         return 0;
     size_t cap = b->cap ? 2 * b->cap : 4096;
     double *e = realloc(b->exact_ms, sizeof *e * cap);
@@ -66,7 +67,10 @@ static int grow(Bucket *b)
     double *s = realloc(b->se, sizeof *s * cap);
     if (s)
         b->se = s;
-    if (!e || !m || !s) {
+    double *f = realloc(b->feasible_ms, sizeof *f * cap);
+    if (f)
+        b->feasible_ms = f;
+    if (!e || !m || !s || !f) {
         say("out of memory");
         return -1;
     }
@@ -203,6 +207,16 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             break;
         if (grow(b))
             return -1;
+        /* the exact feasibility check, which a game's own position passes */
+        double f0 = now_seconds();
+        int fits = lit_know_feasible(&k);
+        b->feasible_ms[b->exact + b->beyond] = (now_seconds() - f0) * 1e3;
+        if (!fits) {
+            say("bench: %s --after %u: lit_know_feasible finds no deal for a position of the "
+                "game",
+                where, (unsigned)e);
+            return -1;
+        }
         /* the fastest of ob->repeat runs: what the position costs, less
          * the machine's pauses */
         double ms = time_odds(run, &k);
@@ -407,6 +421,16 @@ static void report(Run *run)
                    b->init_seconds * 1e3 / (double)b->samplers);
         printf("\n");
     }
+    printf("feasible: players  positions  median_ms  p90_ms  worst_ms\n");
+    for (int p = 4; p <= LIT_MAX_PLAYERS; p += 2) {
+        Bucket *b = &run->bucket[p];
+        size_t all = b->exact + b->beyond;
+        if (!all)
+            continue;
+        qsort(b->feasible_ms, all, sizeof *b->feasible_ms, by_value);
+        printf("feasible: %7d  %9zu  %9.3f  %6.3f  %8.3f\n", p, all, b->feasible_ms[all / 2],
+               b->feasible_ms[all * 9 / 10], b->feasible_ms[all - 1]);
+    }
     if (ob->cover) {
         printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "
                "within_2.262se  within_3se  worst_z  se_0_wrong\n");
@@ -476,6 +500,7 @@ int bench_odds(const OddsBench *ob)
         free(run.bucket[p].exact_ms);
         free(run.bucket[p].estimate_ms);
         free(run.bucket[p].se);
+        free(run.bucket[p].feasible_ms);
     }
     free(log.events);
     free(run.work);

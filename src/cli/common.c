@@ -258,15 +258,6 @@ int make_folder(const char *path)
     return 0;
 }
 
-/* Whether exact counting finds no deal for k: 1, 0 (one fits), -1 (beyond
- * its workspace: not told). */
-static int counted_none(const LitKnow *k, void *work, LitOdds *odds)
-{
-    if (lit_odds(k, work, LIT_ODDS_WORK, odds) != LIT_OK || !odds->exact)
-        return -1;
-    return lit_u192_is_zero(&odds->deals);
-}
-
 /* k after the first m of the applied actions: 0, or the action (1..m)
  * after which certain knowledge finds no deal (UINT32_MAX: k cannot start,
  * which a history the referee took never meets). */
@@ -285,10 +276,8 @@ uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t
                                const LitEvent *applied, uint32_t n)
 {
     LitKnow *k = malloc(sizeof *k);
-    void *work = malloc(LIT_ODDS_WORK);
-    LitOdds *odds = malloc(sizeof *odds);
     uint32_t at = 0;
-    if (!k || !work || !odds)
+    if (!k)
         goto done;
     /* certain knowledge, action by action: where it first finds none */
     at = know_fails(k, r, dealer, seat, hand, applied, n);
@@ -296,23 +285,20 @@ uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t
         at = 0;
         goto done;
     }
-    if (at || n == 0 || counted_none(k, work, odds) != 1)
+    if (at || n == 0 || lit_know_feasible(k))
         goto done;
-    /* counting finds none after n: the first m after which it finds none
+    /* the search finds none after n: the first m after which it finds none
      * (a deal that fits m + 1 actions fits m; none after 0 is never) */
     uint32_t lo = 0, hi = n;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (know_fails(k, r, dealer, seat, hand, applied, mid) ||
-            counted_none(k, work, odds) == 1)
+        if (know_fails(k, r, dealer, seat, hand, applied, mid) || !lit_know_feasible(k))
             hi = mid;
         else
-            lo = mid; /* one fits, or not told: later */
+            lo = mid; /* one fits: later */
     }
     at = hi;
 done:
     free(k);
-    free(work);
-    free(odds);
     return at;
 }

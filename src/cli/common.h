@@ -87,10 +87,9 @@ int make_folder(const char *path);
 
 /* Where a history stops fitting any deal, from seat's view (LIT_NOBODY: the
  * public's) with its hand: the first m of 1..n such that no deal fits the
- * first m of the applied actions (as the referee gave them), by certain
- * knowledge or else by exact counting; 0 when a deal fits all n, or when
- * counting is beyond its workspace (10 and 12 players, early: not decided
- * here), or out of memory. */
+ * first m of the applied actions (as the referee gave them), decided
+ * exactly at every size (lit_know_feasible); 0 when a deal fits all n, or
+ * out of memory. */
 uint32_t history_impossible_at(const LitRules *r, int dealer, int seat, uint64_t hand,
                                const LitEvent *applied, uint32_t n);
 

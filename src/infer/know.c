@@ -430,3 +430,178 @@ int lit_know_min_hold(const LitKnow *k, int seat, int set)
     int best = fewest(k, seat, set);
     return lit_popcount(k->held[seat] & lit_set_mask(deck, set)) + (best > 6 ? 0 : best);
 }
+
+/* ---- exact feasibility (lit_know_feasible) ------------------------------- */
+
+/* Whether some deal fits the knowledge is a flow problem but for some
+ * clauses. Each card not placed goes to one seat that may hold it, each
+ * seat takes exactly its slots, and the cards of a set a seat takes are
+ * bounded: at least one when the seat "holds one of" every card of the set
+ * it may hold, at most all but one when it "lacks one of" them. Sets are
+ * disjoint, so these are bounds on the edges of a network
+ *   source -> card (1) -> (seat, set) [lower, upper] -> seat -> sink (slots)
+ * and an integral flow of it is a deal (Ford and Fulkerson; bounds below by
+ * the usual change of demands). A clause on fewer cards than the seat may
+ * hold of the set, or two clauses of one seat and set, are no bound on a
+ * sum: for those the search branches (a "holds one of" clause on the card
+ * the seat holds, a "lacks one of" clause on the card it lacks, each branch
+ * carried to its fixpoint by propagate), and each branch places a card or
+ * takes one from may, so it ends. */
+enum {
+    FLOW_SOURCE = 0,
+    FLOW_SINK = 1,
+    FLOW_NODES = 2 + LIT_MAX_CARDS + LIT_MAX_PLAYERS * LIT_MAX_SETS + LIT_MAX_PLAYERS,
+    FLOW_EDGES = 2 * (LIT_MAX_CARDS * (LIT_MAX_PLAYERS + 1) +
+                      2 * LIT_MAX_PLAYERS * LIT_MAX_SETS + LIT_MAX_PLAYERS)
+};
+
+typedef struct Flow {
+    int16_t head[FLOW_NODES], next[FLOW_EDGES], to[FLOW_EDGES];
+    uint8_t cap[FLOW_EDGES];
+    uint8_t seen[FLOW_NODES];
+    int n_nodes, n_edges;
+} Flow;
+
+static int flow_node(Flow *f)
+{
+    f->head[f->n_nodes] = -1;
+    return f->n_nodes++;
+}
+
+/* An edge u -> v of capacity cap, and its residual twin (edge ^ 1). */
+static void flow_edge(Flow *f, int u, int v, int cap)
+{
+    int e = f->n_edges;
+    f->to[e] = (int16_t)v;
+    f->cap[e] = (uint8_t)cap;
+    f->next[e] = f->head[u];
+    f->head[u] = (int16_t)e;
+    f->to[e + 1] = (int16_t)u;
+    f->cap[e + 1] = 0;
+    f->next[e + 1] = f->head[v];
+    f->head[v] = (int16_t)(e + 1);
+    f->n_edges = e + 2;
+}
+
+/* One unit from u to the sink along edges with room left: 1, or 0. */
+static int flow_augment(Flow *f, int u)
+{
+    if (u == FLOW_SINK)
+        return 1;
+    f->seen[u] = 1;
+    for (int e = f->head[u]; e >= 0; e = f->next[e]) {
+        int v = f->to[e];
+        if (f->cap[e] && !f->seen[v] && flow_augment(f, v)) {
+            f->cap[e]--;
+            f->cap[e ^ 1]++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The position mask of the cards of set that seat may hold. */
+static uint8_t may_in(const LitKnow *k, int seat, int set)
+{
+    int first = lit_set_first(k->pub.rules.deck, set);
+    return (uint8_t)((k->may[seat] >> first) & ((1u << set_size(k)) - 1));
+}
+
+/* Whether a deal fits k when every clause of it is a bound on a sum (no
+ * clause left for branch()): the network above, and a flow of every card. */
+static int flow_fits(const LitKnow *k)
+{
+    int players = k->pub.rules.players, deck = k->pub.rules.deck;
+    int sets = lit_deck_sets(deck);
+    Flow f; /* 11 KiB of stack: lit_know_feasible's note */
+    f.n_nodes = f.n_edges = 0;
+    flow_node(&f); /* the source */
+    flow_node(&f); /* the sink */
+    uint64_t open = k->pub.live & ~placed(k);
+    int card_node[LIT_MAX_CARDS], cards = 0, slots = 0;
+    for (uint64_t left = open; left;) {
+        int c = lit_pop_lsb(&left);
+        card_node[c] = flow_node(&f);
+        flow_edge(&f, FLOW_SOURCE, card_node[c], 1);
+        cards++;
+    }
+    for (int s = 0; s < players; s++) {
+        slots += k->slots[s];
+        int seat = flow_node(&f), least = 0;
+        for (int set = 0; set < sets; set++) {
+            int first = lit_set_first(deck, set);
+            uint8_t m = may_in(k, s, set) & (uint8_t)(open >> first);
+            int lower = k->n_need[s][set] > 0;
+            int upper = lit_popcount(m) - (k->n_lack[s][set] > 0);
+            if (upper < lower)
+                return 0;
+            if (!m)
+                continue;
+            int pair = flow_node(&f);
+            for (uint8_t left = m; left; left &= (uint8_t)(left - 1))
+                flow_edge(&f, card_node[first + lit_lsb(left)], pair, 1);
+            flow_edge(&f, pair, seat, upper - lower);
+            if (lower)
+                flow_edge(&f, pair, FLOW_SINK, lower);
+            least += lower;
+        }
+        if (least > k->slots[s])
+            return 0;
+        flow_edge(&f, seat, FLOW_SINK, k->slots[s] - least);
+    }
+    if (cards != slots)
+        return 0;
+    for (int i = 0; i < cards; i++) {
+        memset(f.seen, 0, (size_t)f.n_nodes);
+        if (!flow_augment(&f, FLOW_SOURCE))
+            return 0;
+    }
+    return 1;
+}
+
+/* A clause that is no bound on a sum, the one of fewest cards: 1 (its
+ * seat, set, cards, and whether it is a "lacks one of"), or 0 (none). */
+static int branch(const LitKnow *k, int *seat, int *set, uint8_t *cards, int *lacks)
+{
+    int players = k->pub.rules.players, sets = lit_deck_sets(k->pub.rules.deck);
+    int best = 7;
+    for (int s = 0; s < players; s++)
+        for (int t = 0; t < sets; t++) {
+            uint8_t m = may_in(k, s, t);
+            for (int kind = 0; kind < 2; kind++) {
+                int n = kind ? k->n_lack[s][t] : k->n_need[s][t];
+                const uint8_t *list = kind ? k->lack[s][t] : k->need[s][t];
+                if (n == 0 || (n == 1 && list[0] == m))
+                    continue;
+                for (int i = 0; i < n; i++)
+                    if (lit_popcount(list[i]) < best) {
+                        best = lit_popcount(list[i]);
+                        *seat = s, *set = t, *cards = list[i], *lacks = kind;
+                    }
+            }
+        }
+    return best < 7;
+}
+
+int lit_know_feasible(const LitKnow *k)
+{
+    if (!k->consistent)
+        return 0;
+    int seat, set, lacks;
+    uint8_t cards;
+    if (!branch(k, &seat, &set, &cards, &lacks))
+        return flow_fits(k);
+    int first = lit_set_first(k->pub.rules.deck, set);
+    for (uint8_t left = cards; left; left &= (uint8_t)(left - 1)) {
+        int card = first + lit_lsb(left);
+        LitKnow next = *k;
+        if (lacks)
+            next.may[seat] &= ~lit_bit(card);
+        else
+            place(&next, card, seat);
+        propagate(&next);
+        if (lit_know_feasible(&next))
+            return 1;
+    }
+    return 0;
+}

@@ -49,6 +49,22 @@ grep -q '^13\. 2 asks 5 for Qh: miss$' "$tmp/out" || fail "impossible_by_count.l
 run 0 "$lit" infer tests/data/impossible_by_count.lit --public --after 11 --json
 grep -q '"consistent":true,"exact":true,"consistent_deals":"[1-9]' "$tmp/out" ||
   fail "impossible_by_count.lit after 11: $(cut -c1-120 "$tmp/out")"
+# 12 players, counting beyond its budget: three seats that must each hold
+# one of the same two cards, found by the exact feasibility check alone
+for args in "infer --public --json" "infer --public" "replay"; do
+  read -r -a words <<<"$args"
+  run 1 "$lit" "${words[0]}" tests/data/impossible_beyond_budget.lit "${words[@]:1}"
+  same_text "impossible beyond the budget ($args)" \
+    "tests/data/impossible_beyond_budget.lit:27: inconsistent: no deal of the cards fits what has been seen" \
+    "$tmp/err"
+done
+# (replay prints every action: the search runs once the record is read)
+grep -q '^16\. 2 asks 7 for 3c: hit$' "$tmp/out" ||
+  fail "impossible_beyond_budget.lit: replay's lines: $(tail -n 2 "$tmp/out")"
+# before it, counting is beyond its budget and a deal fits: the estimate
+run 0 "$lit" infer tests/data/impossible_beyond_budget.lit --public --after 15 --json --samples 400
+grep -q '"consistent":true,"exact":false' "$tmp/out" ||
+  fail "impossible_beyond_budget.lit after 15: $(cut -c1-120 "$tmp/out")"
 
 # Beyond the budget (12 players, early): exact false, estimates with their
 # standard errors, the same for the same seed.
