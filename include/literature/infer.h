@@ -133,7 +133,14 @@ enum {
      * worked out from the candidates before any table is built, is at most
      * this; else it says exact == 0 at once (and lit_odds_estimate
      * answers). Measured over the corpus: at most 0.6 s of counting. */
-    LIT_ODDS_BUDGET = 1u << 24
+    LIT_ODDS_BUDGET = 1u << 24,
+    /* The estimate's independent batches: its standard errors are the
+     * jackknife over them, so a figure's error in them follows Student's t
+     * with 39 degrees of freedom, and about 2 standard errors each way make
+     * a 95% interval (2.023; docs/DEDUCTION.md "How often the quoted
+     * interval holds the truth"). */
+    LIT_ESTIMATE_BATCHES = 40,
+    LIT_ESTIMATE_MIN = 2 * LIT_ESTIMATE_BATCHES /* the fewest draws of an estimate */
 };
 
 /* Exact counts and probabilities from knowledge k, in the caller's
@@ -145,12 +152,16 @@ int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
 
 /* The figures of lit_odds estimated by importance sampling, for positions
  * beyond the state budget (docs/DEDUCTION.md "Beyond the budget"): samples
- * weighted draws from rng, in ten batches. Fills odds with exact == 0,
+ * weighted draws from rng, in LIT_ESTIMATE_BATCHES batches (samples rounded
+ * down to a multiple of them). Fills odds with exact == 0,
  * samples, an estimate of every probability and claim figure, the estimated
  * count, and their standard errors (every standard error is 1 when fewer
  * than two batches drew a deal that meets the history; every figure 0 when
- * none did). work holds at least lit_odds_estimate_work(samples) bytes, of
- * any alignment. LIT_OK; LIT_INCONSISTENT; LIT_NO_SPACE (samples below 20 or
+ * none did; a card's chance at a seat that may hold it has at least the
+ * error of a share none of the effective draws saw, about one over their
+ * number, unless it is exact). work holds at least lit_odds_estimate_work(samples) bytes,
+ * of any alignment. LIT_OK; LIT_INCONSISTENT; LIT_NO_SPACE (samples below
+ * LIT_ESTIMATE_MIN or
  * above 2^22, or the workspace too small: about 300 bytes a draw and 3 MiB);
  * on an error odds is untouched. */
 int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *work,

@@ -31,7 +31,7 @@ enum {
     /* Draws for the estimates beyond the state budget (10 and 12 players):
      * the default and the range accepted. */
     LIT_REVIEW_SAMPLES = 20000,
-    LIT_REVIEW_SAMPLES_MIN = 20,
+    LIT_REVIEW_SAMPLES_MIN = LIT_ESTIMATE_MIN,
     LIT_REVIEW_SAMPLES_MAX = 200000
 };
 

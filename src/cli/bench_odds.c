@@ -36,7 +36,7 @@ typedef struct Bucket {
     long draws, samplers;
     /* --coverage: the estimate's probabilities at exact positions, each
      * against the exact one in its own standard errors (|z|) */
-    long figures, within[5]; /* |z| at most 1, 1.96, 2, 2.262, 3 */
+    long figures, within[5]; /* |z| at most 1, 1.96, 2, 2.023, 3 */
     long covered;            /* positions */
     long sure_wrong;         /* a standard error of 0 on a wrong estimate */
     double worst_z;          /* of the others */
@@ -145,9 +145,9 @@ static double time_odds(Run *run, const LitKnow *k)
  * message. */
 static int cover(Run *run, Bucket *b, const LitKnow *k, LitRng *rng)
 {
-    /* 2.262: Student's t with 9 degrees of freedom at 97.5%, the jackknife
-     * over ten batches' own 95% bound */
-    static const double bounds[5] = {1.0, 1.96, 2.0, 2.262, 3.0};
+    /* 2.023: Student's t with 39 degrees of freedom at 97.5%, the
+     * jackknife over 40 batches' own 95% bound (LIT_ESTIMATE_BATCHES) */
+    static const double bounds[5] = {1.0, 1.96, 2.0, 2.023, 3.0};
     LitOdds *est = malloc(sizeof *est);
     if (!est) {
         say("out of memory");
@@ -433,7 +433,7 @@ static void report(Run *run)
     }
     if (ob->cover) {
         printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "
-               "within_2.262se  within_3se  worst_z  se_0_wrong\n");
+               "within_2.023se  within_3se  worst_z  se_0_wrong\n");
         for (int p = 4; p <= LIT_MAX_PLAYERS; p += 2) {
             const Bucket *b = &run->bucket[p];
             if (!b->figures)

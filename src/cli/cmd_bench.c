@@ -75,7 +75,7 @@ static const char usage[] =
     "             and the sampler's set-up, at every exact position\n"
     "  --coverage as --odds, and at every exact position also draw the\n"
     "             estimate (--samples draws) and count its probabilities\n"
-    "             within 1, 1.96, 2, 2.262 and 3 of its standard errors of the\n"
+    "             within 1, 1.96, 2, 2.023 and 3 of its standard errors of the\n"
     "             exact ones, per player count\n"
     "  --decisions  instead, time a bot's decisions (--bot, default expert)\n"
     "             against basic on --games deals (default 10), each played\n"
@@ -383,7 +383,7 @@ static int take_option(BenchArgs *ba, int opt)
         return -1;
     }
     if (opt == 'n' || opt == 'R' || opt == 'S') {
-        if (opt == 'n' ? in_range("--samples", optarg, 20, 200000, &ba->samples)
+        if (opt == 'n' ? in_range("--samples", optarg, LIT_ESTIMATE_MIN, 200000, &ba->samples)
             : opt == 'R' ? in_range("--repeat", optarg, 1, 10, &ba->repeat)
                          : in_range("--slowest", optarg, 1, 100, &ba->slowest))
             return 2;

@@ -39,7 +39,7 @@ static const char usage[] =
     "              false, the figures are estimates by sampling, and samples,\n"
     "              consistent_deals_estimate, consistent_deals_se, cards_se\n"
     "              and the *_se members give their standard errors\n"
-    "  --samples N draws for the estimate beyond the workspace, 20 to 200000\n"
+    "  --samples N draws for the estimate beyond the workspace, 80 to 200000\n"
     "              (default 20000)\n"
     "  --seed S    seed of those draws (default 1)\n"
     "  --help      this text\n";
@@ -126,9 +126,9 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
     } else {
         printf("\nestimates from %u weighted draws: this position needs more than the "
                "exact count's\nworkspace (docs/DEDUCTION.md); the largest standard error "
-               "of a probability is %.4f\n(a 95%% interval is 2.262 standard errors each "
-               "way: ten batches)\n",
-               o->samples, largest_se(k, o));
+               "of a probability is %.4f\n(a 95%% interval is about 2 standard errors each "
+               "way: %d batches)\n",
+               o->samples, largest_se(k, o), LIT_ESTIMATE_BATCHES);
         printf("consistent deals: about %.4g (standard error %.2g)\n", o->deals_estimate,
                o->deals_se);
     }
@@ -197,9 +197,10 @@ static int take_options(InferArgs *ia, int argc, char **argv)
             ia->json = 1;
             break;
         case 'n':
-            if (parse_u64(optarg, &ia->samples) || ia->samples < 20 ||
+            if (parse_u64(optarg, &ia->samples) || ia->samples < LIT_ESTIMATE_MIN ||
                 ia->samples > MAX_SAMPLES) {
-                say("--samples: not a number from 20 to %d: '%s'", MAX_SAMPLES, optarg);
+                say("--samples: not a number from %d to %d: '%s'", LIT_ESTIMATE_MIN, MAX_SAMPLES,
+                    optarg);
                 return 2;
             }
             break;

@@ -34,7 +34,7 @@ static const char usage[] =
     "               the expert's own default)\n"
     "  --seed S     seed of the expert's draws and of the estimates, 0 to\n"
     "               9223372036854775807 (default 1)\n"
-    "  --samples N  draws for an estimate, 20 to 200000 (default 20000)\n"
+    "  --samples N  draws for an estimate, 80 to 200000 (default 20000)\n"
     "  --help       this text\n";
 
 /* A chance as text: "0.620", "~0.620" for an estimate, "-" for none;

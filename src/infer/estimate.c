@@ -12,10 +12,11 @@
  * exactly their distribution given the rest. The weight of a draw is
  * spread(room left) / q, q the probability of its choices: the mean weight
  * is the number of consistent deals, and a weighted mean of any figure its
- * probability under the uniform prior. Draws run in ten independent batches
- * (resampled within a batch when the weights grow uneven); each figure is
- * the ratio pooled over the batches, its standard error the jackknife over
- * the batches. Nothing is allocated: the draws live in the caller's
+ * probability under the uniform prior. Draws run in 40 independent batches
+ * (LIT_ESTIMATE_BATCHES; resampled within a batch when the weights grow
+ * uneven); each figure is the ratio pooled over the batches, its standard
+ * error the jackknife over the batches, with a floor for the chances no
+ * batch saw differ. Nothing is allocated: the draws live in the caller's
  * workspace.
  */
 #include "literature/infer.h"
@@ -197,7 +198,7 @@ typedef struct Cell {
     double w;
 } Cell;
 
-enum { BATCHES = 10 };
+enum { BATCHES = LIT_ESTIMATE_BATCHES };
 
 size_t lit_odds_estimate_work(uint32_t samples)
 {
@@ -525,13 +526,35 @@ static void estimate_figures(Run *run, LitOdds *odds)
     odds->deals_estimate = batch_mean(run->deals[0], run->deals[1], BATCHES, &odds->deals_se);
     if (!(run->deals[0] > 0))
         return; /* no draw met the history's clauses: nothing to say */
+    /* A card no draw (or every draw) put at a seat that may hold it has a
+     * chance of 0 (or 1) there and a jackknife error of 0, yet it is not
+     * sure; and a chance few draws saw has too small an error from the
+     * few batches that saw it. No chance at a seat that may hold the card
+     * is quoted with an error below that of a share seen in none of the
+     * effective draws n, by Laplace's rule (1 / (n + 2), about 1 / n)
+     * (docs/DEDUCTION.md, "How often the quoted interval holds the
+     * truth"); but a chance between 0 and 1 the same in every batch (to
+     * rounding) is exact (a free card's share of the room) and keeps its
+     * error. */
+    double sw = 0, sw2 = 0;
+    for (uint32_t i = 0; i < run->samples; i++) {
+        sw += run->weight[i];
+        sw2 += run->weight[i] * run->weight[i];
+    }
+    double n = sw * sw / sw2, q = 1 / (n + 2), floor_se = root(q * (1 - q) / n);
     for (uint64_t live = k->pub.live; live;) {
         int c = lit_pop_lsb(&live);
         for (int s = 0; s < players; s++) {
-            if (k->held[s] >> c & 1)
+            if (k->held[s] >> c & 1) {
                 odds->p[c][s] = 1.0;
-            else if (run->unplaced >> c & 1)
+            } else if (run->unplaced >> c & 1) {
                 odds->p[c][s] = pooled(run->at[c][s], run->sw_batch, &odds->p_se[c][s]);
+                double p = odds->p[c][s];
+                double se = odds->p_se[c][s];
+                int exact = se < 1e-12 && p > 0 && p < 1; /* (to rounding) */
+                if (!exact && se < floor_se && (k->may[s] >> c & 1))
+                    odds->p_se[c][s] = floor_se;
+            }
         }
     }
     for (int set = 0; set < lit_deck_sets(deck); set++) {

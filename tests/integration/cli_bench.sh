@@ -80,7 +80,7 @@ run 0 "$lit" bench --odds --public --corpus bench/corpus/12 --games 1 --samples 
 [ "$(awk 'NR == 2 && $1 == 12 && $7 > 0 && $9 > 0' "$tmp/out" | wc -l)" = 1 ] ||
   fail "bench --odds --public at 12 players: no estimates timed: $(cat "$tmp/out")"
 # --coverage: the estimate beside the exact figures at exact positions,
-# as shares of figures within 1, 1.96, 2, 2.262 and 3 standard errors (rising)
+# as shares of figures within 1, 1.96, 2, 2.023 and 3 standard errors (rising)
 run 0 "$lit" bench --coverage --corpus bench/corpus/10 --games 2 --samples 200
 awk '$1 == "coverage:" && $2 == 10 && $3 > 0 && $4 > 0 && $5 <= $6 && $6 <= $7 && $7 <= $8 &&
      $8 <= $9 && $9 <= 1 { ok = 1 } END { exit !ok }' "$tmp/out" ||
@@ -93,7 +93,7 @@ same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record wit
 run 2 "$lit" bench --public
 same_text "--public alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
-same_text "--samples 5" "lit: --samples: a number from 20 to 200000, not '5'" "$tmp/err"
+same_text "--samples 5" "lit: --samples: a number from 80 to 200000, not '5'" "$tmp/err"
 
 # --slowest N lists the slowest exact positions, slowest first, each as the
 # record and the lit infer options that show it again.

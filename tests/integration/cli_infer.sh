@@ -77,10 +77,10 @@ run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --json --samples
 same "the estimate again, same seed" "$tmp/estimate.json" "$tmp/out"
 run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --samples 400
 grep -q '^estimates from 400 weighted draws: ' "$tmp/out" || fail "estimate grid: no line on the draws"
-run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 19
-same_text "--samples 19" "lit: --samples: not a number from 20 to 200000: '19'" "$tmp/err"
+run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 79
+same_text "--samples 79" "lit: --samples: not a number from 80 to 200000: '79'" "$tmp/err"
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --samples 200001
-same_text "--samples 200001" "lit: --samples: not a number from 20 to 200000: '200001'" "$tmp/err"
+same_text "--samples 200001" "lit: --samples: not a number from 80 to 200000: '200001'" "$tmp/err"
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --seed x
 same_text "--seed x" "lit: --seed: not a number: 'x'" "$tmp/err"
 

@@ -174,8 +174,8 @@ same_text "unknown option" "review: unrecognized option '--bogus'" <(head -n 1 "
 grep -q '^usage: lit review FILE --seat N' "$tmp/err" || fail "unknown option: no usage"
 run 2 "$lit" review tests/data/example.lit --seat 1 --budget 100001
 same_text "--budget 100001" "lit: --budget: not a number from 0 to 100000: '100001'" "$tmp/err"
-run 2 "$lit" review tests/data/example.lit --seat 1 --samples 19
-same_text "--samples 19" "lit: --samples: not a number from 20 to 200000: '19'" "$tmp/err"
+run 2 "$lit" review tests/data/example.lit --seat 1 --samples 79
+same_text "--samples 79" "lit: --samples: not a number from 80 to 200000: '79'" "$tmp/err"
 run 2 "$lit" review tests/data/example.lit --seat 1 --seed 9223372036854775808
 same_text "--seed 2^63" \
   "lit: --seed: not a number from 0 to 9223372036854775807: '9223372036854775808'" "$tmp/err"

@@ -365,8 +365,10 @@ Test(sample, estimate_refusals)
     LitRng rng;
     lit_rng_seed(&rng, 1);
     static LitOdds est;
-    cr_assert_eq(lit_odds_estimate(&k, &rng, 19, work, sizeof work, &est), LIT_NO_SPACE,
-                 "fewer draws than two a batch");
+    cr_assert_eq(lit_odds_estimate(&k, &rng, LIT_ESTIMATE_MIN - 1, work, sizeof work, &est),
+                 LIT_NO_SPACE, "fewer draws than two a batch");
+    cr_assert_eq(lit_odds_estimate(&k, &rng, LIT_ESTIMATE_MIN, work, sizeof work, &est), LIT_OK);
+    cr_assert_eq(est.samples, LIT_ESTIMATE_MIN);
     cr_assert_eq(lit_odds_estimate(&k, &rng, (1u << 22) + 1, work, sizeof work, &est),
                  LIT_NO_SPACE);
     cr_assert_eq(lit_odds_estimate(&k, &rng, 1000, work, lit_odds_estimate_work(1000) - 1, &est),
@@ -374,16 +376,61 @@ Test(sample, estimate_refusals)
     LitKnow bad = k;
     bad.consistent = 0;
     cr_assert_eq(lit_odds_estimate(&bad, &rng, 1000, work, sizeof work, &est), LIT_INCONSISTENT);
-    /* the start at 12 players: every free card's chance is its seat's share */
+    /* the start at 12 players: every free card's chance is its seat's
+     * share, exactly, with an error of 0 but for rounding (no floor on an
+     * exact figure) */
     cr_assert_eq(lit_odds_estimate(&k, &rng, 1000, work, sizeof work, &est), LIT_OK);
     for (uint64_t live = g.pub.live & ~g.hands[0]; live;) {
         int c = lit_pop_lsb(&live);
-        for (int s = 1; s < 12; s++)
+        for (int s = 1; s < 12; s++) {
             cr_assert_float_eq(est.p[c][s],
                                (double)g.pub.counts[s] /
                                    (lit_popcount(g.pub.live) - g.pub.counts[0]),
                                1e-12);
+            cr_assert_lt(est.p_se[c][s], 1e-12);
+        }
     }
+}
+
+/* A chance no draw gave, at a seat that may hold the card, is quoted with
+ * the floor's error (about one over the effective draws), not 0; a chance
+ * that is sure keeps 0. Here five seats must each hold one of the six low
+ * clubs: a low club at the twelfth seat is rare in the draws (at 80 draws
+ * often never drawn there). */
+Test(sample, a_chance_no_draw_gave_has_an_error_not_zero)
+{
+    LitRules rl = rules_of("classic players=12");
+    LitGame g;
+    cr_assert_eq(lit_game_new(&g, &rl, 5, 0), LIT_OK);
+    LitKnow k;
+    cr_assert_eq(lit_know_start(&k, &rl, 0, LIT_NOBODY, 0), LIT_OK);
+    LitRng rng;
+    lit_rng_seed(&rng, 9);
+    static LitOdds est;
+    long floored = 0, zeros = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        LitKnow v = k;
+        /* seats 1..5 each hold one of the low clubs: the twelfth rarely */
+        for (int s = 0; s < 5; s++)
+            v.need[s][0][v.n_need[s][0]++] = 0x3f;
+        lit_rng_seed(&rng, seed);
+        cr_assert_eq(lit_odds_estimate(&v, &rng, LIT_ESTIMATE_MIN, work, sizeof work, &est),
+                     LIT_OK);
+        double n = LIT_ESTIMATE_MIN, floor_se = 1 / (n + 2) * 0.5;
+        for (int c = 0; c < 6; c++) {
+            cr_assert_eq(lit_know_candidates(&v, c) >> 11 & 1, 1);
+            double p = est.p[c][11], se = est.p_se[c][11];
+            zeros += p == 0;
+            if (p == 0 || p == 1) {
+                floored++;
+                cr_assert_gt(se, floor_se, "seed %d, card %d: a chance of %g with error %g",
+                             (int)seed, c, p, se);
+                cr_assert_lt(se, 1.0);
+            }
+        }
+    }
+    cr_assert_gt(zeros, 10, "no draw gave a low club to the twelfth seat %ld times", zeros);
+    cr_assert_eq(floored, zeros);
 }
 
 /* Any alignment and size of workspace: the same figures from a buffer one
