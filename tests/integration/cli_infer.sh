@@ -26,18 +26,21 @@ same_text "inconsistent: stderr" \
 same_text "inconsistent: stdout" "" "$tmp/out"
 run 1 "$lit" infer tests/data/inconsistent.lit --public --json
 same_text "inconsistent --json: stdout" "" "$tmp/out"
+# refused_at FILE LINE "COMMAND OPTIONS": lit COMMAND FILE OPTIONS refuses
+# the record as one no deal fits, at LINE
+refused_at() {
+  local file=$1 line=$2 words
+  read -r -a words <<<"$3"
+  run 1 "$lit" "${words[0]}" "$file" "${words[@]:1}"
+  same_text "$file refused ($3)" \
+    "$file:$line: inconsistent: no deal of the cards fits what has been seen" "$tmp/err"
+}
 for args in "infer --public --json" "infer --public" "replay"; do
-  read -r -a words <<<"$args"
-  run 1 "$lit" "${words[0]}" tests/data/impossible_by_count.lit "${words[@]:1}"
-  same_text "impossible by counting ($args)" \
-    "tests/data/impossible_by_count.lit:20: inconsistent: no deal of the cards fits what has been seen" \
-    "$tmp/err"
-  # 12 players (beyond counting early): a seat of 3 cards that must hold a
-  # card of 4 sets, found by certain knowledge
-  run 1 "$lit" "${words[0]}" tests/data/impossible_seat_sets.lit "${words[@]:1}"
-  same_text "impossible, a seat's sets ($args)" \
-    "tests/data/impossible_seat_sets.lit:15: inconsistent: no deal of the cards fits what has been seen" \
-    "$tmp/err"
+  # three seats that must each hold one of the same two cards
+  refused_at tests/data/impossible_by_count.lit 20 "$args"
+  # 12 players: a seat of 3 cards that must hold a card of 4 sets, found by
+  # certain knowledge
+  refused_at tests/data/impossible_seat_sets.lit 15 "$args"
 done
 # replay stops where certain knowledge sees it (action 8 not printed) ...
 grep -q '^7\. 5 asks 2 for 5h: miss$' "$tmp/out" && ! grep -q '^8\. ' "$tmp/out" ||
@@ -52,11 +55,7 @@ grep -q '"consistent":true,"exact":true,"consistent_deals":"[1-9]' "$tmp/out" ||
 # 12 players, counting beyond its budget: three seats that must each hold
 # one of the same two cards, found by the exact feasibility check alone
 for args in "infer --public --json" "infer --public" "replay"; do
-  read -r -a words <<<"$args"
-  run 1 "$lit" "${words[0]}" tests/data/impossible_beyond_budget.lit "${words[@]:1}"
-  same_text "impossible beyond the budget ($args)" \
-    "tests/data/impossible_beyond_budget.lit:27: inconsistent: no deal of the cards fits what has been seen" \
-    "$tmp/err"
+  refused_at tests/data/impossible_beyond_budget.lit 27 "$args"
 done
 # (replay prints every action: the search runs once the record is read)
 grep -q '^16\. 2 asks 7 for 3c: hit$' "$tmp/out" ||
