@@ -89,6 +89,20 @@ grep -q '^\[Name1 "casual"\]' "$tmp/rec/000000-b.lit" || fail "000000-b: seat 1 
 # the two playings of a deal have the same deal
 [ "$(grep '^\[Seed' "$tmp/rec/000003-a.lit")" = "$(grep '^\[Seed' "$tmp/rec/000003-b.lit")" ] ||
   fail "the two playings of deal 3 differ in seed"
+# lit infer's chances against where the cards were in these records
+# (scripts/calibration.py, docs/BOTS.md): both tables, a share for every
+# bin, and every claim whose placement lit infer called sure was right
+run 0 python3 scripts/calibration.py "$lit" "$tmp/rec" --positions 4
+grep -q "^| lit infer's chance | figures | there |$" "$tmp/out" ||
+  fail "calibration: no table of cards: $(head -n 3 "$tmp/out")"
+awk -F' [|] ' '/^[|] 0[.][0-9] to / { n++; if ($3 !~ /^[0-9]+[.][0-9]% [|]$/) bad = 1 }
+  END { exit bad || n < 3 }' "$tmp/out" || fail "calibration: the cards' bins: $(cat "$tmp/out")"
+grep -Eq '^[|] [a-z]+ [|] 1 [|] [0-9]+ [|] ' "$tmp/out" || fail "calibration: no sure claim"
+! grep -E '^[|] [a-z]+ [|] 1 [|] [0-9]+ [|] ' "$tmp/out" | grep -qv ' 100[.]0% |$' ||
+  fail "calibration: a claim called sure was wrong: $(grep -E '[|] 1 [|]' "$tmp/out")"
+mkdir "$tmp/empty"
+run 1 python3 scripts/calibration.py "$lit" "$tmp/empty"
+same_text "calibration, no records" "calibration: no records in $tmp/empty" "$tmp/err"
 # a folder that is not there is made, its parents too
 run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
 [ "$(find "$tmp/new/deeper" -name '*.lit' | wc -l)" = 4 ] || fail "arena --records: a new folder"
