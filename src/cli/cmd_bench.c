@@ -48,7 +48,7 @@ static const char usage[] =
     "usage: lit bench [--know | --odds | --sample | --coverage | --decisions]\n"
     "                 [--games N]\n"
     "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
-    "                 [--slowest N] [--repeat N] [--bot BOT]\n"
+    "                 [--slowest N] [--repeat N] [--bot BOT] [--against BOT]\n"
     "\n"
     "Plays a fixed workload (the self-play policy, 64 games under each of 39\n"
     "rule sets, seed 1; and the bots: basic against random, basic against\n"
@@ -78,7 +78,8 @@ static const char usage[] =
     "             within 1, 1.96, 2, 2.023 and 3 of its standard errors of the\n"
     "             exact ones, per player count\n"
     "  --decisions  instead, time a bot's decisions (--bot, default expert)\n"
-    "             against basic on --games deals (default 10), each played\n"
+    "             against --against (default basic) on --games deals\n"
+    "             (default 10), each played\n"
     "             twice with the seats swapped as in the arena, classic rules\n"
     "             at 4, 6 and 8 players (or --players): median, 95th\n"
     "             percentile and worst ms\n"
@@ -147,21 +148,28 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* --decisions: milliseconds per decision of a bot (default expert) against
- * basic, per player count: games deals of classic rules played twice as in
- * the arena (seed 1), every decision of the bot timed. */
-static int bench_decisions(uint64_t games, int only, const char *who)
+/* A built-in bot of --bot or --against into e: 0, or 2 with a message. */
+static int builtin_entrant(Entrant *e, const char *option, const char *text)
 {
-    Entrant side[2];
     const char *bad;
-    int st = entrant_parse(&side[0], who, &bad);
-    if (st == LIT_OK && side[0].cmd)
+    int st = entrant_parse(e, text, &bad);
+    if (st == LIT_OK && e->cmd)
         st = LIT_UNKNOWN_BOT; /* built-in bots only: a process is timed by the arena */
     if (st != LIT_OK) {
-        say("--bot: %s: %s: '%s'", lit_status_name(st), lit_status_text(st), who);
+        say("%s: %s: %s: '%s'", option, lit_status_name(st), lit_status_text(st), text);
         return 2;
     }
-    entrant_parse(&side[1], "basic", &bad);
+    return 0;
+}
+
+/* --decisions: milliseconds per decision of a bot (default expert) against
+ * another (default basic), per player count: games deals of classic rules
+ * played twice as in the arena (seed 1), every decision of the bot timed. */
+static int bench_decisions(uint64_t games, int only, const char *who, const char *against)
+{
+    Entrant side[2];
+    if (builtin_entrant(&side[0], "--bot", who) || builtin_entrant(&side[1], "--against", against))
+        return 2;
     ArenaWatch watch = {0, malloc(sizeof(double) * 4000 * (size_t)games), 0, 4000 * games};
     void *work = malloc(LIT_BOT_WORK);
     LitLog log = {0};
@@ -171,7 +179,7 @@ static int bench_decisions(uint64_t games, int only, const char *who)
         free(watch.ms);
         return 1;
     }
-    printf("bot %s against basic, classic rules\n", who);
+    printf("bot %s against %s, classic rules\n", who, against);
     printf("players  decisions  median_ms  p95_ms  worst_ms\n");
     for (int players = 4; players <= 12; players += 2) {
         if ((only && players != only) || (!only && players > 8))
@@ -345,7 +353,7 @@ static int bench_signature(void)
 /* The options of `lit bench`. */
 typedef struct BenchArgs {
     int know, odds, decisions;
-    const char *who;
+    const char *who, *against;
     uint64_t games, only, samples, slowest, repeat;
     OddsBench ob;
 } BenchArgs;
@@ -370,8 +378,8 @@ static int take_option(BenchArgs *ba, int opt)
         ba->decisions = 1;
         return -1;
     }
-    if (opt == 'b') {
-        ba->who = optarg;
+    if (opt == 'b' || opt == 'a') {
+        *(opt == 'b' ? &ba->who : &ba->against) = optarg;
         return -1;
     }
     if (opt == 'c') {
@@ -428,6 +436,7 @@ static int take_options(BenchArgs *ba, int argc, char **argv)
                                           {"games", required_argument, NULL, 'g'},
                                           {"decisions", no_argument, NULL, 'd'},
                                           {"bot", required_argument, NULL, 'b'},
+                                          {"against", required_argument, NULL, 'a'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     int opt;
@@ -450,13 +459,14 @@ int cmd_bench(int argc, char **argv)
     BenchArgs ba;
     memset(&ba, 0, sizeof ba);
     ba.who = "expert";
+    ba.against = "basic";
     ba.samples = 1000;
     ba.repeat = 1;
     int rc = take_options(&ba, argc, argv);
     if (rc >= 0)
         return rc;
     if (ba.decisions)
-        return bench_decisions(ba.games ? ba.games : 10, (int)ba.only, ba.who);
+        return bench_decisions(ba.games ? ba.games : 10, (int)ba.only, ba.who, ba.against);
     if (ba.know)
         return bench_know(ba.games ? ba.games : 500, (int)ba.only);
     OddsBench *ob = &ba.ob;

@@ -39,6 +39,12 @@ grep -q '^bot expert:2 against basic, classic rules$' "$tmp/out" || fail "bench 
 grep -Eq '^ +4 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" || fail "bench --decisions: no figures: $(cat "$tmp/out")"
 run 2 "$lit" bench --decisions --bot grandmaster
 same_text "bench --bot grandmaster" "lit: --bot: unknown_bot: there is no bot of that name: 'grandmaster'" "$tmp/err"
+run 0 "$lit" bench --decisions --games 1 --players 4 --bot basic --against expert:2
+grep -q '^bot basic against expert:2, classic rules$' "$tmp/out" || fail "bench --decisions --against: no header: $(cat "$tmp/out")"
+run 2 "$lit" bench --decisions --against grandmaster
+same_text "bench --against grandmaster" "lit: --against: unknown_bot: there is no bot of that name: 'grandmaster'" "$tmp/err"
+run 2 "$lit" bench --decisions --against cmd:true
+same_text "bench --against cmd:true" "lit: --against: unknown_bot: there is no bot of that name: 'cmd:true'" "$tmp/err"
 
 rc=0
 "$lit" bench extra >"$tmp/out" 2>"$tmp/err" || rc=$?
