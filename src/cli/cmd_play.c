@@ -229,11 +229,11 @@ static int info_command(Play *pl, const char *w)
         else
             sheet(pl);
     } else if (strcmp(w, "hint") == 0) {
-        char text[LIT_LINE_MAX];
-        if (play_hint(pl, text, sizeof text))
+        char text[LIT_LINE_MAX], why[32];
+        if (play_hint(pl, text, sizeof text, why, sizeof why))
             printf("error: no hint now\n");
         else
-            printf("hint: %s\n", text);
+            printf("hint: %s%s\n", text, why);
     } else {
         return 0;
     }

@@ -65,9 +65,13 @@ void play_start_bots(Play *pl);
 /* An action's move words without the seat: "asks 4 for Qh". */
 void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
 
-/* Expert's move for the player, as move words in text; the hint is marked
- * in the record. 0, or -1 when there is none. */
-int play_hint(Play *pl, char *text, size_t cap);
+/* Expert's move for the player, as move words in text, and why in why: the
+ * chance from the player's view that an ask hits or a claim is right, as
+ * " (hits 62%)" or " (right 100%)" (" (right at most 40%)" for a claim of
+ * a placement not the likeliest: the likeliest one's chance; "" for a pass
+ * or a choice). The hint is marked in the record (the move alone). 0, or -1
+ * when there is none. */
+int play_hint(Play *pl, char *text, size_t cap, char *why, size_t why_cap);
 
 /* The bot of the seat on turn plays one move, then the pace's pause: 0, or
  * -1 when it could not. */

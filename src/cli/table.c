@@ -419,9 +419,9 @@ static void key_normal(Table *t, int ch)
         t->mode = CHOOSE_SEAT;
         t->cursor = step_seat(pl, me, p->phase == LIT_PHASE_CHOOSE_CLAIMER ? 1 : 2);
     } else if (ch == 'h') {
-        char text[LIT_LINE_MAX];
-        if (play_hint(pl, text, sizeof text) == 0)
-            snprintf(t->msg, sizeof t->msg, "hint: %.200s", text);
+        char text[LIT_LINE_MAX], why[32];
+        if (play_hint(pl, text, sizeof text, why, sizeof why) == 0)
+            snprintf(t->msg, sizeof t->msg, "hint: %.200s%s", text, why);
     } else if (ch == 'A') {
         pl->aid = !pl->aid;
         play_mark(pl, "aid %s", pl->aid ? "on" : "off");

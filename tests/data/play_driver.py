@@ -39,7 +39,8 @@ for line in p.stdout:
             continue
         send("hint")
     elif line.startswith("hint: "):
-        send(line[len("hint: "):])
+        # the move, without why (" (hits 62%)")
+        send(line[len("hint: "):].split(" (")[0])
         played += 1
 p.stdin.close()
 sys.exit(p.wait())

@@ -11,7 +11,8 @@ source "$(dirname "$0")/lib.sh"
 
 driver="python3 $src/tests/data/play_driver.py"
 
-# 1. Whole games, each to its end, under several rule sets and bots.
+# 1. Whole games, each to its end, under several rule sets and bots, played
+# by the hints (each with its chance).
 i=0
 for args in "--players 6" "--rules club --players 4 --bot casual" \
   "--rules quartets --players 8 --rule must-claim=on --rule after-claim=team" \
@@ -24,11 +25,27 @@ for args in "--players 6" "--rules club --players 4 --bot casual" \
   grep -q "^saved: $tmp/g$i.lit$" "$tmp/out" || fail "game $i: not saved"
   [ "$(grep -c '^> hint' "$tmp/out")" = "$(grep -c '^; hint: ' "$tmp/g$i.lit")" ] ||
     fail "game $i: the record does not mark every hint"
+  # a hint says why: an ask the chance it hits, from the player's view
+  ! grep -E '^hint: asks ' "$tmp/out" | grep -Evq ' \(hits [0-9]+%\)$' ||
+    fail "game $i: an ask's hint without its chance: $(grep -E '^hint: asks ' "$tmp/out" | grep -Ev ' \(hits [0-9]+%\)$' | head -n 1)"
+  grep -Eq '^hint: asks .* \(hits [0-9]+%\)$' "$tmp/out" || fail "game $i: no ask hinted"
+  # a claim the chance it is right (at most the likeliest placement's, for
+  # another)
+  ! grep -E '^hint: claims ' "$tmp/out" | grep -Evq ' \(right (at most )?[0-9]+%\)$' ||
+    fail "game $i: a claim's hint without its chance: $(grep -E '^hint: claims ' "$tmp/out" | head -n 1)"
+  # the record marks the move alone
+  ! grep -q '^; hint: .*(' "$tmp/g$i.lit" || fail "game $i: a hint's chance in the record"
   run 0 "$lit" replay "$tmp/g$i.lit"
   grep -Eq '^\[Result "(A|B|draw)"\]$' "$tmp/g$i.lit" || fail "game $i: the record has no result"
   grep -q '^\[Event "lit play"\]$' "$tmp/g$i.lit" || fail "game $i: no Event tag"
 done
 grep -q '^\[Name4 "you"\]$' "$tmp/g5.lit" || fail "--seat 4: seat 4 is not the player's"
+# at the start nothing is known: any ask hits with the target's share of
+# the cards the player does not hold, 8 of 40 (6 players)
+printf 'hint\nquit\n' >"$tmp/hint.in"
+run 0 "$lit" play --seed 42 --record "$tmp/start.lit" <"$tmp/hint.in"
+grep -Eq '^hint: asks [2-6] for [0-9TJQKA][cdhs] \(hits 20%\)$' "$tmp/out" ||
+  fail "the first hint's chance: $(grep '^hint' "$tmp/out")"
 
 # 2. Illegal commands: the exact message, and nothing changes.
 printf '%s\n' fly "asks 2 for Zz" "asks 9 for 3c" "asks 3 for 3c" "asks 2 for 9c" "asks 2 for 2h" \
