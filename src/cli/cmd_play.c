@@ -125,16 +125,10 @@ static void sheet(Play *pl)
         return;
     }
     lit_view_make(&v, &pl->g, &pl->log, pl->me);
-    if (lit_know_from_view(&k, &v) != LIT_OK ||
-        lit_odds(&k, pl->work, LIT_ODDS_WORK, o) != LIT_OK) {
+    if (play_odds(pl, &v, &k, o) != LIT_OK) {
         printf("error: the scoresheet cannot be worked out\n");
         free(o);
         return;
-    }
-    if (!o->exact) {
-        LitRng rng;
-        lit_rng_seed(&rng, pl->log.len);
-        lit_odds_estimate(&k, &rng, 2000, pl->work, LIT_ODDS_WORK, o);
     }
     infer_print_grid(&k, o);
     free(o);

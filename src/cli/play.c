@@ -201,6 +201,19 @@ void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap)
         snprintf(buf, cap, "%s", strchr(line, ' ') + 1);
 }
 
+int play_odds(Play *pl, const LitView *v, LitKnow *k, LitOdds *o)
+{
+    int st = lit_know_from_view(k, v);
+    if (st == LIT_OK)
+        st = lit_odds(k, pl->work, LIT_ODDS_WORK, o);
+    if (st == LIT_OK && !o->exact) {
+        LitRng rng;
+        lit_rng_seed(&rng, pl->log.len);
+        st = lit_odds_estimate(k, &rng, 2000, pl->work, LIT_ODDS_WORK, o);
+    }
+    return st;
+}
+
 /* The chance the move a comes off, from the view v: an ask's that its
  * target holds the card, a claim's that its placement is right (the exact
  * figure, or the estimate beyond the budget); -1 for anything else, or when
@@ -215,14 +228,7 @@ static double move_chance(Play *pl, const LitView *v, const LitAction *a, int *b
     LitKnow k;
     LitOdds *o = malloc(sizeof *o);
     double p = -1;
-    int st = !o ? LIT_NO_SPACE : lit_know_from_view(&k, v);
-    if (st == LIT_OK)
-        st = lit_odds(&k, pl->work, LIT_ODDS_WORK, o);
-    if (st == LIT_OK && !o->exact) {
-        LitRng rng;
-        lit_rng_seed(&rng, pl->log.len);
-        st = lit_odds_estimate(&k, &rng, 2000, pl->work, LIT_ODDS_WORK, o);
-    }
+    int st = o ? play_odds(pl, v, &k, o) : LIT_NO_SPACE;
     if (st == LIT_OK && a->kind == LIT_ASK) {
         p = o->p[a->card][a->target];
     } else if (st == LIT_OK) {

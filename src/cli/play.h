@@ -62,6 +62,11 @@ int play_resume(Play *pl, const char *path, int seat, int name_given);
  * seeded from the game's seed and lent pl->work (LIT_BOT_WORK bytes). */
 void play_start_bots(Play *pl);
 
+/* The knowledge of the view v (the player's) into k, and its odds into o:
+ * exact, or beyond the budget the estimate of 2000 draws seeded by the
+ * actions so far. LIT_OK, or the status that stopped it. */
+int play_odds(Play *pl, const LitView *v, LitKnow *k, LitOdds *o);
+
 /* An action's move words without the seat: "asks 4 for Qh". */
 void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
 
