@@ -12,6 +12,7 @@
 #define LITERATURE_GAME_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "cards.h"
 #include "rules.h"
@@ -58,13 +59,17 @@ typedef enum LitAnswer {
     LIT_POINT_OFF = 6   /* wrong claim, the claiming team lost the set's value */
 } LitAnswer;
 
+/* 16 bytes on an 8-byte boundary, the last five always 0: an action is
+ * copied as two whole words, and the engine builds one in registers, never
+ * from byte stores read back as a word (which stalls store forwarding). */
 typedef struct LitAction {
-    uint8_t kind;                       /* LitActionKind */
+    _Alignas(8) uint8_t kind;           /* LitActionKind */
     uint8_t seat;                       /* who acts */
     uint8_t target;                     /* ask: the opponent; pass, choose: the seat named */
     uint8_t card;                       /* ask: the card */
     uint8_t set;                        /* claim: the set */
     uint8_t holders[LIT_MAX_SET_SIZE];  /* claim: seat named for each position */
+    uint8_t zero[5];                    /* always 0 */
 } LitAction;
 
 /* An applied action and what became public by it. Events hold only public
@@ -73,7 +78,11 @@ typedef struct LitEvent {
     LitAction action;
     uint8_t answer;                     /* LitAnswer */
     uint8_t truth[LIT_MAX_SET_SIZE];    /* claim: true holder of each position */
+    uint8_t zero;                       /* always 0 */
 } LitEvent;
+
+_Static_assert(sizeof(LitAction) == 16 && sizeof(LitEvent) == 24,
+               "an action is two words, an event three");
 
 /* Everything every seat knows about the position. */
 typedef struct LitPublic {
@@ -118,7 +127,31 @@ static inline unsigned lit_team_seats(const LitRules *rules, int team)
 /* An action of kind by seat with every other field unset (target LIT_NOBODY,
  * card and set LIT_NO_CARD, holders LIT_NOBODY): fill in what the kind uses.
  * Actions in events always have their unused fields unset like this. */
-LitAction lit_action_make(int kind, int seat);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LIT_BYTE_AT(v, k) ((uint64_t)(uint8_t)(v) << (56 - 8 * (k)))
+#else
+/* The byte v at offset k of a word as the word lies in memory. */
+#define LIT_BYTE_AT(v, k) ((uint64_t)(uint8_t)(v) << (8 * (k)))
+#endif
+
+/* An action's two words from its fields (holders[0..2] are in the first). */
+static inline LitAction lit_action_words(uint64_t w0, uint64_t w1)
+{
+    LitAction a;
+    uint64_t w[2] = {w0, w1};
+    memcpy(&a, w, sizeof a);
+    return a;
+}
+
+static inline LitAction lit_action_make(int kind, int seat)
+{
+    _Static_assert(LIT_MAX_SET_SIZE == 6, "holders 0 to 2 in the first word, 3 to 5 in the second");
+    return lit_action_words(
+        LIT_BYTE_AT(kind, 0) | LIT_BYTE_AT(seat, 1) | LIT_BYTE_AT(LIT_NOBODY, 2) |
+            LIT_BYTE_AT(LIT_NO_CARD, 3) | LIT_BYTE_AT(LIT_NO_CARD, 4) |
+            LIT_BYTE_AT(LIT_NOBODY, 5) | LIT_BYTE_AT(LIT_NOBODY, 6) | LIT_BYTE_AT(LIT_NOBODY, 7),
+        LIT_BYTE_AT(LIT_NOBODY, 0) | LIT_BYTE_AT(LIT_NOBODY, 1) | LIT_BYTE_AT(LIT_NOBODY, 2));
+}
 
 /* Deals the deck from a seed: the frozen shuffle of docs/RULES.md, one card
  * at a time clockwise from the dealer's left. Unused seats get 0.

@@ -88,12 +88,26 @@ uint32_t selfplay_game(const LitRules *rules, uint64_t seed, uint64_t index,
     return log->len;
 }
 
-uint64_t selfplay_hash(uint64_t h, const LitEvent *events, uint32_t n)
+static uint64_t hash_bytes(uint64_t h, const uint8_t *p, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)events;
-    for (size_t i = 0; i < (size_t)n * sizeof *events; i++) {
+    for (size_t i = 0; i < n; i++) {
         h ^= p[i];
         h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* The bytes of each field in order, as the events were laid out before they
+ * had their zero bytes, so the signature did not move with the layout. */
+uint64_t selfplay_hash(uint64_t h, const LitEvent *events, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const LitAction *a = &events[i].action;
+        const uint8_t head[5] = {a->kind, a->seat, a->target, a->card, a->set};
+        h = hash_bytes(h, head, sizeof head);
+        h = hash_bytes(h, a->holders, sizeof a->holders);
+        h = hash_bytes(h, &events[i].answer, 1);
+        h = hash_bytes(h, events[i].truth, sizeof events[i].truth);
     }
     return h;
 }

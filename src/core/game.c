@@ -9,6 +9,7 @@
  */
 #include "literature/game.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "literature/rng.h"
@@ -201,39 +202,38 @@ unsigned lit_claimable(const LitPublic *pub, int seat)
 
 /* ---- checking ------------------------------------------------------------ */
 
-LitAction lit_action_make(int kind, int seat)
-{
-    LitAction a;
-    a.kind = (uint8_t)kind;
-    a.seat = (uint8_t)seat;
-    a.target = LIT_NOBODY;
-    a.card = LIT_NO_CARD;
-    a.set = LIT_NO_CARD;
-    memset(a.holders, LIT_NOBODY, sizeof a.holders);
-    return a;
-}
-
-/* Unused fields get fixed values, so equal actions compare equal. */
+/* Unused fields get fixed values, so equal actions compare equal. The
+ * fields are read a byte each (the caller may have just stored them so) and
+ * the result is built as two words. */
 static LitAction normalize(const LitAction *a, int set_size)
 {
-    LitAction n = lit_action_make(a->kind, a->seat);
-    switch (a->kind) {
+    int kind = a->kind;
+    uint64_t w0 = LIT_BYTE_AT(kind, 0) | LIT_BYTE_AT(a->seat, 1);
+    uint64_t target = LIT_NOBODY, card = LIT_NO_CARD, set = LIT_NO_CARD;
+    uint64_t holders[LIT_MAX_SET_SIZE];
+    for (int i = 0; i < LIT_MAX_SET_SIZE; i++)
+        holders[i] = LIT_NOBODY;
+    switch (kind) {
     case LIT_ASK:
-        n.target = a->target;
-        n.card = a->card;
+        target = a->target;
+        card = a->card;
         break;
     case LIT_CLAIM:
-        n.set = a->set;
-        memcpy(n.holders, a->holders, (size_t)set_size);
+        set = a->set;
+        for (int i = 0; i < set_size; i++)
+            holders[i] = a->holders[i];
         break;
     case LIT_PASS:
     case LIT_CHOOSE:
-        n.target = a->target;
+        target = a->target;
         break;
     default:
         break;
     }
-    return n;
+    w0 |= LIT_BYTE_AT(target, 2) | LIT_BYTE_AT(card, 3) | LIT_BYTE_AT(set, 4) |
+          LIT_BYTE_AT(holders[0], 5) | LIT_BYTE_AT(holders[1], 6) | LIT_BYTE_AT(holders[2], 7);
+    return lit_action_words(w0, LIT_BYTE_AT(holders[3], 0) | LIT_BYTE_AT(holders[4], 1) |
+                                    LIT_BYTE_AT(holders[5], 2));
 }
 
 /* What the phase of the seat on turn says of an ask, pass or choice. */
@@ -534,28 +534,39 @@ static void transition(LitPublic *p, const LitEvent *e, LitAction *made)
         finish(p, LIT_ABORTED);
 }
 
+/* An event's third word: the answer, the truth and its zero byte. */
+static uint64_t event_tail(int answer, const uint8_t truth[LIT_MAX_SET_SIZE])
+{
+    uint64_t w = LIT_BYTE_AT(answer, 0);
+    for (int i = 0; i < LIT_MAX_SET_SIZE; i++)
+        w |= LIT_BYTE_AT(truth[i], 1 + i);
+    return w;
+}
+
+_Static_assert(offsetof(LitEvent, answer) == sizeof(LitAction), "the tail is the third word");
+
 int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
 {
     LitPublic *p = &game->pub;
     int deck = p->rules.deck;
     LitEvent e;
-    memset(&e, 0, sizeof e);
     e.action = normalize(action, lit_deck_set_size(deck));
-    const uint64_t *hand =
-        e.action.seat < p->rules.players ? &game->hands[e.action.seat] : NULL;
-    int st = check(p, &e.action, hand);
+    const LitAction *a = &e.action;
+    const uint64_t *hand = a->seat < p->rules.players ? &game->hands[a->seat] : NULL;
+    int st = check(p, a, hand);
     if (st != LIT_OK)
         return st;
-    memset(e.truth, LIT_NOBODY, sizeof e.truth);
-    const LitAction *a = &e.action;
+    uint8_t truth[LIT_MAX_SET_SIZE];
+    memset(truth, LIT_NOBODY, sizeof truth);
+    uint64_t tail = event_tail(LIT_UNKNOWN, truth);
     if (a->kind == LIT_ASK) {
         uint64_t bit = lit_bit(a->card);
         if (game->hands[a->target] & bit) {
-            e.answer = LIT_HIT;
+            tail |= LIT_BYTE_AT(LIT_HIT, 0);
             game->hands[a->target] &= ~bit;
             game->hands[a->seat] |= bit;
         } else {
-            e.answer = LIT_MISS;
+            tail |= LIT_BYTE_AT(LIT_MISS, 0);
         }
     } else if (a->kind == LIT_CLAIM) {
         uint64_t m = lit_set_mask(deck, a->set);
@@ -563,11 +574,12 @@ int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
         for (int s = 0; s < p->rules.players; s++) {
             uint64_t held = game->hands[s] & m;
             while (held)
-                e.truth[lit_pop_lsb(&held) - first] = (uint8_t)s;
+                truth[lit_pop_lsb(&held) - first] = (uint8_t)s;
             game->hands[s] &= ~m;
         }
-        e.answer = (uint8_t)claim_outcome(p, a, e.truth);
+        tail = event_tail(claim_outcome(p, a, truth), truth);
     }
+    memcpy(&e.answer, &tail, sizeof tail);
     transition(p, &e, NULL);
     if (event)
         *event = e;
