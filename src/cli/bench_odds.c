@@ -13,6 +13,7 @@
 #include "literature/infer.h"
 #include "literature/status.h"
 #include "selfplay.h"
+#include "../mem/mem.h"
 
 enum { DRAWS = 200, MAX_FILES = 1 << 17, SLOWEST_MAX = 100 };
 
@@ -460,7 +461,7 @@ int bench_odds(const OddsBench *ob)
     Run run;
     memset(&run, 0, sizeof run);
     run.ob = ob;
-    run.work = malloc(LIT_ODDS_WORK);
+    run.work = mem_alloc_work(LIT_ODDS_WORK);
     run.odds = malloc(sizeof *run.odds);
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitLog log;

@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "bench_odds.h"
 #include "selfplay.h"
+#include "../mem/mem.h"
 
 /* Every preset at every player count, then single options at 6 players. */
 static const char *const configs[] = {
@@ -171,7 +172,7 @@ static int bench_decisions(uint64_t games, int only, const char *who, const char
     if (builtin_entrant(&side[0], "--bot", who) || builtin_entrant(&side[1], "--against", against))
         return 2;
     ArenaWatch watch = {0, malloc(sizeof(double) * 4000 * (size_t)games), 0, 4000 * games};
-    void *work = malloc(LIT_BOT_WORK);
+    void *work = mem_alloc_work(LIT_BOT_WORK);
     LitLog log = {0};
     if (!work || !watch.ms || log_new(&log)) {
         say("out of memory");
@@ -316,8 +317,8 @@ static int bench_signature(void)
 {
     Signer sg;
     memset(&sg, 0, sizeof sg);
-    sg.odds_work = malloc(LIT_ODDS_WORK);
-    sg.bot_work = malloc(LIT_BOT_WORK);
+    sg.odds_work = mem_alloc_work(LIT_ODDS_WORK);
+    sg.bot_work = mem_alloc_work(LIT_BOT_WORK);
     sg.figures = malloc(sizeof *sg.figures);
     int rc = 0;
     if (!sg.odds_work || !sg.bot_work || !sg.figures || log_new(&sg.log)) {

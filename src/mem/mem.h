@@ -44,6 +44,17 @@ void *mem_realloc(void *p, size_t size);
 char *mem_strdup(const char *s);
 void mem_free(void *p);
 
+/* Writes a byte in every page of [p, p + size), so that the kernel makes
+ * them now: a 64 MiB workspace is 16,384 pages, and faulted in by the first
+ * counts that reach them they cost those counts tens of milliseconds
+ * (docs/BENCHMARKS.md, "One timing a position"). The bytes are not set to
+ * anything a reader may count on. */
+void mem_touch(void *p, size_t size);
+
+/* mem_alloc and mem_touch: for a workspace used again and again (a bot's,
+ * a review's, a benchmark's). */
+void *mem_alloc_work(size_t size);
+
 /* libwebsockets' allocator (lws_set_allocator): realloc, and free when
  * size is 0; reason is lws's and unused. */
 void *mem_lws(void *p, size_t size, const char *reason);

@@ -1,11 +1,15 @@
 /* test_mem.c - the server layers' allocator (src/mem/mem.h): a scratch
  * block's pieces, what falls back to malloc, fault injection over both,
- * and, in the sanitizer build, a piece poisoned once the block is taken
- * back. Leaks and bad frees are the sanitizer build's to find. */
+ * in the sanitizer build, a piece poisoned once the block is taken back,
+ * and a workspace whose pages are all in memory when it is handed over.
+ * Leaks and bad frees are the sanitizer build's to find. */
+#define _DEFAULT_SOURCE /* mincore */
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "../../src/mem/mem.h"
 
@@ -139,3 +143,46 @@ Test(scratch, a_piece_is_poisoned_once_the_block_is_taken_back)
     mem_scratch_stop();
 }
 #endif
+
+/* ---- a workspace made resident ------------------------------------------ */
+
+/* Pages of [p, p + size) that are in memory, by mincore. */
+static size_t resident_pages(const void *p, size_t size, size_t *pages)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from = (uintptr_t)p & ~(uintptr_t)(page - 1);
+    size_t len = (uintptr_t)p + size - from;
+    *pages = (len + page - 1) / page;
+    unsigned char *in = malloc(*pages);
+    cr_assert(in);
+    cr_assert_eq(mincore((void *)from, len, in), 0);
+    size_t n = 0;
+    for (size_t i = 0; i < *pages; i++)
+        n += in[i] & 1;
+    free(in);
+    return n;
+}
+
+Test(work, every_page_of_a_workspace_is_in_memory_before_its_first_use)
+{
+    size_t size = 8u << 20, pages;
+    void *plain = mem_alloc(size), *work = mem_alloc_work(size);
+    cr_assert(plain && work);
+    /* malloc of 8 MiB maps fresh pages that nothing has touched */
+    cr_assert_lt(resident_pages(plain, size, &pages), pages / 2);
+    cr_assert_eq(resident_pages(work, size, &pages), pages);
+    free(plain);
+    free(work);
+}
+
+Test(work, a_workspace_is_counted_and_failed_as_any_allocation)
+{
+    mem_fault_start(1);
+    unsigned long before = mem_failures();
+    cr_assert_null(mem_alloc_work(1u << 20));
+    cr_assert_eq(mem_failures(), before + 1);
+    void *p = mem_alloc_work(1u << 20);
+    cr_assert_not_null(p);
+    mem_fault_start(0);
+    free(p);
+}
