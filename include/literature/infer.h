@@ -132,8 +132,9 @@ enum {
      * the states of a layer times the vectors of the block before it),
      * worked out from the candidates before any table is built, is at most
      * this; else it says exact == 0 at once (and lit_odds_estimate
-     * answers). Measured over the corpus: at most 0.6 s of counting. */
-    LIT_ODDS_BUDGET = 1u << 24,
+     * answers). Chosen over the corpus for the worst position's counting
+     * to stay well under 50 ms (docs/DEDUCTION.md "The state budget"). */
+    LIT_ODDS_BUDGET = 1u << 25,
     /* The estimate's independent batches: its standard errors are the
      * jackknife over them, so a figure's error in them follows Student's t
      * with 39 degrees of freedom, and about 2 standard errors each way make
