@@ -105,6 +105,22 @@ void lit_bot_lend(LitBot *bot, void *work, size_t size);
  * history that does not replay; *out is then unchanged. */
 int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out);
 
+/* The draws of the estimate behind lit_bot_chance beyond the state budget. */
+enum { LIT_CHANCE_SAMPLES = 2000 };
+
+/* Why a move: the chance, from view's seat, that action comes off: an ask's
+ * that its target holds the card, a claim's that its placement is right (the
+ * exact figure; beyond the state budget the estimate from LIT_CHANCE_SAMPLES
+ * draws seeded by seed). For a claim of another placement than the
+ * likeliest, *at_most is 1 and *chance is the likeliest one's, which no
+ * other placement's exceeds; else *at_most is 0. work: LIT_BOT_WORK bytes,
+ * any alignment. LIT_OK; LIT_BAD_ACTION for a pass or a choice (no chance to
+ * speak of), LIT_NO_SPACE for a smaller workspace, and the statuses of
+ * lit_know_from_view and lit_odds; *chance and *at_most are then
+ * unchanged. */
+int lit_bot_chance(const LitView *view, const LitAction *action, uint64_t seed, void *work,
+                   size_t size, double *chance, int *at_most);
+
 /* Name of a kind ("basic"), "" for none. Static storage. */
 const char *lit_bot_kind_name(int kind);
 

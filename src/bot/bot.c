@@ -3,11 +3,15 @@
  *
  * Casual and basic play the one policy of policy.c over their beliefs,
  * expert its search (expert.c); docs/BOTS.md says what each does and why.
+ * And the chance of a move from a seat's view, which says why a hint.
  */
 #include "literature/bot.h"
 
-#include "internal.h"
+#include <string.h>
 
+#include "../core/work.h"
+#include "internal.h"
+#include "literature/infer.h"
 #include "literature/status.h"
 
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed)
@@ -84,6 +88,40 @@ int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out)
         break;
     default:
         return bot_expert_act(bot, view, out);
+    }
+    return LIT_OK;
+}
+
+/* ---- why a move ----------------------------------------------------------------- */
+
+int lit_bot_chance(const LitView *view, const LitAction *action, uint64_t seed, void *work,
+                   size_t size, double *chance, int *at_most)
+{
+    if (action->kind != LIT_ASK && action->kind != LIT_CLAIM)
+        return LIT_BAD_ACTION;
+    if (!work || size < LIT_BOT_WORK)
+        return LIT_NO_SPACE;
+    LitWork w = lit_work_of(work, size);
+    LitKnow *k = lit_work_take(&w, sizeof *k);
+    LitOdds *o = lit_work_take(&w, sizeof *o);
+    int st = lit_know_from_view(k, view);
+    if (st == LIT_OK)
+        st = lit_odds(k, w.p, w.left, o);
+    if (st == LIT_OK && !o->exact) {
+        LitRng rng;
+        lit_rng_seed(&rng, seed);
+        st = lit_odds_estimate(k, &rng, LIT_CHANCE_SAMPLES, w.p, w.left, o);
+    }
+    if (st != LIT_OK)
+        return st;
+    if (action->kind == LIT_ASK) {
+        *chance = o->p[action->card][action->target];
+        *at_most = 0;
+    } else {
+        int t = lit_team_of(action->seat);
+        *chance = o->best_p[t][action->set];
+        *at_most = memcmp(o->best[t][action->set], action->holders,
+                          (size_t)lit_deck_set_size(view->pub.rules.deck)) != 0;
     }
     return LIT_OK;
 }

@@ -214,33 +214,6 @@ int play_odds(Play *pl, const LitView *v, LitKnow *k, LitOdds *o)
     return st;
 }
 
-/* The chance the move a comes off, from the view v: an ask's that its
- * target holds the card, a claim's that its placement is right (the exact
- * figure, or the estimate beyond the budget); -1 for anything else, or when
- * it cannot be worked out. For a claim of another placement than the
- * likeliest, *bound is set: the likeliest one's chance, which no other
- * placement's exceeds. */
-static double move_chance(Play *pl, const LitView *v, const LitAction *a, int *bound)
-{
-    *bound = 0;
-    if (a->kind != LIT_ASK && a->kind != LIT_CLAIM)
-        return -1;
-    LitKnow k;
-    LitOdds *o = malloc(sizeof *o);
-    double p = -1;
-    int st = o ? play_odds(pl, v, &k, o) : LIT_NO_SPACE;
-    if (st == LIT_OK && a->kind == LIT_ASK) {
-        p = o->p[a->card][a->target];
-    } else if (st == LIT_OK) {
-        int t = lit_team_of(a->seat);
-        p = o->best_p[t][a->set];
-        *bound = memcmp(o->best[t][a->set], a->holders,
-                        (size_t)lit_deck_set_size(pl->rules.deck)) != 0;
-    }
-    free(o);
-    return p;
-}
-
 int play_hint(Play *pl, char *text, size_t cap, char *why, size_t why_cap)
 {
     LitView v;
@@ -249,8 +222,9 @@ int play_hint(Play *pl, char *text, size_t cap, char *why, size_t why_cap)
     if (lit_bot_act(&pl->hinter, &v, &h) != LIT_OK)
         return -1;
     play_move_text(pl, &h, text, cap);
-    int bound;
-    double p = move_chance(pl, &v, &h, &bound);
+    int bound = 0;
+    double p = -1;
+    lit_bot_chance(&v, &h, pl->log.len, pl->work, LIT_BOT_WORK, &p, &bound);
     if (p < 0)
         snprintf(why, why_cap, "%s", "");
     else

@@ -396,6 +396,77 @@ Test(bot_expert, spec_and_workspace)
     cr_assert_eq(lit_game_check(&g, &a), LIT_OK);
 }
 
+/* Why a move: lit_bot_chance is the seat's exact odds of the move, an
+ * ask's that the target holds the card and a claim's that its placement is
+ * right (bounded by the likeliest's when another placement is named); a
+ * pass has none, and a small workspace is said. */
+Test(bot_chance, is_the_seats_odds_of_the_move)
+{
+    LitRules r = rules_of("classic");
+    LitGame g;
+    cr_assert_eq(lit_game_new(&g, &r, 11, 0), LIT_OK);
+    LitEvent events[64];
+    LitLog log = {events, 0, 64};
+    LitBot basic[6];
+    LitBotSpec bs = spec_of("basic");
+    for (int s = 0; s < 6; s++)
+        cr_assert_eq(lit_bot_init(&basic[s], &bs, (uint64_t)s), LIT_OK);
+    for (int i = 0; i < 24 && g.pub.result == LIT_ONGOING; i++) {
+        LitView v;
+        LitAction a;
+        lit_view_make(&v, &g, &log, g.pub.turn);
+        cr_assert_eq(lit_bot_act(&basic[g.pub.turn], &v, &a), LIT_OK);
+        cr_assert_eq(lit_game_play(&g, &log, &a), LIT_OK);
+    }
+    cr_assert_eq(g.pub.result, LIT_ONGOING);
+    int me = g.pub.turn;
+    LitView v;
+    lit_view_make(&v, &g, &log, me);
+    static LitOdds odds;
+    LitKnow k;
+    cr_assert_eq(lit_know_from_view(&k, &v), LIT_OK);
+    cr_assert_eq(lit_odds(&k, expert_work, LIT_ODDS_WORK, &odds), LIT_OK);
+    cr_assert(odds.exact);
+    LitAction legal[LIT_MAX_LEGAL];
+    int n = lit_game_legal(&g, me, legal, LIT_MAX_LEGAL), asks = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != LIT_ASK)
+            continue;
+        double p = -1;
+        int at_most = -1;
+        cr_assert_eq(lit_bot_chance(&v, &legal[i], 1, expert_work, LIT_BOT_WORK, &p, &at_most),
+                     LIT_OK);
+        cr_assert_eq(p, odds.p[legal[i].card][legal[i].target]);
+        cr_assert_eq(at_most, 0);
+        asks++;
+    }
+    cr_assert_gt(asks, 0);
+    /* a claim of a live set: the likeliest placement, then another */
+    int team = lit_team_of(me), set = lit_set_of(r.deck, lit_lsb(g.pub.live));
+    LitAction c = lit_action_make(LIT_CLAIM, me);
+    c.set = (uint8_t)set;
+    memcpy(c.holders, odds.best[team][set], sizeof c.holders);
+    double p = -1;
+    int at_most = -1;
+    cr_assert_eq(lit_bot_chance(&v, &c, 1, expert_work, LIT_BOT_WORK, &p, &at_most), LIT_OK);
+    cr_assert_eq(p, odds.best_p[team][set]);
+    cr_assert_eq(at_most, 0);
+    c.holders[0] = (uint8_t)(c.holders[0] == me ? (me + 2) % 6 : me);
+    cr_assert_eq(lit_bot_chance(&v, &c, 1, expert_work, LIT_BOT_WORK, &p, &at_most), LIT_OK);
+    cr_assert_eq(p, odds.best_p[team][set], "the likeliest's, which bounds it");
+    cr_assert_eq(at_most, 1);
+    /* none for a pass; a small workspace; either leaves the figures alone */
+    LitAction pass = lit_action_make(LIT_PASS, me);
+    pass.target = (uint8_t)((me + 2) % 6);
+    p = 7;
+    at_most = 7;
+    cr_assert_eq(lit_bot_chance(&v, &pass, 1, expert_work, LIT_BOT_WORK, &p, &at_most),
+                 LIT_BAD_ACTION);
+    cr_assert_eq(lit_bot_chance(&v, &c, 1, expert_work, LIT_BOT_WORK - 1, &p, &at_most),
+                 LIT_NO_SPACE);
+    cr_assert(p == 7 && at_most == 7);
+}
+
 /* A claim of team A's expert (not in the endgame) is decided by the exact
  * odds of the seat's view: sure, or an expected gain of at least 0.5 of the
  * set, or stuck; and it names the likeliest placement. */
