@@ -54,6 +54,7 @@ static const Handler handlers[] = {
     {"start", hub_play_start, NEED_ROOM | NEED_HOST | NEED_IDLE, 0, {NULL}},
     {"act", hub_play_act, 0, TAKES_ACTION, {NULL}},
     {"aid", hub_play_aid, NEED_ROOM, 0, {NULL}},
+    {"hint", hub_play_hint, NEED_ROOM, 0, {NULL}},
     {"chat", hub_lobby_chat, NEED_ROOM, 0, {"text", NULL}},
     {"wait", hub_play_wait, NEED_ROOM, 0, {NULL}},
     {"ready", hub_play_ready, NEED_ROOM, 0, {NULL}},
@@ -465,8 +466,11 @@ void hub_job_done(Hub *h, HubJob *j, int64_t now)
 {
     h->now = now;
     hub_send_forget(h); /* what failed before is not this call's */
-    if (j->kind == HUB_JOB_REVIEW) {
-        hub_archive_done(h, j);
+    if (j->kind == HUB_JOB_REVIEW || j->kind == HUB_JOB_HINT) {
+        if (j->kind == HUB_JOB_REVIEW)
+            hub_archive_done(h, j);
+        else
+            hub_play_hint_done(h, j);
         hub_job_free(j);
         hub_pace_hand_out_wanted(h, now); /* a place in the queue is free */
         hub_save_flush(h, now);

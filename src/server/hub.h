@@ -116,6 +116,7 @@ typedef struct HubClient {
     int refused;              /* messages refused in a row for the rate */
     int member;               /* its member index there */
     uint64_t review;          /* the id of its review job out (0: none) */
+    uint64_t hint;            /* the id of its hint job out (0: none) */
     HubFrame *head, *tail;    /* frames to write, oldest first */
     size_t queued;            /* their bytes */
     int close_code;           /* nonzero: close once the queue is written, */
@@ -271,8 +272,10 @@ int64_t hub_next_wake(const Hub *hub);
  * every decision of the seat, up to seconds: never on the loop). A review
  * job holds a copy of the game's deal and events and the seat; its answer
  * goes to the client that asked, if still connected, and is kept in the
- * hub's cache of reviews either way. */
-enum { HUB_JOB_EXPERT = 0, HUB_JOB_REVIEW = 1 };
+ * hub's cache of reviews either way. A hint (the `hint` message) is an
+ * expert's decision for a player's seat and its chance (lit_bot_chance),
+ * run on an expert's worker; its answer goes to the client that asked. */
+enum { HUB_JOB_EXPERT = 0, HUB_JOB_REVIEW = 1, HUB_JOB_HINT = 2 };
 
 /* Does the job: the one call of the hub that may run on any thread. It
  * touches only the job and work (size bytes, lent to it for the call: an

@@ -35,22 +35,13 @@ static int hand_out(Room *r, int s)
     Seat *seat = &r->seats[s];
     if (!seat->brain && hub_room_brain(h, &seat->brain, &seat->spec))
         return -1;
-    LitView v; /* the seat's own: the bot's job sees what its seat sees */
-    lit_view_make(&v, &r->game, &r->log, s);
-    HubJob *j = mem_alloc(sizeof *j + v.history_len * sizeof *j->events);
+    /* the seat's own view: the bot's job sees what its seat sees */
+    HubJob *j = hub_job_for_seat(r, s, HUB_JOB_EXPERT);
     if (!j) {
         hub_send_forget(h);
         return -1;
     }
-    memset(j, 0, sizeof *j);
-    j->id = ++h->jobs;
-    memcpy(j->room, r->code, sizeof j->room);
-    j->seq = r->game_seq;
-    j->status = LIT_NO_SPACE; /* until it runs */
     j->bot = *seat->brain;
-    j->view = v;
-    memcpy(j->events, v.history, v.history_len * sizeof *j->events);
-    j->view.history = j->events;
     if (h->config.post(j, h->config.ctx)) {
         free(j);
         r->wanted = ++h->wants;

@@ -165,17 +165,27 @@ int hub_play_act(Hub *h, HubClient *c, json_t *j)
     return 0;
 }
 
-int hub_play_aid(Hub *h, HubClient *c, json_t *msg)
+/* The seat of c that the aid (the scoresheet, a hint) serves, or -1 with
+ * the error sent: a room without the aid, a spectator, no game yet. */
+static int aided_seat(HubClient *c)
 {
-    (void)msg;
-    Room *r = c->room;
-    if (!r->opt.aid)
+    if (!c->room->opt.aid)
         return hub_send_fail(c, E_NO_AID, NULL);
     int s = hub_room_member(c)->seat;
     if (s == LIT_NOBODY)
         return hub_send_fail(c, E_NOT_SEATED, NULL);
-    if (!r->games)
+    if (!c->room->games)
         return hub_send_fail(c, E_NO_GAME, NULL);
+    return s;
+}
+
+int hub_play_aid(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    int s = aided_seat(c);
+    if (s < 0)
+        return -1;
     if (!r->aids[s] || r->aids_seq[s] != r->game_seq) {
         json_decref(r->aids[s]);
         r->aids[s] = hub_view_aid(h, r, s);
@@ -193,6 +203,70 @@ int hub_play_aid(Hub *h, HubClient *c, json_t *msg)
     json_object_set_new(j, "seq", json_integer(r->seq));
     hub_send_json(c, j);
     return 0;
+}
+
+int hub_play_hint(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)msg;
+    Room *r = c->room;
+    int s = aided_seat(c);
+    if (s < 0)
+        return -1;
+    if (r->game.pub.result != LIT_ONGOING)
+        return hub_send_status(c, LIT_GAME_OVER, NULL);
+    if (r->game.pub.turn != s)
+        return hub_send_status(c, LIT_NOT_YOUR_TURN, NULL);
+    if (!h->config.post)
+        return hub_send_fail(c, E_BOT_NOT_OFFERED, NULL);
+    if (c->hint)
+        return hub_send_fail_text(c, E_BUSY, "your hint is still being worked out: wait for it",
+                                  NULL);
+    /* the seat's own view: the hint sees what the player sees */
+    HubJob *j = hub_job_for_seat(r, s, HUB_JOB_HINT);
+    LitBotSpec expert = lit_bot_spec_default(LIT_BOT_EXPERT);
+    if (!j || lit_bot_init(&j->bot, &expert, hub_room_seed(h)) != LIT_OK) {
+        free(j);
+        return hub_send_fail(c, E_SERVER_ERROR, NULL);
+    }
+    if (h->config.post(j, h->config.ctx)) {
+        free(j);
+        return hub_send_fail_text(
+            c, E_BUSY, "the server's experts are busy: ask again in a moment", NULL);
+    }
+    c->hint = j->id;
+    return 0;
+}
+
+void hub_play_hint_done(Hub *h, HubJob *j)
+{
+    HubClient *c = h->clients;
+    while (c && c->hint != j->id)
+        c = c->next;
+    if (!c)
+        return; /* gone */
+    c->hint = 0;
+    if (j->status != LIT_OK) {
+        hub_send_log(h, "a hint: %s", lit_status_name(j->status));
+        hub_send_fail(c, E_SERVER_ERROR, NULL);
+        return;
+    }
+    const LitRules *rules = &j->view.pub.rules;
+    json_t *f = json_pack("{s:s, s:s, s:I, s:i, s:I, s:o}", "type", "hint", "room", j->room,
+                          "seq", (json_int_t)j->seq, "seat", j->view.seat + 1, "after",
+                          (json_int_t)j->view.history_len, "action",
+                          wire_action(rules, &j->action));
+    if (f && j->chance >= 0) {
+        json_object_set_new(f, "chance", json_real(j->chance));
+        json_object_set_new(f, "at_most", json_boolean(j->at_most));
+    } else if (f) {
+        json_object_set_new(f, "chance", json_null());
+    }
+    if (!f || !hub_send_whole(h)) {
+        json_decref(f);
+        hub_send_fail(c, E_SERVER_ERROR, NULL);
+        return;
+    }
+    hub_send_json(c, f);
 }
 
 int hub_play_wait(Hub *h, HubClient *c, json_t *msg)

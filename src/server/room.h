@@ -307,8 +307,9 @@ typedef struct ReviewJob {
     LitDecision *decisions;        /* n_events, owned */
 } ReviewJob;
 
-/* A job to be done off the loop (hub.h): an expert's decision (the view's
- * history points into events, the job's own copy), or a review. */
+/* A job to be done off the loop (hub.h): an expert's decision or a hint
+ * (the view's history points into events, the job's own copy), or a
+ * review. */
 struct HubJob {
     uint64_t id;
     int kind;                      /* HUB_JOB_* */
@@ -317,10 +318,18 @@ struct HubJob {
     uint32_t seq;                  /* the room's game_seq it is for */
     int status;                    /* lit_bot_act's, once run */
     LitAction action;              /* ... and its action */
+    double chance;                 /* a hint's: lit_bot_chance's, or -1 */
+    int at_most;                   /* ... and whether it bounds the move's */
     LitBot bot;                    /* the seat's bot; run: after deciding */
     LitView view;                  /* the seat's view */
     LitEvent events[];             /* view.history_len events */
 };
+
+/* A job for the seat s of r (job.c): its own copy of the seat's view of
+ * the game as it is (the view's history points into the job's events), for
+ * the room's game as it is now (seq); NULL when out of memory. The caller
+ * gives it its bot. */
+HubJob *hub_job_for_seat(Room *r, int s, int kind);
 
 /* A frame for member m of the room (view.c's builders). */
 typedef json_t *(*MemberFrame)(const Room *r, int m);
@@ -915,6 +924,12 @@ int hub_play_act(Hub *h, HubClient *c, json_t *msg);
 
 /* aid: the scoresheet of the member's seat, if the room allows it. */
 int hub_play_aid(Hub *h, HubClient *c, json_t *msg);
+
+/* hint: the expert's move for the member's seat on turn and its chance,
+ * worked out as a job on an expert's worker (the room must allow the aid);
+ * hub_play_hint_done answers the client that asked, if still there. */
+int hub_play_hint(Hub *h, HubClient *c, json_t *msg);
+void hub_play_hint_done(Hub *h, HubJob *j);
 
 /* "Wait" (000: a player "may call 'Wait' or 'Stop' at any time. Play
  * should pause until that player indicates that he or she is ready"): the

@@ -2259,6 +2259,138 @@ Test(hub, an_expert_moves_at_its_pace_once_its_answer_is_back)
     jobs_free(&js);
 }
 
+/* The error c was last sent ("" for none), into out. */
+static const char *error_of(HubClient *c, char out[64])
+{
+    json_t *j = frame_of(c, "error");
+    snprintf(out, 64, "%s", j ? json_string_value(json_object_get(j, "error")) : "");
+    json_decref(j);
+    return out;
+}
+
+/* Asks for a hint until c is on turn, the bots playing meanwhile: refused
+ * not_your_turn until then, with no job posted. */
+static void hint_on_turn(Hub *h, Jobs *js, HubClient *c)
+{
+    char e[64];
+    for (int i = 0; i < 400; i++) {
+        frames_of(c, "event", NULL);
+        send_text(h, c, "{\"type\":\"hint\"}", 0);
+        if (strcmp(error_of(c, e), "not_your_turn") != 0)
+            return;
+        cr_assert_eq(js->n, 0, "a hint refused posts no job");
+        hub_tick(h, hub_next_wake(h));
+    }
+    cr_assert_fail("never on turn");
+}
+
+/* A room of four with Ann at seat 1 and basic bots, started at pace 0 (the
+ * bots move when the hub ticks) and played on until Ann is on turn: her
+ * hints are refused not_your_turn until then, and no job goes out. */
+static HubClient *ann_on_turn(Hub *h, Jobs *js, const char *extra)
+{
+    char create[160];
+    snprintf(create, sizeof create,
+             "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0%s}", extra);
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann, create, 0);
+    fill_and_start(h, ann);
+    hint_on_turn(h, js, ann);
+    return ann;
+}
+
+/* A hint is the expert's move for the seat on turn, worked out as a job,
+ * with the chance it comes off from that seat's view; one at a time for a
+ * client; the move it names is one the referee takes. */
+Test(hub, a_hint_is_the_experts_move_for_the_seat_on_turn_with_its_chance)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 41, 4);
+    char e[64];
+    HubClient *ann = ann_on_turn(h, &js, "");
+    cr_assert_eq(js.n, 1, "the hint's job is out");
+    cr_assert_eq(hub_job_kind(js.q[0]), HUB_JOB_HINT);
+    send_text(h, ann, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(ann, e), "busy", "a second hint while the first is out");
+    cr_assert_eq(js.n, 1);
+    run_job(h, &js, 0);
+    json_t *hint = frame_of(ann, "hint");
+    cr_assert(hint, "the hint comes back to Ann");
+    cr_assert_eq(json_integer_value(json_object_get(hint, "seat")), 1);
+    json_t *action = json_object_get(hint, "action");
+    const char *kind = json_string_value(json_object_get(action, "action"));
+    cr_assert(kind);
+    json_t *chance = json_object_get(hint, "chance");
+    if (strcmp(kind, "ask") == 0 || strcmp(kind, "claim") == 0) {
+        cr_assert(json_is_real(chance), "an ask or a claim has its chance");
+        cr_assert(json_real_value(chance) > 0 && json_real_value(chance) <= 1,
+                  "the expert's move can come off: %g", json_real_value(chance));
+        cr_assert(json_is_boolean(json_object_get(hint, "at_most")));
+    } else {
+        cr_assert(json_is_null(chance));
+    }
+    /* the move, sent back as it came, is taken */
+    json_t *act = json_deep_copy(action);
+    json_object_del(act, "seat");
+    json_object_set_new(act, "type", json_string("act"));
+    json_object_set_new(act, "id", json_string("h1"));
+    json_object_set(act, "seq", json_object_get(hint, "seq"));
+    char *text = json_dumps(act, JSON_COMPACT);
+    send_text(h, ann, text, 0);
+    free(text);
+    json_decref(act);
+    json_decref(hint);
+    cr_assert_str_eq(error_of(ann, e), "");
+    /* a hint on its way back to a client that has gone is dropped */
+    hint_on_turn(h, &js, ann);
+    cr_assert_eq(js.n, 1);
+    hub_disconnect(h, ann, 0);
+    run_job(h, &js, 0);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+/* What a hint is refused for, each by its name, with no job posted: a room
+ * without the aid, a spectator, no game yet, a server with no expert. */
+Test(hub, a_hint_is_refused_where_it_cannot_be_given)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 43, 4);
+    char e[64];
+    HubClient *ann = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(ann, e), "not_in_room");
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4}", 0);
+    send_text(h, ann, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(ann, e), "no_game");
+    send_text(h, ann, "{\"type\":\"hint\",\"seat\":1}", 0);
+    cr_assert_str_eq(error_of(ann, e), "unknown_key");
+    send_text(h, ann, "{\"type\":\"stand\"}", 0);
+    send_text(h, ann, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(ann, e), "not_seated");
+    HubClient *bo = hub_connect(h, NULL, 0);
+    send_text(h, bo, "{\"type\":\"create\",\"name\":\"Bo\",\"players\":4,\"aid\":false}", 0);
+    send_text(h, bo, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(bo, e), "no_aid");
+    cr_assert_eq(js.n, 0);
+    hub_free(h);
+    jobs_free(&js);
+    /* a hub with no workers */
+    uint64_t state = 45;
+    h = hub_with(NULL, &state);
+    ann = hub_connect(h, NULL, 0);
+    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    fill_and_start(h, ann);
+    for (int i = 0; i < 400; i++) {
+        send_text(h, ann, "{\"type\":\"hint\"}", 0);
+        if (strcmp(error_of(ann, e), "not_your_turn") != 0)
+            break;
+        hub_tick(h, hub_next_wake(h));
+    }
+    cr_assert_str_eq(e, "bot_not_offered");
+    hub_free(h);
+}
+
 /* An answer to a state the game has left is dropped, never played, and the
  * expert still to move gets a job for the state now. Here the game moves on
  * under the expert's feet by a claim out of turn (claim-time=any-time: the
