@@ -7,7 +7,7 @@
 // page re-implements no rule. Names and chat are set as text, never as HTML.
 import { likeliest, renderAid } from "./aid.js";
 import { openClaim } from "./claim.js";
-import { reason } from "./cards.js";
+import { cardInfo, reason, setLabel } from "./cards.js";
 import { connection } from "./conn.js";
 import { explainChoice, fillCreateForm, readCreate, renderLobby, showHome } from "./home.js";
 import { icon } from "./icons.js";
@@ -31,6 +31,7 @@ const store = {
 const S = newState();
 let ids = 0, keyboard = false, chatSent = null, overTold = null;
 let aidPending = false; // an aid asked for and not answered: one at a time
+let hintPending = false; // likewise a hint
 let claiming = null;    // the open claim dialog (claim.js), told of a new aid
 const name = (n) => seatName(S, n);
 
@@ -88,6 +89,7 @@ function announce(text) {
 
 function receive(f) {
   const wasMine = isMyTurn(S);
+  if (["hint", "error", "welcome"].includes(f.type)) hintPending = false; // before it is drawn
   for (const h of apply(S, f)) happened(h);
   if (["aid", "error", "welcome"].includes(f.type)) aidPending = false;
   if (["event", "catchup", "game", "aid"].includes(f.type)) askAid();
@@ -140,6 +142,14 @@ function happened(h) {
     if (S.aidOpen) renderAid(S, name);
     if (claiming) claiming.refresh();
     break;
+  case "hint":
+    if (S.hint) {
+      const a = S.hint.action;
+      if (a.action === "ask") S.pick = { card: a.card, target: a.target }; // one press of Ask
+      announce("Hint: " + hintText(S.hint) + ".");
+    }
+    render();
+    break;
   case "replay":
   case "sheet":
   case "review":
@@ -172,6 +182,19 @@ function happened(h) {
   default:
     break;
   }
+}
+
+// A hint in words, with why: "ask Bo for the queen of hearts (hits 62%)".
+function hintText(h) {
+  const a = h.action;
+  const move = a.action === "ask" ? `ask ${name(a.target)} for the ${cardInfo(a.card).words}`
+    : a.action === "claim" ? `claim the ${setLabel(a.set)}: ` +
+      Object.entries(a.holders).map(([c, s]) => `${cardInfo(c).label} ${name(s)}`).join(", ")
+    : a.action === "pass" ? `pass the turn to ${name(a.target)}`
+    : `let ${name(a.target)} ask next`;
+  if (typeof h.chance !== "number") return move;
+  const pct = Math.round(100 * h.chance);
+  return `${move} (${a.action === "ask" ? "hits" : "right"}${h.at_most ? " at most" : ""} ${pct}%)`;
 }
 
 // The scoresheet, while open, follows the game: after every event it is
@@ -454,6 +477,9 @@ function render() {
     if (playing) {
       renderTable(S, ui, { hostName: hostName(S), matchText });
       $("aid-box").hidden = !S.room.aid || !S.game.you || !S.aidOpen || !!S.game.result;
+      $("hint").disabled = hintPending;
+      $("hint-line").hidden = !S.hint || !isMyTurn(S);
+      $("hint-line").textContent = S.hint ? "Hint: " + hintText(S.hint) : "";
       if (!$("aid-box").hidden) renderAid(S, name); // a closed scoresheet is not drawn
     }
     $("chat-box").hidden = !S.room.chat;
@@ -532,6 +558,12 @@ function wire() {
       onClaim: (set, holders) => act({ action: "claim", set, holders }),
       likely: (set) => likeliest(S, set),
     });
+  });
+  $("hint").addEventListener("click", () => {
+    if (hintPending) return;
+    hintPending = true;
+    send({ type: "hint" });
+    render();
   });
   $("wait").addEventListener("click", () => send({ type: "wait" }));
   $("ready").addEventListener("click", () => send({ type: "ready" }));

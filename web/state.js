@@ -16,6 +16,7 @@ export function newState() {
     pick: { card: null, target: null },
     aid: null,         // the last aid frame for this game's current position
     aidOpen: false,    // the scoresheet is shown (kept fresh after every event)
+    hint: null,        // the last hint frame, while the game is at its position
     sizesAt: -1,       // counts=request: the hand sizes asked for at this action count
     lastClaim: null,   // the last claim's event: its truth stays on the table until the next
   };
@@ -76,11 +77,12 @@ function takePosition(S, f) {
   S.clockAt = performance.now();
   S.pick = { card: null, target: null };
   if (S.aid && S.aid.after !== f.state.actions) S.aid = null;
+  if (S.hint && S.hint.after !== f.state.actions) S.hint = null;
 }
 
 // Takes frame F into S. Returns what happened, for announcing: a list of
 // {what, ...}: "welcome", "joined", "room", "game", "event" (with the
-// event), "catchup", "clock" (with wait began or ended), "aid", "lobby",
+// event), "catchup", "clock" (with wait began or ended), "aid", "hint", "lobby",
 // "chat", "left", "kicked", "closing", "saved", "error" (with the frame).
 export function apply(S, f) {
   if (typeof f.seq === "number" && f.seq > S.seq) S.seq = f.seq;
@@ -100,6 +102,7 @@ export function apply(S, f) {
     S.clockAt = performance.now();
     S.pick = { card: null, target: null };
     S.aid = null;
+    S.hint = null;
     S.sizesAt = -1;
     // the room frame that says so follows the game frame
     if (S.room) S.room.state = S.game.result ? "over" : "playing";
@@ -128,6 +131,10 @@ export function apply(S, f) {
     // an answer for a position the game has left is dropped: a newer one is asked for
     if (S.game && f.after === S.game.state.actions) S.aid = f;
     return [{ what: "aid" }];
+  case "hint":
+    // the same: a hint for a position the game has left is no hint
+    S.hint = S.game && f.after === S.game.state.actions ? f : null;
+    return [{ what: "hint" }];
   default:
     return [{ what: f.type, frame: f }];
   }

@@ -355,6 +355,7 @@ function renderActions(S, ui) {
   $("wait").textContent = `Wait (${left} left)`;
   $("ready").hidden = !waiting;
   $("aid").hidden = !S.room.aid;
+  $("hint").hidden = !S.room.aid || !myTurn;
   $("aid").setAttribute("aria-pressed", String(S.aidOpen));
 }
 

@@ -816,6 +816,36 @@ test("the scoresheet is live, offers the likeliest placement, and names the rule
   await page.context().close();
 });
 
+test("a hint names the expert's move and why, and Ask plays it in one press", async () => {
+  const page = await person();
+  await createRoom(page, "Hal", { pace: "400" });
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await myTurn(page);
+  assert.equal(await page.locator("#hint-line").isHidden(), true, "no hint before one is asked");
+  await page.getByRole("button", { name: "Hint" }).click();
+  const line = page.locator("#hint-line");
+  await line.waitFor({ state: "visible", timeout: 60000 });
+  const text = await line.textContent();
+  assert.match(text, /^Hint: (ask .+ for the .+ \(hits \d+%\)|claim the .+: .+ \(right( at most)? \d+%\)|pass the turn to .+|let .+ ask next)$/, text);
+  assert.ok(await page.evaluate(() => window.heard.some((t) => /^Hint: /.test(t))),
+            "the hint is announced");
+  assert.equal(await page.getByRole("button", { name: "Hint" }).isEnabled(), true,
+               "answered: Hint may be pressed again");
+  await shot(page, "hint-desktop");
+  if (/^Hint: ask /.test(text)) {
+    // the hinted card and opponent are picked: Ask plays them
+    const go = page.getByRole("button", { name: "Ask", exact: true });
+    assert.equal(await go.isEnabled(), true, "the hint's ask is picked");
+    const [, whom, card] = text.match(/^Hint: ask (.+) for the (.+) \(hits/);
+    await go.click();
+    await page.waitForFunction((asked) => window.heard.some((t) => t.includes(asked)),
+                               ` asked ${whom} for the ${card}: `);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("a friend opens the link, takes a bot's seat, plays; another asks the host for a seat", async () => {
   const host = await person();
   await createRoom(host, "Hal", { players: "4", pace: "0" });

@@ -65,7 +65,7 @@ for name in table-phone table-desktop claim-phone claimed-phone over-phone over-
             turn-phone turn-laptop claim-likely-desktop waiting-desktop table-phone-dark \
             table-desktop-dark table-phone-light table-desktop-light review-desktop review-phone \
             keyboard-desktop keyboard-claim-desktop lobby-phone chat-phone wait-desktop \
-            spectator-phone; do
+            spectator-phone hint-desktop; do
   [ -s "$artifacts/$name.png" ] || fail "no screenshot $name.png in $artifacts"
 done
 finish cli_browser
