@@ -2375,19 +2375,27 @@ Test(hub, a_hint_is_refused_where_it_cannot_be_given)
     cr_assert_eq(js.n, 0);
     hub_free(h);
     jobs_free(&js);
-    /* a hub with no workers */
+    /* a hub with no workers; then the game over (Ann's turns timed, the
+     * basic bot playing them for her) */
     uint64_t state = 45;
+    int64_t now = 0;
     h = hub_with(NULL, &state);
     ann = hub_connect(h, NULL, 0);
-    send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", 0);
+    send_text(h, ann,
+              "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0,"
+              "\"turn_ms\":10000}",
+              0);
     fill_and_start(h, ann);
     for (int i = 0; i < 400; i++) {
-        send_text(h, ann, "{\"type\":\"hint\"}", 0);
+        send_text(h, ann, "{\"type\":\"hint\"}", now);
         if (strcmp(error_of(ann, e), "not_your_turn") != 0)
             break;
-        hub_tick(h, hub_next_wake(h));
+        hub_tick(h, now = hub_next_wake(h));
     }
     cr_assert_str_eq(e, "bot_not_offered");
+    finish_game(h, &now);
+    send_text(h, ann, "{\"type\":\"hint\"}", now);
+    cr_assert_str_eq(error_of(ann, e), "game_over");
     hub_free(h);
 }
 
