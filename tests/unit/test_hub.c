@@ -2373,6 +2373,8 @@ Test(hub, a_hint_is_refused_where_it_cannot_be_given)
     send_text(h, bo, "{\"type\":\"hint\"}", 0);
     cr_assert_str_eq(error_of(bo, e), "no_aid");
     cr_assert_eq(js.n, 0);
+    hub_disconnect(h, ann, 0);
+    hub_disconnect(h, bo, 0);
     hub_free(h);
     jobs_free(&js);
     /* a hub with no workers; then the game over (Ann's turns timed, the
@@ -2396,6 +2398,7 @@ Test(hub, a_hint_is_refused_where_it_cannot_be_given)
     finish_game(h, &now);
     send_text(h, ann, "{\"type\":\"hint\"}", now);
     cr_assert_str_eq(error_of(ann, e), "game_over");
+    hub_disconnect(h, ann, now);
     hub_free(h);
 }
 
