@@ -16,7 +16,6 @@
 #include "literature/notation.h"
 #include "literature/rng.h"
 #include "literature/status.h"
-#include "../mem/mem.h"
 
 static const char usage[] =
     "usage: lit arena --team-a BOTS --team-b BOTS [--games N] [--threads T]\n"
@@ -143,7 +142,7 @@ static void *worker(void *arg)
     void *work = NULL;
     if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX))) ||
         ((entrant_needs_work(m->a) || entrant_needs_work(m->b)) &&
-         !(work = mem_alloc_work(LIT_BOT_WORK)))) {
+         !(work = malloc(LIT_BOT_WORK)))) {
         stop(m, STOP_MEMORY);
         goto done;
     }

@@ -20,7 +20,6 @@
 #include "literature/notation.h"
 #include "literature/rng.h"
 #include "literature/status.h"
-#include "../mem/mem.h"
 
 static const char usage[] =
     "usage: lit play [--plain] [--seat N] [--name NAME] [--bot BOT] [--bots LIST]\n"
@@ -554,7 +553,7 @@ static int play_at_table(Play *pl, const PlayArgs *pa)
 static int start_session(Play *pl, const PlayArgs *pa)
 {
     pl->pace_ms = (long)pa->pace;
-    if (!(pl->work = mem_alloc_work(LIT_BOT_WORK)) || log_new(&pl->log)) {
+    if (!(pl->work = malloc(LIT_BOT_WORK)) || log_new(&pl->log)) {
         say("out of memory");
         return 1;
     }

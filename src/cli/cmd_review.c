@@ -9,7 +9,6 @@
 
 #include "cmds.h"
 #include "common.h"
-#include "../mem/mem.h"
 #include "../wire/review_json.h"
 #include "literature/notation.h"
 #include "literature/review.h"
@@ -245,7 +244,7 @@ int cmd_review(int argc, char **argv)
         goto done;
     }
     decisions = malloc(sizeof *decisions * (rec.n_events ? rec.n_events : 1));
-    work = mem_alloc_work(LIT_REVIEW_WORK);
+    work = malloc(LIT_REVIEW_WORK);
     if (!decisions || !work) {
         say("out of memory");
         goto done;

@@ -49,12 +49,6 @@ int pool_post(Pool *pool, HubJob *job)
 static void *work(void *arg)
 {
     PoolWorker *w = arg;
-    /* Here, not in the loop: the loop starts at once, and no decision
-     * pays for the first touch of its workspace's pages (mem_touch). A
-     * review takes seconds anyway, and a server of many loops would hold
-     * all their review workspaces for nothing: theirs are left as they are. */
-    if (w->touch)
-        mem_touch(w->work, w->size);
     pthread_mutex_lock(&w->lock);
     for (;;) {
         while (!w->stop && !w->todo_n)
@@ -90,15 +84,14 @@ static void on_done(struct ev_loop *loop, ev_async *a, int revents)
     w->pool->done(done, n, w->pool->ctx);
 }
 
-/* Starts a worker with a workspace of size bytes (touch: see work()): 0, or -1 (no memory, no
+/* Starts a worker with a workspace of size bytes: 0, or -1 (no memory, no
  * thread) with nothing to undo. It takes no signal: SIGINT and SIGTERM are
  * the loop's. */
-static int worker_start(Pool *pool, PoolWorker *w, size_t size, int touch)
+static int worker_start(Pool *pool, PoolWorker *w, size_t size)
 {
     memset(w, 0, sizeof *w);
     w->pool = pool;
     w->size = size;
-    w->touch = touch;
     if (!(w->work = mem_alloc(size)))
         return -1;
     if (pthread_mutex_init(&w->lock, NULL)) {
@@ -156,10 +149,10 @@ int pool_start(Pool *pool, struct ev_loop *loop, int experts, PoolDone done, voi
     pool->done = done;
     pool->ctx = ctx;
     if (experts < 1 || experts > POOL_EXPERTS_MAX ||
-        worker_start(pool, &pool->review, LIT_REVIEW_WORK, 0))
+        worker_start(pool, &pool->review, LIT_REVIEW_WORK))
         return -1;
     for (; pool->experts < experts; pool->experts++)
-        if (worker_start(pool, &pool->workers[pool->experts], LIT_BOT_WORK, 1)) {
+        if (worker_start(pool, &pool->workers[pool->experts], LIT_BOT_WORK)) {
             while (pool->experts > 0)
                 worker_stop(pool, &pool->workers[--pool->experts]);
             worker_stop(pool, &pool->review);

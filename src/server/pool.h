@@ -45,7 +45,6 @@ typedef struct PoolWorker {
     int stop;
     void *work;
     size_t size;                   /* its bytes */
-    int touch;                     /* an expert's: its pages made before its first job */
     ev_async async;                /* wakes the loop: jobs are done */
     struct Pool *pool;
 } PoolWorker;
