@@ -169,6 +169,13 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
                       size_t work_size, LitOdds *odds);
 size_t lit_odds_estimate_work(uint32_t samples);
 
+/* The figures to show or play by: lit_odds, and where it does not count
+ * exactly, lit_odds_estimate with samples draws from a generator seeded
+ * by seed (so the same position gives the same figures). LIT_OK, or the
+ * status of either. */
+int lit_odds_or_estimate(const LitKnow *k, uint32_t samples, uint64_t seed, void *work,
+                         size_t work_size, LitOdds *odds);
+
 /* ---- exact uniform sampling ----------------------------------------------- */
 
 /* A sampler draws deals uniformly from every deal consistent with a view:

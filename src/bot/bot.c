@@ -106,12 +106,7 @@ int lit_bot_chance(const LitView *view, const LitAction *action, uint64_t seed, 
     LitOdds *o = lit_work_take(&w, sizeof *o);
     int st = lit_know_from_view(k, view);
     if (st == LIT_OK)
-        st = lit_odds(k, w.p, w.left, o);
-    if (st == LIT_OK && !o->exact) {
-        LitRng rng;
-        lit_rng_seed(&rng, seed);
-        st = lit_odds_estimate(k, &rng, LIT_CHANCE_SAMPLES, w.p, w.left, o);
-    }
+        st = lit_odds_or_estimate(k, LIT_CHANCE_SAMPLES, seed, w.p, w.left, o);
     if (st != LIT_OK)
         return st;
     if (action->kind == LIT_ASK) {

@@ -91,19 +91,6 @@ static double clamp01(double x)
     return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/* The odds of knowledge k: exact, else estimated with samples draws from
- * seed. LIT_OK, or the status of the estimate. */
-static int odds_of(const LitKnow *k, uint32_t samples, uint64_t seed, void *work, size_t size,
-                   LitOdds *o)
-{
-    int st = lit_odds(k, work, size, o);
-    if (st != LIT_OK || o->exact)
-        return st;
-    LitRng rng;
-    lit_rng_seed(&rng, seed);
-    return lit_odds_estimate(k, &rng, samples, work, size, o);
-}
-
 /* Where lit_claim_chance counts: the knowledge with the claim imposed and
  * its odds, then the counting's workspace. */
 typedef struct Cond {
@@ -163,7 +150,7 @@ int lit_claim_chance(const LitKnow *k, const LitOdds *o, const LitAction *a, uin
     x->know.pub.rules.split_claims = 1;
     if (lit_know_apply(&x->know, &e) != LIT_OK || !x->know.consistent)
         return LIT_OK;
-    if (odds_of(&x->know, samples, seed, w.p, w.left, &x->odds) != LIT_OK)
+    if (lit_odds_or_estimate(&x->know, samples, seed, w.p, w.left, &x->odds) != LIT_OK)
         return LIT_OK;
     if (o->exact && x->odds.exact) {
         *chance = clamp01(lit_u192_ratio(&x->odds.deals, &o->deals));
@@ -257,7 +244,7 @@ static int decide(Scratch *x, const LitView *v, const LitEvent *e, uint32_t i,
     d->team_all = -1;
 
     /* 1. The odds of the seat's view. */
-    int st = odds_of(&x->know, opt->samples, draws, work, size, &x->odds);
+    int st = lit_odds_or_estimate(&x->know, opt->samples, draws, work, size, &x->odds);
     if (st != LIT_OK)
         return st;
 

@@ -205,12 +205,8 @@ int play_odds(Play *pl, const LitView *v, LitKnow *k, LitOdds *o)
 {
     int st = lit_know_from_view(k, v);
     if (st == LIT_OK)
-        st = lit_odds(k, pl->work, LIT_ODDS_WORK, o);
-    if (st == LIT_OK && !o->exact) {
-        LitRng rng;
-        lit_rng_seed(&rng, pl->log.len);
-        st = lit_odds_estimate(k, &rng, 2000, pl->work, LIT_ODDS_WORK, o);
-    }
+        st = lit_odds_or_estimate(k, LIT_CHANCE_SAMPLES, pl->log.len, pl->work, LIT_ODDS_WORK,
+                                  o);
     return st;
 }
 

@@ -63,8 +63,8 @@ int play_resume(Play *pl, const char *path, int seat, int name_given);
 void play_start_bots(Play *pl);
 
 /* The knowledge of the view v (the player's) into k, and its odds into o:
- * exact, or beyond the budget the estimate of 2000 draws seeded by the
- * actions so far. LIT_OK, or the status that stopped it. */
+ * exact, or beyond the budget the estimate of LIT_CHANCE_SAMPLES draws
+ * seeded by the actions so far (as the hint's chance). LIT_OK, or the status that stopped it. */
 int play_odds(Play *pl, const LitView *v, LitKnow *k, LitOdds *o);
 
 /* An action's move words without the seat: "asks 4 for Qh". */

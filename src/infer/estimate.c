@@ -587,3 +587,14 @@ int lit_odds_estimate(const LitKnow *k, LitRng *rng, uint32_t samples, void *wor
     estimate_figures(&run, odds);
     return LIT_OK;
 }
+
+int lit_odds_or_estimate(const LitKnow *k, uint32_t samples, uint64_t seed, void *work,
+                         size_t work_size, LitOdds *odds)
+{
+    int st = lit_odds(k, work, work_size, odds);
+    if (st != LIT_OK || odds->exact)
+        return st;
+    LitRng rng;
+    lit_rng_seed(&rng, seed);
+    return lit_odds_estimate(k, &rng, samples, work, work_size, odds);
+}

@@ -132,24 +132,17 @@ void *mem_lws(void *p, size_t size, const char *reason)
     return mem_realloc(p, size);
 }
 
-void mem_touch(void *p, size_t size)
-{
-    volatile unsigned char *b = p;
-    long page = sysconf(_SC_PAGESIZE);
-    size_t step = page > 0 ? (size_t)page : 4096;
-    if (!b || !size)
-        return;
-    /* a byte in every page the block reaches into, the last one's too */
-    for (size_t i = 0; i < size; i += step)
-        b[i] = 0;
-    b[size - 1] = 0;
-}
-
 void *mem_alloc_work(size_t size)
 {
-    void *p = mem_alloc(size);
-    mem_touch(p, size);
-    return p;
+    volatile unsigned char *b = mem_alloc(size);
+    long page = sysconf(_SC_PAGESIZE);
+    size_t step = page > 0 ? (size_t)page : 4096;
+    /* a byte in every page the block reaches into, the last one's too */
+    for (size_t i = 0; b && i < size; i += step)
+        b[i] = 0;
+    if (b && size)
+        b[size - 1] = 0;
+    return (void *)b;
 }
 
 unsigned long mem_failures(void)

@@ -44,18 +44,15 @@ void *mem_realloc(void *p, size_t size);
 char *mem_strdup(const char *s);
 void mem_free(void *p);
 
-/* Writes a byte in every page of [p, p + size), so that the kernel makes
- * them now: a 64 MiB workspace is 16,384 pages, and faulted in by the first
- * counts that reach them they cost those counts tens of milliseconds
- * (docs/BENCHMARKS.md, "One timing a position"). The bytes are not set to
- * anything a reader may count on. */
-void mem_touch(void *p, size_t size);
-
-/* mem_alloc and mem_touch: for a benchmark's workspace, so that its figures
- * are the counting's own and not the kernel's. (A bot's or the server's is
+/* mem_alloc for a benchmark's workspace, with a byte written in every
+ * page of it, so that the kernel makes them now: a 64 MiB workspace is
+ * 16,384 pages, and faulted in by the first counts that reach them they
+ * cost those counts tens of milliseconds (docs/BENCHMARKS.md, "One timing
+ * a position"), which are not the counting's. (A bot's or the server's is
  * left to be made as it is reached: at about 13 us a page fault on the
  * machine measured, making 68 MiB at once cost each `lit serve` start half
- * a second of CPU, for pages a 6-player game never reaches.) */
+ * a second of CPU, for pages a 6-player game never reaches.) Its bytes are
+ * not set to anything a reader may count on. */
 void *mem_alloc_work(size_t size);
 
 /* libwebsockets' allocator (lws_set_allocator): realloc, and free when
