@@ -8,7 +8,8 @@
  * states of the layer after a block times the block's vectors), from the
  * blocks' candidates alone: each layer holds at most the states of the one
  * after times the block's vectors, and at most every vector of its sum
- * within the slots. */
+ * within the slots. A block with no vector (a card no seat may hold: no
+ * deal fits) leaves no state, and its table says PLAN_NONE. */
 static uint64_t predicted_work(const Plan *pl)
 {
     const Ctx *cx = &pl->cx;
@@ -19,7 +20,7 @@ static uint64_t predicted_work(const Plan *pl)
         work += states * local;
         cards += pl->blocks[j].n;
         uint64_t cap = fields_vectors(&cx->lay, cx->slots, cards);
-        states = states > cap / local ? cap : states * local;
+        states = local && states > cap / local ? cap : states * local;
     }
     return work;
 }

@@ -122,6 +122,37 @@ Test(infer, a_history_no_deal_fits)
     cr_assert_eq(k.consistent, 0, "seat 2 lacked the 3c when it was asked");
 }
 
+/* A card no seat may hold (knowledge a caller made, or a constraint of
+ * lit_know_feasible's variants): no deal fits, said exactly at every size.
+ * At 10 and 12 players the budget's forecast divided by the card's block's
+ * vectors, zero: a division by zero (SIGFPE in the normal build). */
+Test(infer, a_card_no_seat_may_hold)
+{
+    static LitOdds odds;
+    static char work[LIT_ODDS_WORK];
+    for (int players = 4; players <= 12; players += 2) {
+        char text[32];
+        snprintf(text, sizeof text, "classic players=%d", players);
+        LitRules rl = rules_of(text);
+        LitGame g;
+        LitKnow k;
+        cr_assert_eq(lit_game_new(&g, &rl, 7, 0), LIT_OK);
+        cr_assert_eq(lit_know_start(&k, &rl, 0, 0, g.hands[0]), LIT_OK);
+        int c = lit_lsb(g.hands[1]);
+        for (int s = 0; s < players; s++)
+            k.may[s] &= ~(1ull << c);
+        cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK, "%d players", players);
+        cr_assert(odds.exact, "%d players", players);
+        cr_assert(lit_u192_is_zero(&odds.deals), "%d players: deals fit", players);
+        cr_assert_eq(lit_know_feasible(&k), 0, "%d players", players);
+        /* the sampler draws no deal that meets it: every figure 0 */
+        LitRng rng;
+        lit_rng_seed(&rng, 1);
+        cr_assert_eq(lit_odds_estimate(&k, &rng, 4000, work, sizeof work, &odds), LIT_OK);
+        cr_assert(lit_u192_is_zero(&odds.deals), "%d players: an estimate of deals", players);
+    }
+}
+
 Test(infer, bad_starts)
 {
     LitKnow k;
@@ -546,7 +577,11 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
                 random_step(&g, &e, &rng, 10);
                 cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
                 /* the widest early positions take long: from the 12th on */
-                if (actions++ < 12 || lit_game_over(&g))
+                /* counting is the check; at 8 players in public it costs
+                 * a fifth of a second a variant until the 30th action (the
+                 * rest of this test's time), so it starts there */
+                int from = viewer == LIT_NOBODY && rl.players == 8 ? 30 : 12;
+                if (actions++ < from || lit_game_over(&g))
                     continue;
                 cr_assert_eq(lit_odds(&k, odds_work, sizeof odds_work, &odds), LIT_OK);
                 if (!odds.exact)
@@ -631,7 +666,9 @@ Test(infer, card_steps_change_no_figure)
             int viewer = seed == 3 ? LIT_NOBODY : (int)(seed % (uint64_t)rl.players);
             game_and_view(&rl, seed + 90 * r, viewer, seed, &g, &k, &rng);
             for (int actions = 0; !lit_game_over(&g); actions++) {
-                if (actions % 2 == 0 && (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
+                if (actions % (TEST_SANITIZED ? 4 : 2) == 0 &&
+                    (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, base), LIT_OK);
                     for (int how = 0; how < 5; how++) {
                         const unsigned steps[] = {
                             INFER_STEPS_ALWAYS,
@@ -641,8 +678,6 @@ Test(infer, card_steps_change_no_figure)
                             INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV};
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
                                                 base | steps[how]),
-                                     LIT_OK);
-                        cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, base),
                                      LIT_OK);
                         cr_assert_eq(stepped.exact, plain.exact, "%s, action %d", rules[r],
                                      actions);
@@ -704,7 +739,8 @@ Test(infer, card_steps_change_no_figure)
                 {derived, 1000, "blocks' marginals by derivatives"},
                 {paid_derived, 50, "of them where they pay"}};
     for (size_t i = 0; i < sizeof seen / sizeof seen[0]; i++)
-        cr_assert_gt(seen[i].got, seen[i].more_than, "%ld %s", seen[i].got, seen[i].what);
+        cr_assert_gt(seen[i].got, seen[i].more_than >> TEST_SANITIZED, "%ld %s", seen[i].got,
+                     seen[i].what);
 }
 
 /* Two words (docs/DEDUCTION.md "Two words"): where every count is below
@@ -901,9 +937,13 @@ Test(infer, feasibility_is_exact_against_counting, .timeout = 300)
                 cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
                 cr_assert(lit_know_feasible(&k), "%s, action %d: the true deal fits", rules[r],
                           actions);
-                if (actions++ < 12 || lit_game_over(&g))
+                /* counting is the check; at 8 players in public it costs
+                 * a fifth of a second a variant until the 30th action (the
+                 * rest of this test's time), so it starts there */
+                int from = viewer == LIT_NOBODY && rl.players == 8 ? 30 : 12;
+                if (actions++ < from || lit_game_over(&g))
                     continue;
-                for (int i = 0; i < 4; i++) {
+                for (int i = 0; i < (TEST_SANITIZED ? 2 : 4); i++) {
                     if (!variant_of(&k, &v, &rng))
                         continue;
                     cr_assert_eq(lit_odds(&v, odds_work, sizeof odds_work, &odds), LIT_OK);
@@ -920,6 +960,6 @@ Test(infer, feasibility_is_exact_against_counting, .timeout = 300)
         }
     }
     fprintf(stderr, "feasibility: %ld fit, %ld not\n", fits, none);
-    cr_assert_gt(fits, 500, "%ld variants a deal fits", fits);
-    cr_assert_gt(none, 200, "%ld variants none fits", none);
+    cr_assert_gt(fits, 500 >> TEST_SANITIZED, "%ld variants a deal fits", fits);
+    cr_assert_gt(none, 200 >> TEST_SANITIZED, "%ld variants none fits", none);
 }
