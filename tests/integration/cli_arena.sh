@@ -31,7 +31,7 @@ grep -q '"livelocks":0,"bad_actions":\[0,0\]' "$tmp/one.json" ||
 # (india) high sets are worth two, so basic's point margin over random is
 # larger than its set margin; under classic they are equal.
 run 0 "$lit" arena --team-a basic --team-b random --games 20 --rules india --json --quiet
-python3 - "$tmp/out" <<'EOF2' || fail "india margins: $(cat "$tmp/out")"
+"$python3" - "$tmp/out" <<'EOF2' || fail "india margins: $(cat "$tmp/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert 0 < d["set_margin"] < d["margin"], d
@@ -58,7 +58,7 @@ grep -q '"livelocks":0,"bad_actions":\[0,0\]' "$tmp/t1" || fail "arena expert: $
 # The score is the mean over deal pairs: basic against itself is even-ish,
 # and the swapped seats make the margin of a mirror match small.
 run 0 "$lit" arena --team-a basic --team-b basic --games 200 --json --quiet
-python3 - "$tmp/out" <<'EOF' || fail "arena basic v basic: $(cat "$tmp/out")"
+"$python3" - "$tmp/out" <<'EOF' || fail "arena basic v basic: $(cat "$tmp/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))
 lo, hi = d["score_ci95"]
@@ -92,7 +92,7 @@ grep -q '^\[Name1 "casual"\]' "$tmp/rec/000000-b.lit" || fail "000000-b: seat 1 
 # lit infer's chances against where the cards were in these records
 # (scripts/calibration.py, docs/BOTS.md): both tables, a share for every
 # bin, and every claim whose placement lit infer called sure was right
-run 0 python3 scripts/calibration.py "$lit" "$tmp/rec" --positions 4
+run 0 "$python3" scripts/calibration.py "$lit" "$tmp/rec" --positions 4
 grep -q "^| lit infer's chance | figures | there |$" "$tmp/out" ||
   fail "calibration: no table of cards: $(head -n 3 "$tmp/out")"
 awk -F' [|] ' '/^[|] 0[.][0-9] to / { n++; if ($3 !~ /^[0-9]+[.][0-9]% [|]$/) bad = 1 }
@@ -101,7 +101,7 @@ grep -Eq '^[|] [a-z]+ [|] 1 [|] [0-9]+ [|] ' "$tmp/out" || fail "calibration: no
 ! grep -E '^[|] [a-z]+ [|] 1 [|] [0-9]+ [|] ' "$tmp/out" | grep -qv ' 100[.]0% |$' ||
   fail "calibration: a claim called sure was wrong: $(grep -E '[|] 1 [|]' "$tmp/out")"
 mkdir "$tmp/empty"
-run 1 python3 scripts/calibration.py "$lit" "$tmp/empty"
+run 1 "$python3" scripts/calibration.py "$lit" "$tmp/empty"
 same_text "calibration, no records" "calibration: no records in $tmp/empty" "$tmp/err"
 # a folder that is not there is made, its parents too
 run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
@@ -119,7 +119,7 @@ same "arena --records, a record not written" "$tmp/want" "$tmp/err"
 
 # 5. A round robin.
 run 0 "$lit" arena --entrant random --entrant casual --entrant basic --games 20 --json --quiet
-python3 - "$tmp/out" <<'EOF' || fail "round robin json: $(cat "$tmp/out")"
+"$python3" - "$tmp/out" <<'EOF' || fail "round robin json: $(cat "$tmp/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))
 names = [e["name"] for e in d["entrants"]]

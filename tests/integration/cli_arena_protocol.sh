@@ -11,20 +11,20 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
-command -v python3 >/dev/null || { fail "python3 is missing (scripts/deps.sh installs it)"; finish cli_arena_protocol; }
-bot="python3 $src/tests/data/protocol_bot.py"
+command -v "$python3" >/dev/null || { fail "python3 is missing (scripts/deps.sh installs it)"; finish cli_arena_protocol; }
+bot="$python3 $src/tests/data/protocol_bot.py"
 
 # json FILE EXPR: evaluates a Python expression over the report d.
 json() {
-  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' "$@"
+  "$python3" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' "$@"
 }
 
 # 1. The example bot: whole games, nothing refused, and it beats random.
-run 0 "$lit" arena --team-a "cmd:python3 examples/bot.py" --team-b random --games 10 --json --quiet
+run 0 "$lit" arena --team-a "cmd:$python3 examples/bot.py" --team-b random --games 10 --json --quiet
 json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["livelocks"] == 0 and d["score"] >= 0.9' ||
   fail "example bot against random: $(cat "$tmp/out")"
 [ ! -s "$tmp/err" ] || fail "example bot: something was logged: $(head -3 "$tmp/err")"
-run 0 "$lit" arena --team-a basic --team-b "cmd:python3 examples/bot.py" --games 4 --players 8 \
+run 0 "$lit" arena --team-a basic --team-b "cmd:$python3 examples/bot.py" --games 4 --players 8 \
   --threads 2 --json --quiet
 json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["games"] == 8' ||
   fail "example bot as team B on 2 threads: $(cat "$tmp/out")"

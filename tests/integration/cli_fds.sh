@@ -13,7 +13,7 @@ set -uo pipefail
 pid=$!
 port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_fds; }
-timeout 300 python3 tests/integration/fds_client.py "$port" "$tmp/serve.err" >"$tmp/client.out" 2>&1 ||
+timeout 300 "$python3" tests/integration/fds_client.py "$port" "$tmp/serve.err" >"$tmp/client.out" 2>&1 ||
   fail "half-open handshakes: $(cat "$tmp/client.out"; tail -5 "$tmp/serve.err")"
 cat "$tmp/client.out"
 kill -TERM "$pid"

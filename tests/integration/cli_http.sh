@@ -31,13 +31,13 @@ pid=$!
 port=$(served_port "$tmp/serve.out")
 [ -n "$port" ] || { fail "no address printed: $(cat "$tmp/serve.out" "$tmp/serve.err")"; finish cli_http; }
 for case in methods binary slow; do
-  timeout 300 python3 "$client" "$port" "$case" >"$tmp/client.out" 2>&1 ||
+  timeout 300 "$python3" "$client" "$port" "$case" >"$tmp/client.out" 2>&1 ||
     fail "$case: $(cat "$tmp/client.out")"
 done
 # a peer that vanishes without a word is TCP's to find (gate.c): the
 # server's side of a WebSocket has keepalive on, probing after 60 s idle
 mkfifo "$tmp/hold.in"
-python3 "$client" "$port" hold <"$tmp/hold.in" >"$tmp/hold.out" 2>&1 &
+"$python3" "$client" "$port" hold <"$tmp/hold.in" >"$tmp/hold.out" 2>&1 &
 hold=$!
 exec 7>"$tmp/hold.in"
 for _ in $(seq 100); do
@@ -52,11 +52,11 @@ esac
 exec 7>&-
 wait "$hold" || fail "hold: $(cat "$tmp/hold.out")"
 for name in fish.example.org "[2001:db8::1]"; do
-  timeout 300 python3 "$client" "$port" hosts "$name" >"$tmp/client.out" 2>&1 ||
+  timeout 300 "$python3" "$client" "$port" hosts "$name" >"$tmp/client.out" 2>&1 ||
     fail "hosts $name: $(cat "$tmp/client.out")"
 done
 # a name no --host-name gave
-timeout 300 python3 "$client" "$port" none other.example >"$tmp/client.out" 2>&1 ||
+timeout 300 "$python3" "$client" "$port" none other.example >"$tmp/client.out" 2>&1 ||
   fail "none: $(cat "$tmp/client.out")"
 kill -TERM "$pid"
 wait "$pid" || fail "the server's exit status: $?"
@@ -74,7 +74,7 @@ done
 "$lit" serve --port 0 >"$tmp/plain.out" 2>"$tmp/plain.err" &
 ppid=$!
 pport=$(served_port "$tmp/plain.out")
-timeout 300 python3 "$client" "$pport" none fish.example.org >"$tmp/client.out" 2>&1 ||
+timeout 300 "$python3" "$client" "$pport" none fish.example.org >"$tmp/client.out" 2>&1 ||
   fail "none fish.example.org: $(cat "$tmp/client.out")"
 kill -TERM "$ppid"
 wait "$ppid" || fail "the second server's exit status: $?"
@@ -89,7 +89,7 @@ for _ in $(seq 100); do
 done
 bport=$(sed -n 's|^serving on http://127\.0\.0\.2:\([0-9]*\)/$|\1|p' "$tmp/bound.out")
 if [ -n "$bport" ]; then
-  LIT_HTTP_ADDR=127.0.0.2 timeout 300 python3 "$client" "$bport" bound 127.0.0.3:"$bport" \
+  LIT_HTTP_ADDR=127.0.0.2 timeout 300 "$python3" "$client" "$bport" bound 127.0.0.3:"$bport" \
     >"$tmp/client.out" 2>&1 || fail "bound: $(cat "$tmp/client.out")"
 else
   fail "--bind 127.0.0.2: no address printed: $(cat "$tmp/bound.out" "$tmp/bound.err")"

@@ -23,11 +23,11 @@ start serve --db "$tmp/lit.db" --max-per-address 64 --max-rate 100000
 grep -q "on 2 event loops$" "$tmp/serve.err" || fail "two loops: $(grep loop "$tmp/serve.err")"
 [ "$(ss -Hltn "sport = :$port" 2>/dev/null | wc -l)" = 2 ] ||
   fail "a listening socket a loop: $(ss -Hltn "sport = :$port")"
-timeout 120 python3 tests/integration/loops_client.py "$port" rooms "$tmp/state.json" ||
+timeout 120 "$python3" tests/integration/loops_client.py "$port" rooms "$tmp/state.json" ||
   fail "rooms across the loops"
-timeout 120 python3 tests/integration/loops_client.py "$port" resume "$tmp/state.json" ||
+timeout 120 "$python3" tests/integration/loops_client.py "$port" resume "$tmp/state.json" ||
   fail "resumes across the loops"
-rooms=$(python3 -c "import sys, urllib.request as u; print(u.urlopen('http://127.0.0.1:%s/healthz' % sys.argv[1]).read().decode())" "$port")
+rooms=$("$python3" -c "import sys, urllib.request as u; print(u.urlopen('http://127.0.0.1:%s/healthz' % sys.argv[1]).read().decode())" "$port")
 # 16 made; the one of the bots-only game closed when its last member (a
 # spectator, its host) went
 case $rooms in *'"rooms":15,'*) ;; *) fail "healthz counts both loops' rooms: $rooms" ;; esac
@@ -38,14 +38,14 @@ wait "$pid" 2>/dev/null
 start again --db "$tmp/lit.db" --max-per-address 64
 grep -q "^serve: 15 rooms taken up from the store$" "$tmp/again.err" ||
   fail "taken up: $(grep taken "$tmp/again.err")"
-timeout 120 python3 tests/integration/loops_client.py "$port" resume "$tmp/state.json" ||
+timeout 120 "$python3" tests/integration/loops_client.py "$port" resume "$tmp/state.json" ||
   fail "resumes after kill -9"
 kill -TERM "$pid"
 wait "$pid" || fail "the restarted server did not stop cleanly"
 
 # the limits of an address, across the loops
 start limits --max-per-address 4 --max-rooms-per-address 2
-timeout 60 python3 tests/integration/loops_client.py "$port" limits || fail "limits across the loops"
+timeout 60 "$python3" tests/integration/loops_client.py "$port" limits || fail "limits across the loops"
 kill -TERM "$pid"
 wait "$pid" || fail "the limits' server did not stop cleanly"
 for f in serve again limits; do

@@ -9,7 +9,7 @@ set -euo pipefail
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 
-driver="python3 $src/tests/data/play_driver.py"
+driver="$python3 $src/tests/data/play_driver.py"
 
 # 1. Whole games, each to its end, under several rule sets and bots, played
 # by the hints (each with its chance).

@@ -13,7 +13,7 @@ source "$(dirname "$0")/lib.sh"
 # check_json JSON RECORD SEAT: the review of SEAT in RECORD, read back;
 # prints the number of decisions, or says what is wrong and exits 1.
 check_json() {
-  python3 - "$1" "$2" "$3" <<'EOF'
+  "$python3" - "$1" "$2" "$3" <<'EOF'
 import json, re, sys
 path, record, seat = sys.argv[1], sys.argv[2], int(sys.argv[3])
 r = json.load(open(path))
@@ -134,7 +134,7 @@ cat >"$tmp/known.lit" <<'EOF'
 3. 1 asks 2 for 5h: miss
 EOF
 review "$tmp/known.lit" 1
-python3 -c '
+"$python3" -c '
 import json, sys
 d = json.load(open(sys.argv[1]))["decisions"]
 assert [x["n"] for x in d] == [1, 3], d
