@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -143,6 +144,20 @@ void *mem_alloc_work(size_t size)
     if (b && size)
         b[size - 1] = 0;
     return (void *)b;
+}
+
+void *mem_map(size_t size)
+{
+    if (fault())
+        return failed();
+    void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p != MAP_FAILED ? p : failed();
+}
+
+void mem_unmap(void *p, size_t size)
+{
+    if (p)
+        munmap(p, size ? size : 1);
 }
 
 unsigned long mem_failures(void)

@@ -55,6 +55,17 @@ void mem_free(void *p);
  * not set to anything a reader may count on. */
 void *mem_alloc_work(size_t size);
 
+/* A workspace of size bytes straight from the kernel (mmap), for the
+ * server's counting and its bots: zero pages, each made when first reached,
+ * all given back by mem_unmap(p, size) (NULL: nothing). Counted and failed
+ * as mem_alloc is. What malloc does with a block this large anyway, minus
+ * what AddressSanitizer adds to it: poisoning and quarantining 64 MiB at
+ * every free (which made the sanitizer build's fault test, a hub made and
+ * freed 580 times, 2.6 times slower; docs/BENCHMARKS.md, "The test
+ * suite"). */
+void *mem_map(size_t size);
+void mem_unmap(void *p, size_t size);
+
 /* libwebsockets' allocator (lws_set_allocator): realloc, and free when
  * size is 0; reason is lws's and unused. */
 void *mem_lws(void *p, size_t size, const char *reason);

@@ -224,7 +224,7 @@ void hub_free(Hub *h)
     json_decref(h->catalogue);
     for (int i = 0; i < HUB_REVIEW_CACHE; i++)
         json_decref(h->kept[i].review);
-    free(h->work);
+    mem_unmap(h->work, LIT_ODDS_WORK);
     free(h);
 }
 

@@ -92,15 +92,15 @@ static int worker_start(Pool *pool, PoolWorker *w, size_t size)
     memset(w, 0, sizeof *w);
     w->pool = pool;
     w->size = size;
-    if (!(w->work = mem_alloc(size)))
+    if (!(w->work = mem_map(size)))
         return -1;
     if (pthread_mutex_init(&w->lock, NULL)) {
-        free(w->work);
+        mem_unmap(w->work, size);
         return -1;
     }
     if (pthread_cond_init(&w->ready, NULL)) {
         pthread_mutex_destroy(&w->lock);
-        free(w->work);
+        mem_unmap(w->work, size);
         return -1;
     }
     ev_async_init(&w->async, on_done);
@@ -115,7 +115,7 @@ static int worker_start(Pool *pool, PoolWorker *w, size_t size)
         ev_async_stop(pool->loop, &w->async);
         pthread_cond_destroy(&w->ready);
         pthread_mutex_destroy(&w->lock);
-        free(w->work);
+        mem_unmap(w->work, size);
         return -1;
     }
     return 0;
@@ -138,7 +138,7 @@ static void worker_stop(Pool *pool, PoolWorker *w)
     ev_async_stop(pool->loop, &w->async);
     pthread_cond_destroy(&w->ready);
     pthread_mutex_destroy(&w->lock);
-    free(w->work);
+    mem_unmap(w->work, w->size);
     w->work = NULL;
 }
 

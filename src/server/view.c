@@ -423,7 +423,7 @@ json_t *hub_view_sheet(Hub *h, LitKnow *k, int st, uint64_t seed, const char *ty
 {
     LitOdds *o = mem_alloc(sizeof *o);
     if (!h->work)
-        h->work = mem_alloc(LIT_ODDS_WORK);
+        h->work = mem_map(LIT_ODDS_WORK);
     if (!k || !o || !h->work)
         st = LIT_NO_SPACE;
     if (st == LIT_OK) {
