@@ -173,6 +173,10 @@ typedef struct HubConfig {
      * the message there). It must not call into the hub. NULL: such a
      * message is answered here (no room of that code is here). */
     void (*move)(HubClient *client, int hub, const char *msg, size_t len, void *ctx);
+    /* A failed save's first wait before it is tried again, in ms, doubling
+     * up to HUB_RETRY_MAX_MS (0: HUB_RETRY_MS); a test that fails saves on
+     * purpose shortens it. */
+    int retry_ms;
 } HubConfig;
 
 /* A room code's hub among hubs (0 for one hub or none): a hash of the

@@ -251,7 +251,8 @@ static int loop_open(Loop *L, int index, int experts, int port)
                     .shared = net.shared,
                     .hubs = net.n,
                     .index = index,
-                    .move = net.n > 1 ? link_move : NULL};
+                    .move = net.n > 1 ? link_move : NULL,
+                    .retry_ms = config->retry_ms};
     /* without its workers the server runs, and offers no expert bot */
     if (pool_start(&L->pool, L->loop, experts, link_jobs_done, L) == 0) {
         L->pooled = 1;

@@ -24,12 +24,14 @@ typedef struct NetConfig {
     int loops;             /* event loops, a thread each (0: one a core) */
     int verbose;           /* 1: libwebsockets' notices too */
     struct Store *store;   /* rooms and games are kept there (NULL: in memory) */
-    /* Hooks for tests (NULL in `lit serve`). listening is called once the
-     * server listens, before it serves anything; random is the hub's source
-     * of random bytes (HubConfig.random: NULL, the OS's). Both get ctx. */
+    /* Hooks for tests (NULL and 0 in `lit serve`). listening is called once
+     * the server listens, before it serves anything; random is the hub's
+     * source of random bytes (HubConfig.random: NULL, the OS's). Both get
+     * ctx. retry_ms is HubConfig.retry_ms. */
     void (*listening)(void *ctx);
     int (*random)(void *buf, size_t len, void *ctx);
     void *ctx;
+    int retry_ms;
 } NetConfig;
 
 /* Takes up the store's rooms, then serves until SIGINT or SIGTERM, printing

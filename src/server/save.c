@@ -286,7 +286,8 @@ void hub_save_flush(Hub *h, int64_t now)
         }
     }
     if (failed && !(h->retry_ms && now < h->retry_at)) {
-        h->retry_ms = h->retry_ms ? h->retry_ms * 2 : HUB_RETRY_MS;
+        int first = h->config.retry_ms > 0 ? h->config.retry_ms : HUB_RETRY_MS;
+        h->retry_ms = h->retry_ms ? h->retry_ms * 2 : first;
         if (h->retry_ms > HUB_RETRY_MAX_MS)
             h->retry_ms = HUB_RETRY_MAX_MS;
         h->retry_at = now + h->retry_ms;

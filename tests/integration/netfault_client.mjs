@@ -506,6 +506,7 @@ async function main() {
   const kinds = new Map(), lwsRuns = new Map();
   for (const n of ns) {
     const run = new Run(n, clean);
+    const started = Date.now();
     try {
       await run.play(DIR);
     } catch (e) {
@@ -524,7 +525,7 @@ async function main() {
     if (run.lws) lwsRuns.set(run.lws, (lwsRuns.get(run.lws) ?? 0) + 1);
     if (process.env.LIT_NETFAULT_VERBOSE)
       console.log(`${n}: ${run.hit ? "hit" : "not reached"}${run.lws ? ` (lws: ${run.lws})` : ""} ` +
-                  show(run.incidents));
+                  `${Date.now() - started} ms ${show(run.incidents)}`);
   }
   console.log(`ok: ${total} allocations counted; ${runs} runs (${hit} reached their fault, ` +
               `${affected} answered a client server_error or closed it), ` +

@@ -83,8 +83,11 @@ int main(int argc, char **argv)
         fputs("usage: lit-fault-serve N [lit serve's options]\n", stderr);
         return 2;
     }
-    /* one loop: fault injection counts one thread's allocations (mem.h) */
-    NetConfig base = {.listening = listening, .random = random_source, .loops = 1};
+    /* one loop: fault injection counts one thread's allocations (mem.h);
+     * a save failed by the fault is tried again after 50 ms, not a second
+     * (a client fetching the record waits for it) */
+    NetConfig base = {.listening = listening, .random = random_source, .loops = 1,
+                      .retry_ms = 50};
     /* serve_with reads argv as `lit serve` does: argv[0] is the command */
     argv[1] = argv[0];
     int rc = serve_with(argc - 1, argv + 1, &base);
