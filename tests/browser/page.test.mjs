@@ -1,0 +1,318 @@
+// page.test.mjs - the page itself: the claim dialog on a phone, a game by the
+// keyboard alone, a whole game at phone and laptop sizes with every turn's
+// controls in view, the dark theme and reduced motion. (The sanitizer build
+// skips this file: the server it talks to is the one the other files test.)
+// In Debian's chromium, driven by playwright-core through clicks and keys
+// only (tests/browser/lib.mjs). Run by tests/integration/cli_browser.sh as
+//   node --test tests/browser/page.test.mjs
+// with LIT (the lit binary) and ARTIFACTS (where screenshots go) set.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serveTable, PHONE, DESKTOP, STEP, person, createRoom, told, toldMatching, myTurn,
+         start, finishClaim, playToEnd, shot, inView } from "./lib.mjs";
+
+serveTable();
+
+test("the claim dialog on a phone: assign, see, cancel, claim", async () => {
+  const page = await person(PHONE);
+  await createRoom(page, "Pia", { pace: "1000" });
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await shot(page, "table-phone");
+  await myTurn(page);
+  await page.getByRole("button", { name: "Claim a set…" }).click();
+  const dialog = page.locator("#claim-dialog");
+  await dialog.waitFor({ state: "visible", timeout: STEP });
+  await page.locator("#cd-sets button").first().click();
+  // tap a card, tap a teammate, until every card has a holder
+  const cards = page.locator("#cd-cards button");
+  const n = await cards.count();
+  for (let i = 0; i < n; i++) {
+    const label = await cards.nth(i).getAttribute("aria-label");
+    if (!/not given yet/.test(label)) continue;
+    await cards.nth(i).tap();
+    await page.locator("#cd-mates button").last().tap();
+  }
+  assert.equal(await page.locator("#cd-confirm").isEnabled(), true);
+  // the whole claim before it is made: the set's six cards, each with a holder
+  assert.match(await page.locator("#cd-summary").textContent(),
+               /^[a-z]+ [a-z]+: (\S+ (Pia|bot 3|bot 5), ){5}\S+ (Pia|bot 3|bot 5)$/);
+  const box = await dialog.boundingBox();
+  assert.ok(box.width <= PHONE.width, `the dialog fits the phone: ${box.width}`);
+  await shot(page, "claim-phone");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "hidden", timeout: STEP });
+  await page.getByRole("button", { name: "Claim a set…" }).click();
+  await finishClaim(page);
+  const line = await toldMatching(page, /^Pia claimed /);
+  const [, set, outcome] = /^Pia claimed ([a-z]+ [a-z]+): (won|cancelled|lost|point-off), /
+    .exec(line);
+  // the set's marker, in the row of the team that scored it (or nobody's)
+  const chip = page.locator("#claimed .setchip", { hasText: set });
+  const to = { won: "A", lost: "B", cancelled: "none", "point-off": "none" }[outcome];
+  assert.equal(await chip.getAttribute("data-to"), to);
+  assert.match(await chip.textContent(), outcome === "won" ? /claimed by Pia$/ : /Pia/);
+  await shot(page, "claimed-phone");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---- the keyboard alone -------------------------------------------------
+
+// What has the focus: its id, its group's id, its key, its text, and
+// whether a focus ring shows (an outline of at least 2 px).
+async function focused(page) {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return { id: "", group: "", key: "", text: "", ring: false };
+    const css = getComputedStyle(a);
+    return {
+      id: a.id, group: a.closest("[role=group], dialog, form, section")?.id || "",
+      key: a.dataset.card || a.dataset.seat || a.dataset.set || "",
+      text: a.textContent.trim(), pressed: a.getAttribute("aria-pressed"),
+      ring: css.outlineStyle !== "none" && parseFloat(css.outlineWidth) >= 2,
+    };
+  });
+}
+
+// Tab (or Shift+Tab) until the focus is on what WANT says, each stop with
+// a visible ring; fails after 40 presses.
+async function tabTo(page, want, back = false) {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const f = await focused(page);
+    if (f.id || f.group) assert.ok(f.ring, `no focus ring on ${JSON.stringify(f)}`);
+    if (want(f)) return f;
+  }
+  assert.fail(`tabbing never reached it: ${want}`);
+}
+
+async function press(page, key) {
+  await page.keyboard.press(key);
+  const f = await focused(page);
+  assert.ok(f.ring, `after ${key}, no focus ring on ${JSON.stringify(f)}`);
+  return f;
+}
+
+test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim", async () => {
+  const page = await person();
+  // the turn's sound off first; it stays off across a reload
+  let f = await tabTo(page, (x) => x.id === "mute");
+  assert.equal(f.pressed, "false");
+  assert.equal((await press(page, "Space")).pressed, "true");
+  await tabTo(page, (x) => x.id === "name");
+  await page.keyboard.type("Kay");
+  await tabTo(page, (x) => x.id === "c-pace");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await page.locator("#c-pace").inputValue(), "0", "bots at once");
+  await tabTo(page, (x) => x.id === "create-room");
+  await page.keyboard.press("Enter");
+  await page.locator("#room").waitFor({ state: "visible" });
+  await tabTo(page, (x) => x.id === "fill");
+  await press(page, "Enter");
+  await page.waitForFunction(() => !document.getElementById("start").disabled);
+  await tabTo(page, (x) => x.id === "start", true);
+  await page.keyboard.press("Enter");
+  await page.locator("#table").waitFor({ state: "visible" });
+  // the first turn is the dealer's (seat 1): the focus is on the cards to ask for
+  await myTurn(page);
+  await page.waitForFunction(() => document.activeElement.closest("#hand"));
+  f = await focused(page);
+  assert.ok(f.ring && f.key, JSON.stringify(f));
+  await shot(page, "keyboard-desktop");
+  const first = f.key;
+  f = await press(page, "ArrowRight");
+  assert.notEqual(f.key, first, "the arrow moves to the next card");
+  f = await press(page, "Space");
+  assert.equal(f.pressed, "true", "the card is chosen, and keeps the focus");
+  f = await tabTo(page, (x) => x.group === "ring");
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true");
+  const target = f.key;
+  f = await tabTo(page, (x) => x.id === "ask-go");
+  assert.equal(f.text, "Ask");
+  const words = /^Ask bot \d for the (.+)\?$/.exec(await page.locator("#why").textContent())[1];
+  await page.keyboard.press("Enter");
+  // the ask, told in the live region: hit or miss
+  const asked = await toldMatching(page, new RegExp(`^Kay asked bot ${target} for the `));
+  assert.match(asked, new RegExp(`^Kay asked bot ${target} for the ${words}: (got it|bot ${target} has none)$`));
+  // the Ask button went away under the focus: on Kay's turn the focus is
+  // on the next choice (at once after a hit, when the turn is back after a miss)
+  await myTurn(page);
+  // the turn's coming is told (in the same redraw as the turn line): at
+  // the start, and after a miss again, once the turn is back
+  const heard = await told(page);
+  assert.ok(heard.indexOf("Your turn.") >= 0 &&
+            heard.indexOf("Your turn.") < heard.indexOf(asked), heard.join("\n"));
+  if (/ has none$/.test(asked))
+    assert.ok(heard.lastIndexOf("Your turn.") > heard.indexOf(asked), heard.join("\n"));
+  await page.waitForFunction(() => document.activeElement.closest("#hand, #passes") ||
+                                   document.activeElement.id === "claim");
+  assert.ok((await focused(page)).ring);
+  // on a turn of Kay's with a set to claim: to the claim button, and open it
+  for (;;) {
+    await myTurn(page);
+    if (await page.locator("#claim").isEnabled()) break;
+    await page.waitForTimeout(100);
+  }
+  await tabTo(page, (x) => x.id === "claim");
+  await page.keyboard.press("Enter");
+  await page.locator("#claim-dialog").waitFor({ state: "visible" });
+  f = await focused(page);
+  assert.equal(f.group, "cd-sets", "the focus starts on the sets");
+  assert.ok(f.ring);
+  f = await press(page, "ArrowRight");
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true", "the set chosen");
+  const set = f.key;
+  await tabTo(page, (x) => x.group === "cd-mates");
+  // Enter gives the chosen card to the teammate, again and again, until
+  // every card has a holder: then the focus is on Claim
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+    await press(page, "Enter");
+  assert.equal((await focused(page)).id, "cd-confirm");
+  assert.match(await page.locator("#cd-summary").textContent(), /^[a-z]+ [a-z]+: /);
+  await shot(page, "keyboard-claim-desktop");
+  // Escape cancels: the focus is back on the claim button, nothing claimed
+  await page.keyboard.press("Escape");
+  await page.locator("#claim-dialog").waitFor({ state: "hidden" });
+  assert.equal((await focused(page)).id, "claim");
+  assert.ok(!(await told(page)).some((t) => /^Kay claimed/.test(t)), "nothing claimed");
+  assert.equal(await page.locator(`#claimed .setchip[data-set=${set}]`).count(), 0);
+  // again, the first set this time, and confirm with Enter
+  await page.keyboard.press("Enter");
+  await page.locator("#claim-dialog").waitFor({ state: "visible" });
+  f = await press(page, "Enter");
+  assert.equal(f.pressed, "true");
+  assert.notEqual(f.key, set);
+  const chosen = f.key;
+  await tabTo(page, (x) => x.group === "cd-mates");
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+    await press(page, "Enter");
+  await page.keyboard.press("Enter");
+  const claimed = await toldMatching(page, /^Kay claimed /);
+  assert.match(claimed, new RegExp(`^Kay claimed ${chosen.replace("-", " ")}: ` +
+                                   "(won|cancelled|lost|point-off), "));
+  await page.locator(`#claimed .setchip[data-set=${chosen}]`).waitFor();
+  // the turn came to Kay twice or more and no sound played: muted
+  assert.equal(await page.evaluate(() => window.tones), 0);
+  await page.reload();
+  await page.locator("#table").waitFor({ state: "visible" });
+  assert.equal(await page.locator("#mute").getAttribute("aria-pressed"), "true");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---- a turn in one screen, the scoresheet, themes, motion ----------------
+
+
+// One turn by taps (a phone) or clicks, each control checked inside the
+// viewport before it is touched, the page never scrolled.
+async function turnInView(page, phone) {
+  const touch = (loc) => (phone ? loc.tap() : loc.click());
+  const check = async (sel) => assert.equal(await inView(page, sel), true);
+  if (await page.locator("#passes button").count()) {
+    await check("#passes button");
+    await touch(page.locator("#passes button").first());
+    return;
+  }
+  await check("#claim");
+  const card = "#hand button.card.askable";
+  if (!(await page.locator(card).count())) {
+    assert.equal(await page.locator("#claim").isEnabled(), true, "nothing to ask: a claim");
+    await touch(page.locator("#claim"));
+    await finishClaim(page);
+    return;
+  }
+  // every card that may be asked for and every seat is in view
+  await check(card);
+  await check("#ring .plate");
+  await touch(page.locator(card).first());
+  const target = "#ring button.plate:not([disabled])";
+  await check(target);
+  await touch(page.locator(target).first());
+  await check("#ask-go");
+  await touch(page.locator("#ask-go"));
+}
+
+for (const [label, size] of [["phone", PHONE], ["laptop", DESKTOP]]) {
+  test(`a whole game on a ${label}, every turn without scrolling`, async () => {
+    const phone = size === PHONE;
+    const page = await person(size);
+    await createRoom(page, "Vic", { pace: "0" });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    const until = Date.now() + 180000;
+    let turns = 0;
+    while (!(await page.locator("#over").isVisible())) {
+      assert.ok(Date.now() < until, "the game did not end in time");
+      const mine = await page.evaluate(() =>
+        /Your turn/.test(document.getElementById("t-turn").textContent) &&
+        !document.getElementById("actions").closest("[hidden]") &&
+        !document.getElementById("actions").hidden);
+      if (!mine) { await page.waitForTimeout(40); continue; }
+      const before = await page.evaluate(() => document.querySelectorAll("#history li").length +
+        "/" + document.getElementById("t-score").textContent + "/" + window.heard.length);
+      await turnInView(page, phone);
+      turns++;
+      // the turn's action is shown before the next one is taken
+      await page.waitForFunction((b) => document.querySelectorAll("#history li").length +
+        "/" + document.getElementById("t-score").textContent + "/" + window.heard.length !== b,
+                                 before);
+      if (turns === 3) await shot(page, `turn-${label}`);
+    }
+    assert.ok(turns > 3, `${turns} turns`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("dark theme follows the system, the toggle is kept; reduced motion moves nothing", async () => {
+  for (const [size, label] of [[PHONE, "phone"], [DESKTOP, "desktop"]]) {
+    const page = await person(size, { colorScheme: "dark" });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
+    assert.equal(await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed"),
+                 "true");
+    await createRoom(page, "Dee", { pace: "1000" });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    await myTurn(page);
+    await page.locator("#hand button.card.askable").first().click();
+    await page.locator("#ring button.plate:not([disabled])").first().click();
+    await shot(page, `table-${label}-dark`);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(bg, "rgb(16, 20, 18)");
+    // the toggle: light, kept across a reload against the system's dark
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+    await page.reload();
+    await page.locator("#table").waitFor({ state: "visible" });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+    await shot(page, `table-${label}-light`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  // motion: a hit's card flies to the asker, unless motion is reduced
+  for (const reducedMotion of ["no-preference", "reduce"]) {
+    const page = await person(DESKTOP, { reducedMotion });
+    await createRoom(page, "Mo", { pace: "0" });
+    await page.evaluate(() => {
+      window.flights = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes)
+          if (n.classList && n.classList.contains("flying")) window.flights++;
+      }).observe(document.body, { childList: true });
+    });
+    await page.getByRole("button", { name: "Bots in empty seats" }).click();
+    await start(page);
+    await playToEnd([page], 120000, 2);
+    const hits = await page.evaluate(() => [...document.querySelectorAll("#history li")]
+      .filter((li) => /: got it/.test(li.textContent)).length);
+    const flights = await page.evaluate(() => window.flights);
+    if (reducedMotion === "reduce") assert.equal(flights, 0, "no motion when reduced");
+    else assert.ok(hits === 0 || flights > 0, `${hits} hits, ${flights} flights`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
