@@ -109,6 +109,14 @@ export async function createRoom(page, name, { players = "6", pace = "0", preset
   return (await page.locator("#r-code").textContent()).trim();
 }
 
+// A room made by PAGE (createRoom's options), bots in its empty seats, and
+// its game started: a person alone at a table of bots.
+export async function gameWithBots(page, name, options) {
+  await createRoom(page, name, options);
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+}
+
 // Every line the aria-live log was given, oldest first.
 export async function told(page) {
   return page.evaluate(() => window.heard);

@@ -9,15 +9,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveTable, PHONE, DESKTOP, STEP, person, createRoom, told, toldMatching, myTurn,
-         start, finishClaim, playToEnd, shot, inView } from "./lib.mjs";
+         start, finishClaim, playToEnd, shot, inView, gameWithBots } from "./lib.mjs";
 
 serveTable();
 
 test("the claim dialog on a phone: assign, see, cancel, claim", async () => {
   const page = await person(PHONE);
-  await createRoom(page, "Pia", { pace: "1000" });
-  await page.getByRole("button", { name: "Bots in empty seats" }).click();
-  await start(page);
+  await gameWithBots(page, "Pia", { pace: "1000" });
   await shot(page, "table-phone");
   await myTurn(page);
   await page.getByRole("button", { name: "Claim a set…" }).click();
@@ -240,9 +238,7 @@ for (const [label, size] of [["phone", PHONE], ["laptop", DESKTOP]]) {
   test(`a whole game on a ${label}, every turn without scrolling`, async () => {
     const phone = size === PHONE;
     const page = await person(size);
-    await createRoom(page, "Vic", { pace: "0" });
-    await page.getByRole("button", { name: "Bots in empty seats" }).click();
-    await start(page);
+    await gameWithBots(page, "Vic", { pace: "0" });
     const until = Date.now() + 180000;
     let turns = 0;
     // to the game's end, and on to another when the deal gave this seat
@@ -282,9 +278,7 @@ test("dark theme follows the system, the toggle is kept; reduced motion moves no
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
     assert.equal(await page.getByRole("button", { name: "Dark theme" }).getAttribute("aria-pressed"),
                  "true");
-    await createRoom(page, "Dee", { pace: "1000" });
-    await page.getByRole("button", { name: "Bots in empty seats" }).click();
-    await start(page);
+    await gameWithBots(page, "Dee", { pace: "1000" });
     await myTurn(page);
     await page.locator("#hand button.card.askable").first().click();
     await page.locator("#ring button.plate:not([disabled])").first().click();

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveTable, LIT, PHONE, DESKTOP, STEP, base, dir, person, createRoom, told, myTurn,
-         start, move, playToEnd, shot } from "./lib.mjs";
+         start, move, playToEnd, shot, gameWithBots } from "./lib.mjs";
 
 serveTable();
 
@@ -125,9 +125,7 @@ test("a spectator sees no hand and cannot act", async () => {
 
 test("a reload mid-game resumes the same seat and hand", async () => {
   const page = await person();
-  await createRoom(page, "Rae", { pace: "1000" });
-  await page.getByRole("button", { name: "Bots in empty seats" }).click();
-  await start(page);
+  await gameWithBots(page, "Rae", { pace: "1000" });
   await move(page);
   const hand = await page.locator("#hand .card.held").evaluateAll(
     (els) => els.map((e) => e.dataset.card));

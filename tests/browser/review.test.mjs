@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveTable, PHONE, base, person, createRoom, told, myTurn, start, move, playToEnd,
-         shot } from "./lib.mjs";
+         shot, gameWithBots } from "./lib.mjs";
 
 serveTable();
 
@@ -90,9 +90,7 @@ test("the scoresheet is live, offers the likeliest placement, and names the rule
 
 test("a hint names the expert's move and why, and Ask plays it in one press", async () => {
   const page = await person();
-  await createRoom(page, "Hal", { pace: "400" });
-  await page.getByRole("button", { name: "Bots in empty seats" }).click();
-  await start(page);
+  await gameWithBots(page, "Hal", { pace: "400" });
   await myTurn(page);
   assert.equal(await page.locator("#hint-line").isHidden(), true, "no hint before one is asked");
   await page.getByRole("button", { name: "Hint" }).click();
@@ -122,9 +120,7 @@ test("a hint names the expert's move and why, and Ask plays it in one press", as
 
 test("a finished game's review: every step, any seat's scoresheet, marks; by link and list", async () => {
   const page = await person();
-  await createRoom(page, "Rev", { pace: "0" });
-  await page.getByRole("button", { name: "Bots in empty seats" }).click();
-  await start(page);
+  await gameWithBots(page, "Rev", { pace: "0" });
   await playToEnd([page], 120000, 3);
   const actions = await page.locator("#history li").count();
   const link = page.getByRole("link", { name: "Review the game" });
