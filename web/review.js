@@ -1,7 +1,7 @@
 // review.js - a finished game, step by step (#game=ID, docs/PROTOCOL.md's
 // replay, sheet and review frames): every hand at each step, the claimed
 // sets, the event that led there, the scoresheet of any seat at that step,
-// and that seat's marks against the expert on its decisions. The state of
+// and that seat's marks against the master bot on its decisions. The state of
 // a review is a plain object (newReview); renderReview draws it and sends
 // nothing: the event handling asks for sheets and marks (wants()).
 import { cardFace, cardInfo, setLabel, teamOf } from "./cards.js";
@@ -79,11 +79,11 @@ function bestText(R, b) {
   return b.action;
 }
 
-// The mark of decision D in words: the chance taken, the expert's choice.
+// The mark of decision D in words: the chance taken, the master bot's choice.
 function markText(R, d) {
   const took = d.chance === null || d.chance === undefined ? "" : `chance ${pctOf(d.chance)}`;
-  if (d.same) return `${took}${took ? "; " : ""}the expert does the same (${d.grade})`;
-  return `${took}${took ? "; " : ""}the expert would ${bestText(R, d.best)}` +
+  if (d.same) return `${took}${took ? "; " : ""}master does the same (${d.grade})`;
+  return `${took}${took ? "; " : ""}master would ${bestText(R, d.best)}` +
     (typeof d.best.chance === "number" ? ` (${pctOf(d.best.chance)})` : "") +
     `; cost ${d.cost.toFixed(2)} (${d.grade})`;
 }

@@ -29,30 +29,43 @@ typedef enum LitBotKind {
     LIT_BOT_CASUAL = 1, /* basic's rule on an imperfect memory of the history */
     LIT_BOT_BASIC = 2,  /* certain knowledge, perfect memory, claims only when certain */
     LIT_BOT_EXPERT = 3, /* exact probabilities, claim timing, rollouts in sampled deals */
+    LIT_BOT_MASTER = 4, /* expert on beliefs weighted by how players ask */
     LIT_BOT_KINDS
 } LitBotKind;
+
+/* The strongest kind: the one a hint and a review play (docs/BOTS.md). */
+#define LIT_BOT_BEST LIT_BOT_MASTER
 
 enum {
     /* Longest bot text lit_bot_spec_format writes, with its terminating 0. */
     LIT_BOT_TEXT_MAX = 32,
     /* casual's default chance, in thousandths, of remembering a fact */
     LIT_CASUAL_MEMORY = 500,
-    /* expert's default number of rollouts per decision, and the most */
+    /* expert's and master's default number of rollouts per decision, and
+     * the most */
     LIT_EXPERT_ROLLOUTS = 64,
     LIT_EXPERT_ROLLOUTS_MAX = 100000,
-    /* the workspace expert needs: exact counting, and its search */
+    /* the workspace expert and master need: exact counting, and their
+     * search */
     LIT_BOT_WORK = LIT_ODDS_WORK + (4u << 20)
 };
 
 /* Which bot, and its settings. Written "basic", "random", "casual",
  * "casual:0.75" (casual remembering each public fact with chance 0.75),
  * "expert" or "expert:200" (expert with 200 rollouts per decision; 0: no
- * search). */
+ * search), "master" or "master:200" alike. */
 typedef struct LitBotSpec {
     uint8_t kind;      /* LitBotKind */
     uint16_t memory;   /* casual: chance of remembering a fact, in thousandths */
-    uint32_t rollouts; /* expert: rollouts per decision */
+    uint32_t rollouts; /* expert, master: rollouts per decision */
 } LitBotSpec;
+
+/* Whether bots of kind search: they need a workspace (lit_bot_lend), and
+ * a server runs their decisions off its event loop. */
+static inline int lit_bot_searches(int kind)
+{
+    return kind == LIT_BOT_EXPERT || kind == LIT_BOT_MASTER;
+}
 
 /* The spec of kind at its default settings (the spec the bare name
  * "basic", "casual" or "expert" parses to). kind must be a LitBotKind. */

@@ -22,8 +22,8 @@
 #include "game.h"
 
 enum {
-    /* The workspace lit_review needs: the expert bot's, and its own
-     * knowledge and odds (docs/REVIEW.md). */
+    /* The workspace lit_review needs: the bot's, and its own knowledge and
+     * odds (docs/REVIEW.md). */
     LIT_REVIEW_WORK = LIT_BOT_WORK + (1u << 20),
     /* The workspace lit_claim_chance needs: the counting's, and the
      * knowledge with the claim imposed. */
@@ -57,7 +57,7 @@ enum { LIT_REVIEW_WAIT = 0 };
 
 /* What the review is made with. */
 typedef struct LitReviewOptions {
-    uint32_t rollouts; /* the expert's budget (LIT_EXPERT_ROLLOUTS: its default) */
+    uint32_t rollouts; /* the bot's budget (LIT_EXPERT_ROLLOUTS: its default) */
     uint64_t seed;     /* its draws, and those of the estimates */
     uint32_t samples;  /* draws of an estimate (LIT_REVIEW_SAMPLES) */
 } LitReviewOptions;

@@ -52,6 +52,8 @@ enum {
 
 typedef struct Scratch {
     LitOdds odds;
+    LitOdds behaved; /* master's */
+    BehavePool pool; /* master's */
     LitBot sim[LIT_MAX_PLAYERS];
     LitEvent log[LIT_MAX_ACTIONS];
 } Scratch;
@@ -188,11 +190,14 @@ static double rollout(const LitView *v, const uint64_t hands[LIT_MAX_PLAYERS],
     return value;
 }
 
-/* Stage 5: the candidate with the best mean over the same drawn deals. */
-static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x, LitWork w)
+/* Stage 5: the candidate with the best mean over the same drawn deals:
+ * drawn from the uniform posterior (expert), or by master's weights from
+ * its pool (pool not NULL). */
+static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x, LitWork w,
+                  const BehavePool *pool)
 {
-    LitSampler *sp;
-    if (lit_sampler_init(&sp, &bot->know, w.p, w.left) != LIT_OK)
+    LitSampler *sp = NULL;
+    if (!pool && lit_sampler_init(&sp, &bot->know, w.p, w.left) != LIT_OK)
         return 0;
     uint64_t seed = lit_rng_next(&bot->rng);
     uint32_t per = bot->spec.rollouts / (uint32_t)n;
@@ -202,7 +207,10 @@ static int search(LitBot *bot, const LitView *v, Candidate *c, int n, Scratch *x
         LitRng rng;
         uint64_t hands[LIT_MAX_PLAYERS];
         lit_rng_seed(&rng, lit_seed_mix(seed, i));
-        lit_sampler_draw(sp, &rng, hands);
+        if (pool)
+            bot_behave_draw(pool, &rng, hands);
+        else
+            lit_sampler_draw(sp, &rng, hands);
         for (int k = 0; k < n; k++)
             c[k].value += rollout(v, hands, &c[k].a, lit_seed_mix(seed, 1000000 + i), x);
     }
@@ -391,7 +399,7 @@ static LitAction stuck(LitBot *bot, const LitView *v, const Beliefs *b, const Li
 /* 4. The best-scored asks; a sure hit at once, else (5) the search over
  * the best few. */
 static LitAction best_ask(LitBot *bot, const LitView *v, const LitOdds *o, Candidate *cand, int n,
-                          Scratch *x, LitWork w)
+                          Scratch *x, LitWork w, const BehavePool *pool)
 {
     for (int i = 0; i < n; i++)
         for (int j = i; j > 0 && cand[j].score > cand[j - 1].score; j--) {
@@ -403,7 +411,7 @@ static LitAction best_ask(LitBot *bot, const LitView *v, const LitOdds *o, Candi
     if (o->p[cand[0].a.card][cand[0].a.target] < 1.0 && bot->spec.rollouts > 0 && n > 1 &&
         o->exact) {
         /* 5. The search. */
-        pick = search(bot, v, cand, n < CANDIDATES ? n : CANDIDATES, x, w);
+        pick = search(bot, v, cand, n < CANDIDATES ? n : CANDIDATES, x, w, pool);
     }
     return cand[pick].a;
 }
@@ -436,6 +444,16 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
         lit_odds_estimate(&bot->know, &bot->rng, 1000, w.p, w.left, o) != LIT_OK)) {
         *out = bot_policy_play(v, &b, &bot->rng, 1);
         return LIT_OK;
+    }
+
+    /* 1 (master). The odds weighted by how players ask, where they are not
+     * sure; the exact ones stand when the sampler cannot draw. */
+    const BehavePool *pool = NULL;
+    if (bot->spec.kind == LIT_BOT_MASTER && o->exact &&
+        bot_behave_odds(bot, v, o, lit_rng_next(&bot->rng), &x->pool, &x->behaved, w.p,
+                        w.left) == LIT_OK) {
+        o = &x->behaved;
+        pool = &x->pool;
     }
 
     /* 2. The endgame, passing the turn and naming the next asker. */
@@ -475,6 +493,6 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
     }
 
     /* 4 and 5. The best-scored asks, and the search. */
-    *out = best_ask(bot, v, o, cand, n, x, w);
+    *out = best_ask(bot, v, o, cand, n, x, w, pool);
     return LIT_OK;
 }

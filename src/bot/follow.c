@@ -65,7 +65,7 @@ static int follow(LitBot *bot, const LitView *v)
         memset(bot->memory.lacks, 0, sizeof bot->memory.lacks);
         if (bot->spec.kind >= LIT_BOT_BASIC) {
             int st = lit_know_from_view(&bot->know, v);
-            if (st == LIT_OK && bot->spec.kind == LIT_BOT_EXPERT) {
+            if (st == LIT_OK && lit_bot_searches(bot->spec.kind)) {
                 LitView pv = *v;
                 pv.seat = LIT_NOBODY;
                 pv.hand = 0;
@@ -82,7 +82,7 @@ static int follow(LitBot *bot, const LitView *v)
         const LitEvent *e = &v->history[bot->seen];
         if (bot->spec.kind >= LIT_BOT_BASIC) {
             int st = lit_know_apply(&bot->know, e);
-            if (st == LIT_OK && bot->spec.kind == LIT_BOT_EXPERT)
+            if (st == LIT_OK && lit_bot_searches(bot->spec.kind))
                 st = lit_know_apply(&bot->public_know, e);
             if (st != LIT_OK) {
                 bot->started = 0;

@@ -2,7 +2,8 @@
  *
  * The calls run one way: the dispatcher (bot.c) uses follow.c, policy.c
  * and expert.c; expert.c uses policy.c, whose basic follows its game with
- * follow.c. spec.c (the kinds and their text) is below them all.
+ * follow.c, and behave.c (master's beliefs). spec.c (the kinds and their
+ * text) is below them all.
  */
 #ifndef LIT_BOT_INTERNAL_H
 #define LIT_BOT_INTERNAL_H
@@ -57,5 +58,35 @@ int bot_policy_basic_act(LitBot *bot, const LitView *v, LitAction *out);
 /* Expert's decision; the bot has read the view already. LIT_NO_SPACE
  * without a workspace of LIT_BOT_WORK bytes. */
 int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out);
+
+/* ---- behave.c: master's beliefs ------------------------------------------------ */
+
+enum { BEHAVE_DRAWS = 2048 };
+
+/* Deals drawn exactly from the uniform posterior, each with its weight under
+ * the model of how players ask (weights sum to 1). */
+typedef struct BehavePool {
+    int draws;
+    double effective; /* the effective number of draws: (sum w)^2 / sum w^2 */
+    double weight[BEHAVE_DRAWS];
+    uint64_t hands[BEHAVE_DRAWS][LIT_MAX_PLAYERS];
+    /* a hash table of a set's placements (behave.c), a slot in use when its
+     * stamp is the current one */
+    uint64_t slot_key[2 * BEHAVE_DRAWS];
+    double slot_weight[2 * BEHAVE_DRAWS];
+    uint32_t slot_stamp[2 * BEHAVE_DRAWS];
+    uint32_t stamp;
+} BehavePool;
+
+/* Master's odds of the view v (read by bot): exact's figures where they are
+ * sure (0 or 1, a sure placement), and where not, the model's, estimated
+ * from BEHAVE_DRAWS deals drawn from seed into pool (docs/BOTS.md
+ * "master"). work (work_size bytes) is the sampler's. The statuses of
+ * lit_sampler_init; out and pool are then not filled. */
+int bot_behave_odds(const LitBot *bot, const LitView *v, const LitOdds *exact, uint64_t seed,
+                    BehavePool *pool, LitOdds *out, void *work, size_t work_size);
+
+/* A deal of the pool drawn by its weight. */
+void bot_behave_draw(const BehavePool *pool, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS]);
 
 #endif

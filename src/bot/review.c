@@ -349,7 +349,7 @@ int lit_review(const LitGame *start, const LitEvent *events, uint32_t n_events, 
     LitWork w = lit_work_of(work, work_size);
     Scratch *x = lit_work_take(&w, sizeof *x);
 
-    LitBotSpec spec = lit_bot_spec_default(LIT_BOT_EXPERT);
+    LitBotSpec spec = lit_bot_spec_default(LIT_BOT_BEST);
     spec.rollouts = opt.rollouts;
     st = lit_bot_init(&x->bot, &spec, opt.seed);
     if (st != LIT_OK)

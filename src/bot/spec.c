@@ -7,7 +7,8 @@
 
 #include "literature/status.h"
 
-static const char *const kind_names[LIT_BOT_KINDS] = {"random", "casual", "basic", "expert"};
+static const char *const kind_names[LIT_BOT_KINDS] = {"random", "casual", "basic", "expert",
+                                                      "master"};
 
 const char *lit_bot_kind_name(int kind)
 {
@@ -61,13 +62,14 @@ int lit_bot_spec_parse(LitBotSpec *spec, const char *text, size_t len)
             continue;
         LitBotSpec s = lit_bot_spec_default((LitBotKind)kind);
         if (name_len < len) {
-            /* casual takes its memory, expert its rollouts per decision */
+            /* casual takes its memory, expert and master their rollouts
+             * per decision */
             const char *arg = text + name_len + 1;
             size_t arg_len = len - name_len - 1;
             if (kind == LIT_BOT_CASUAL) {
                 if (parse_chance(arg, arg_len, &s.memory))
                     return LIT_BAD_BOT_OPTION;
-            } else if (kind == LIT_BOT_EXPERT) {
+            } else if (lit_bot_searches(kind)) {
                 uint32_t r = 0;
                 if (arg_len == 0 || arg_len > 6)
                     return LIT_BAD_BOT_OPTION;
@@ -95,7 +97,7 @@ int lit_bot_spec_format(const LitBotSpec *spec, char *buf, size_t cap)
     const char *name = lit_bot_kind_name(spec->kind);
     size_t n = strlen(name);
     memcpy(text, name, n);
-    if (spec->kind == LIT_BOT_EXPERT && spec->rollouts != LIT_EXPERT_ROLLOUTS) {
+    if (lit_bot_searches(spec->kind) && spec->rollouts != LIT_EXPERT_ROLLOUTS) {
         unsigned r = spec->rollouts, digits = 1;
         text[n++] = ':';
         for (unsigned x = r; x >= 10; x /= 10)

@@ -91,7 +91,7 @@ static void log_refusal(uint64_t index, int playing, uint32_t n, int seat, const
 int entrant_needs_work(const Entrant *e)
 {
     for (int i = 0; i < e->n && !e->cmd; i++)
-        if (e->seats[i].kind == LIT_BOT_EXPERT)
+        if (lit_bot_searches(e->seats[i].kind))
             return 1;
     return 0;
 }

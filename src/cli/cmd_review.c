@@ -1,5 +1,5 @@
 /* cmd_review.c - `lit review`: every decision of one seat in a record,
- * judged from that seat's view against the expert bot (docs/REVIEW.md). The
+ * judged from that seat's view against the master bot (docs/REVIEW.md). The
  * figures come from lit_review (src/bot/review.c); this file reads the
  * record, checks it, and prints. */
 #include <getopt.h>
@@ -22,7 +22,7 @@ static const char usage[] =
     "of its asks, claims, passes and choices, the chance it had to succeed from\n"
     "the seat's own view at that moment (its hand and the public history, never\n"
     "the other hands: an ask's chance to hit, a claim's chance that every card\n"
-    "is where it names it), what the expert bot would have done from the same\n"
+    "is where it names it), what the master bot would have done from the same\n"
     "view and its chance, the expected cost of the difference and a grade\n"
     "(best, good, inaccuracy, mistake); then a summary. A chance marked ~ is an\n"
     "estimate by sampling (10 and 12 players, beyond the exact count's budget).\n"
@@ -30,9 +30,9 @@ static const char usage[] =
     "\n"
     "  --seat N     the seat to review, 1..players (the record needs its deal)\n"
     "  --json       one JSON object: seat, rules, bot, seed, decisions, summary\n"
-    "  --budget N   the expert's rollouts per decision, 0 to 100000 (default 64,\n"
-    "               the expert's own default)\n"
-    "  --seed S     seed of the expert's draws and of the estimates, 0 to\n"
+    "  --budget N   master's rollouts per decision, 0 to 100000 (default 64,\n"
+    "               its own default)\n"
+    "  --seed S     seed of master's draws and of the estimates, 0 to\n"
     "               9223372036854775807 (default 1)\n"
     "  --samples N  draws for an estimate, 80 to 200000 (default 20000)\n"
     "  --help       this text\n";
@@ -60,7 +60,8 @@ static void print_decision(const LitRules *r, const LitDecision *d)
         snprintf(done, sizeof done, "%u. ?", d->n);
     format_chance(&d->done, p, sizeof p);
     if (d->same) {
-        printf("%s  %s  | expert: the same  | cost 0 %s\n", done, p, lit_grade_name(d->grade));
+        printf("%s  %s  | %s: the same  | cost 0 %s\n", done, p, lit_bot_kind_name(LIT_BOT_BEST),
+               lit_grade_name(d->grade));
         return;
     }
     if (d->best.action.kind == LIT_REVIEW_WAIT) {
@@ -73,8 +74,8 @@ static void print_decision(const LitRules *r, const LitDecision *d)
             snprintf(best, sizeof best, "?");
     }
     format_chance(&d->best, q, sizeof q);
-    printf("%s  %s  | expert: %s  %s  | cost %.3f %s\n", done, p, best, q, d->cost,
-           lit_grade_name(d->grade));
+    printf("%s  %s  | %s: %s  %s  | cost %.3f %s\n", done, p, lit_bot_kind_name(LIT_BOT_BEST), best,
+           q, d->cost, lit_grade_name(d->grade));
 }
 
 static void print_summary(const LitRules *r, int seat, const LitReviewSummary *s)
@@ -89,9 +90,9 @@ static void print_summary(const LitRules *r, int seat, const LitReviewSummary *s
                s->best_hits / s->asks);
     if (s->claims)
         printf("  claims: won %u, wrong %u\n", s->claims_won, s->misclaims);
-    printf("  grades against expert: best %u, good %u, inaccuracy %u, mistake %u; total cost %.3f\n",
-           s->grades[LIT_GRADE_BEST], s->grades[LIT_GRADE_GOOD], s->grades[LIT_GRADE_INACCURACY],
-           s->grades[LIT_GRADE_MISTAKE], s->cost);
+    printf("  grades against %s: best %u, good %u, inaccuracy %u, mistake %u; total cost %.3f\n",
+           lit_bot_kind_name(LIT_BOT_BEST), s->grades[LIT_GRADE_BEST], s->grades[LIT_GRADE_GOOD],
+           s->grades[LIT_GRADE_INACCURACY], s->grades[LIT_GRADE_MISTAKE], s->cost);
     if (s->estimated)
         printf("  decisions with estimated figures (~): %u\n", s->estimated);
     printf("  sets an earlier claim would have kept:");
@@ -123,7 +124,7 @@ static int print_review(const LitRules *r, int seat, const LitReviewOptions *opt
         return 0;
     }
     char rules[LIT_RULES_TEXT_MAX], bot[LIT_BOT_TEXT_MAX];
-    LitBotSpec spec = {LIT_BOT_EXPERT, 0, opt->rollouts};
+    LitBotSpec spec = {LIT_BOT_BEST, 0, opt->rollouts};
     if (lit_rules_format(r, rules, sizeof rules) < 0 ||
         lit_bot_spec_format(&spec, bot, sizeof bot) < 0)
         return 1;

@@ -184,8 +184,8 @@ void play_start_bots(Play *pl)
         lit_bot_init(&pl->bot[s], &pl->spec[s], lit_seed_mix(pl->seed, (uint64_t)(100 + s)));
         lit_bot_lend(&pl->bot[s], pl->work, LIT_BOT_WORK);
     }
-    LitBotSpec expert = lit_bot_spec_default(LIT_BOT_EXPERT);
-    lit_bot_init(&pl->hinter, &expert, lit_seed_mix(pl->seed, 99));
+    LitBotSpec best = lit_bot_spec_default(LIT_BOT_BEST);
+    lit_bot_init(&pl->hinter, &best, lit_seed_mix(pl->seed, 99));
     lit_bot_lend(&pl->hinter, pl->work, LIT_BOT_WORK);
 }
 

@@ -134,10 +134,10 @@ static int create_text(Hub *h, HubClient *c, json_t *msg, const RoomOption *x, R
     int st = lit_bot_spec_parse(&o->bots, text, strlen(text));
     if (st != LIT_OK)
         return hub_send_status(c, st, NULL);
-    if (o->bots.kind == LIT_BOT_EXPERT && !h->config.post)
+    if (lit_bot_searches(o->bots.kind) && !h->config.post)
         return hub_send_fail(c, E_BOT_NOT_OFFERED, NULL);
-    if (o->bots.kind == LIT_BOT_EXPERT && o->bots.rollouts > HUB_EXPERT_ROLLOUTS_MAX) {
-        snprintf(why, sizeof why, "an expert's rollouts are 0 to %d here",
+    if (lit_bot_searches(o->bots.kind) && o->bots.rollouts > HUB_EXPERT_ROLLOUTS_MAX) {
+        snprintf(why, sizeof why, "%s's rollouts are 0 to %d here", lit_bot_kind_name(o->bots.kind),
                  HUB_EXPERT_ROLLOUTS_MAX);
         return hub_send_fail_text(c, E_BAD_VALUE, why, NULL);
     }

@@ -90,7 +90,7 @@ static void arm(Room *r, int64_t now)
         r->armed_by = by;
     }
     r->wake_at = r->paced_at;
-    if (by == BY_SEAT && r->seats[t].spec.kind == LIT_BOT_EXPERT) {
+    if (by == BY_SEAT && lit_bot_searches(r->seats[t].spec.kind)) {
         int ready = expert_ready(r, t);
         if (ready <= 0) /* its answer is not back; out of memory: try again */
             r->wake_at = ready == 0 ? INT64_MAX : now + 1000;
@@ -128,7 +128,7 @@ void hub_pace_move(Hub *h, Room *r, int64_t now)
     Seat *seat = &r->seats[t];
     LitAction a;
     int st;
-    if (by == BY_SEAT && seat->spec.kind == LIT_BOT_EXPERT) {
+    if (by == BY_SEAT && lit_bot_searches(seat->spec.kind)) {
         HubJob *j = r->answer;
         if (!j || j->seq != r->game_seq || !seat->brain)
             return; /* not back (hub_pace_arm hands its job out) */

@@ -223,8 +223,8 @@ int hub_play_hint(Hub *h, HubClient *c, json_t *msg)
                                   NULL);
     /* the seat's own view: the hint sees what the player sees */
     HubJob *j = hub_job_for_seat(r, s, HUB_JOB_HINT);
-    LitBotSpec expert = lit_bot_spec_default(LIT_BOT_EXPERT);
-    if (!j || lit_bot_init(&j->bot, &expert, hub_room_seed(h)) != LIT_OK) {
+    LitBotSpec best = lit_bot_spec_default(LIT_BOT_BEST);
+    if (!j || lit_bot_init(&j->bot, &best, hub_room_seed(h)) != LIT_OK) {
         free(j);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }

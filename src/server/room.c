@@ -207,11 +207,15 @@ int hub_room_is_token(const char *t)
 
 const char *hub_room_expert_here(const Hub *h, const LitBotSpec *b)
 {
-    if (b->kind != LIT_BOT_EXPERT)
+    if (!lit_bot_searches(b->kind))
         return NULL;
+    int master = b->kind == LIT_BOT_MASTER;
     if (!h->config.post)
-        return "its expert bots have no worker here";
-    return b->rollouts > HUB_EXPERT_ROLLOUTS_MAX ? "its expert bots search too long" : NULL;
+        return master ? "its master bots have no worker here"
+                      : "its expert bots have no worker here";
+    if (b->rollouts <= HUB_EXPERT_ROLLOUTS_MAX)
+        return NULL;
+    return master ? "its master bots search too long" : "its expert bots search too long";
 }
 
 uint64_t hub_room_seed(Hub *h)

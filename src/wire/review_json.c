@@ -73,7 +73,7 @@ json_t *wire_review(const LitRules *r, int seat, const LitReviewOptions *opt, co
                     uint32_t n, const LitReviewSummary *s)
 {
     char rules[LIT_RULES_TEXT_MAX], bot[LIT_BOT_TEXT_MAX];
-    LitBotSpec spec = {LIT_BOT_EXPERT, 0, opt->rollouts};
+    LitBotSpec spec = {LIT_BOT_BEST, 0, opt->rollouts};
     if (lit_rules_format(r, rules, sizeof rules) < 0 ||
         lit_bot_spec_format(&spec, bot, sizeof bot) < 0)
         return NULL;

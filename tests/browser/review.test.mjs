@@ -88,7 +88,7 @@ test("the scoresheet is live, offers the likeliest placement, and names the rule
   await page.context().close();
 });
 
-test("a hint names the expert's move and why, and Ask plays it in one press", async () => {
+test("a hint names master's move and why, and Ask plays it in one press", async () => {
   const page = await person();
   await gameWithBots(page, "Hal", { pace: "400" });
   await myTurn(page);
@@ -135,7 +135,7 @@ test("a finished game's review: every step, any seat's scoresheet, marks; by lin
   assert.equal(await seats.count(), 6);
   for (let i = 0; i < 6; i++)
     assert.equal(await seats.nth(i).locator(".card").count(), 8);
-  // the reviewed seat is the player's own: its marks come from the expert
+  // the reviewed seat is the player's own: its marks come from master
   await page.locator("#rv-marks li").first().waitFor({ timeout: 60000 });
   const mine = await page.locator("#rv-marks li").count();
   assert.ok(mine > 0);
@@ -160,7 +160,7 @@ test("a finished game's review: every step, any seat's scoresheet, marks; by lin
   await first.click();
   await page.locator("#rv-mark").waitFor();
   assert.match(await page.locator("#rv-mark").textContent(),
-               /^Rev's decision: (chance [0-9.<]+%; )?the expert (does the same|would .+; cost \d\.\d\d) \((best|good|inaccuracy|mistake)\)$/);
+               /^Rev's decision: (chance [0-9.<]+%; )?master (does the same|would .+; cost \d\.\d\d) \((best|good|inaccuracy|mistake)\)$/);
   // the keys step back and forth
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction((k) => document.getElementById("rv-step").value === String(k), step - 1);

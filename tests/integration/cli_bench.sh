@@ -36,11 +36,11 @@ fi
 # --decisions: one line per player count, the bot's decisions timed.
 run 0 "$lit" bench --decisions --games 1 --players 4 --bot expert:2
 grep -q '^bot expert:2 against basic, classic rules$' "$tmp/out" || fail "bench --decisions: no header: $(cat "$tmp/out")"
-grep -Eq '^ +4 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" || fail "bench --decisions: no figures: $(cat "$tmp/out")"
+grep -Eq '^ +4 +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$tmp/out" || fail "bench --decisions: no figures: $(cat "$tmp/out")"
 run 2 "$lit" bench --decisions --bot grandmaster
 same_text "bench --bot grandmaster" "lit: --bot: unknown_bot: there is no bot of that name: 'grandmaster'" "$tmp/err"
-run 0 "$lit" bench --decisions --games 1 --players 4 --bot basic --against expert:2
-grep -q '^bot basic against expert:2, classic rules$' "$tmp/out" || fail "bench --decisions --against: no header: $(cat "$tmp/out")"
+run 0 "$lit" bench --decisions --games 1 --players 4 --bot basic --against master:2
+grep -q '^bot basic against master:2, classic rules$' "$tmp/out" || fail "bench --decisions --against: no header: $(cat "$tmp/out")"
 run 2 "$lit" bench --decisions --against grandmaster
 same_text "bench --against grandmaster" "lit: --against: unknown_bot: there is no bot of that name: 'grandmaster'" "$tmp/err"
 run 2 "$lit" bench --decisions --against cmd:true

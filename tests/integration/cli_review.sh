@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # cli_review.sh LIT SOURCE_DIR - `lit review`: a seat's decisions judged
-# from its view against the expert bot (docs/REVIEW.md). Games at 6, 8 and
+# from its view against the master bot (docs/REVIEW.md). Games at 6, 8 and
 # 12 players, the JSON checked against the record it reviews, the same bytes
 # twice, an ask that must miss, and every refusal with its exact message and
-# exit status. The expert's budget is kept small (--budget 4) so that the
+# exit status. Master's budget is kept small (--budget 4) so that the
 # sanitizer build stays well under half a minute on a loaded machine.
 set -euo pipefail
 
@@ -45,7 +45,7 @@ for x, (n, kind, line) in zip(d, moves):
     same_action = all(x.get(k) == x["best"][k] for k in keys) and x["best"]["action"] != "wait"
     check(x["same"] == same_action, "same %r at %d" % (x["same"], n))
     if x["same"]:
-        check(x["cost"] == 0 and x["grade"] == "best", "the expert's own action at %d costs %r" % (n, x["cost"]))
+        check(x["cost"] == 0 and x["grade"] == "best", "master's own action at %d costs %r" % (n, x["cost"]))
     else:
         want = "good" if x["cost"] < 0.1 else "inaccuracy" if x["cost"] < 0.3 else "mistake"
         check(x["grade"] == want, "grade %s for cost %r at %d" % (x["grade"], x["cost"], n))
@@ -82,7 +82,7 @@ review() {
   local lines
   lines=$(grep -cE "^[0-9]+\. $seat (asks|claims|passes|chooses) " "$tmp/review.txt" || true)
   [ "$lines" = "$n" ] || fail "$record seat $seat: $lines text lines, $n decisions"
-  grep -q '^  grades against expert: best ' "$tmp/review.txt" || fail "$record seat $seat: no summary"
+  grep -q '^  grades against master: best ' "$tmp/review.txt" || fail "$record seat $seat: no summary"
 }
 
 # twice RECORD SEAT [options], after review with the same arguments: a
@@ -96,16 +96,16 @@ twice() {
   same "$record seat $seat: text twice" "$tmp/review.txt" "$tmp/out"
 }
 
-# A 6-player game of the pinned self-play policy, one of the expert (team A,
+# A 6-player game of the pinned self-play policy, one of master (team A,
 # no search) against basic, and an 8-player game of the self-play policy.
 review tests/data/classic_game.lit 1
 review tests/data/classic_game.lit 4
 twice tests/data/classic_game.lit 4
 mkdir "$tmp/arena6"
-run 0 "$lit" arena --team-a expert:0 --team-b basic --players 6 --games 1 --seed 3 \
+run 0 "$lit" arena --team-a master:0 --team-b basic --players 6 --games 1 --seed 3 \
   --records "$tmp/arena6" --quiet
 review "$tmp/arena6/000000-a.lit" 3
-grep -q '"grade":"best"' "$tmp/review.json" || fail "the expert's own game: no decision the same"
+grep -q '"grade":"best"' "$tmp/review.json" || fail "master's own game: no decision the same"
 run 0 "$lit" selfplay --players 8 --games 1 --seed 5 --record "$tmp/self8.lit"
 review "$tmp/self8.lit" 2
 review "$tmp/self8.lit" 7
@@ -140,7 +140,7 @@ d = json.load(open(sys.argv[1]))["decisions"]
 assert [x["n"] for x in d] == [1, 3], d
 assert 0 < d[0]["chance"] < 1 and d[1]["chance"] == 0, d
 ' "$tmp/review.json" || fail "known.lit: the second ask for the 5h has a chance"
-grep -q '^3\. 1 asks 2 for 5h: miss  0\.000  | expert: ' "$tmp/review.txt" ||
+grep -q '^3\. 1 asks 2 for 5h: miss  0\.000  | master: ' "$tmp/review.txt" ||
   fail "known.lit text: $(grep '^3\.' "$tmp/review.txt")"
 
 # Refusals, as `lit infer` makes them.

@@ -13,7 +13,9 @@
  * - casual remembers exactly what its memory setting says: everything at 1,
  *   nothing at 0;
  * - expert: its texts and workspace, whole games under every variant, claims
- *   that the exact odds of the seat's view justify, the same game for a seed.
+ *   that the exact odds of the seat's view justify, the same game for a seed;
+ * - master: the same texts and workspace, whole games under every variant
+ *   against expert, the same game for a seed (its beliefs: test_master.c).
  *
  * No test here sets a Criterion .timeout: with --jobs=2, two long tests with
  * timeouts made Criterion 2.4's runner leak 48 bytes (seen under LSan), which
@@ -359,31 +361,37 @@ Test(bot_casual, remembers_as_much_as_its_setting)
 /* ---- expert ----------------------------------------------------------------- */
 
 
-Test(bot_expert, spec_and_workspace)
+/* expert's and master's texts (the rollouts), and the workspace both need */
+static void searching_spec_and_workspace(const char *kind)
 {
-    cr_assert_eq(spec_of("expert").rollouts, LIT_EXPERT_ROLLOUTS);
-    cr_assert_eq(spec_of("expert:0").rollouts, 0);
-    cr_assert_eq(spec_of("expert:200").rollouts, 200);
-    static const char *const texts[] = {"expert", "expert:0", "expert:7", "expert:100000"};
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        LitBotSpec s = spec_of(texts[i]);
+    char text[64];
+    snprintf(text, sizeof text, "%s", kind);
+    cr_assert_eq(spec_of(text).rollouts, LIT_EXPERT_ROLLOUTS);
+    cr_assert(lit_bot_searches(spec_of(text).kind));
+    snprintf(text, sizeof text, "%s:0", kind);
+    cr_assert_eq(spec_of(text).rollouts, 0);
+    snprintf(text, sizeof text, "%s:200", kind);
+    cr_assert_eq(spec_of(text).rollouts, 200);
+    static const char *const args[] = {"", ":0", ":7", ":100000"};
+    for (size_t i = 0; i < sizeof args / sizeof args[0]; i++) {
+        snprintf(text, sizeof text, "%s%s", kind, args[i]);
+        LitBotSpec s = spec_of(text);
         char buf[LIT_BOT_TEXT_MAX];
         cr_assert_gt(lit_bot_spec_format(&s, buf, sizeof buf), 0);
-        cr_assert_str_eq(buf, texts[i]);
+        cr_assert_str_eq(buf, text);
     }
-    static const char *const bad[] = {"expert:", "expert:x", "expert:100001", "expert:-1",
-                                      "expert:1.5", "expert:1234567"};
+    static const char *const bad[] = {":", ":x", ":100001", ":-1", ":1.5", ":1234567"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         LitBotSpec s;
-        cr_assert_eq(lit_bot_spec_parse(&s, bad[i], strlen(bad[i])), LIT_BAD_BOT_OPTION, "%s",
-                     bad[i]);
+        snprintf(text, sizeof text, "%s%s", kind, bad[i]);
+        cr_assert_eq(lit_bot_spec_parse(&s, text, strlen(text)), LIT_BAD_BOT_OPTION, "%s", text);
     }
-    /* without a workspace, or with too small a one, expert says so */
+    /* without a workspace, or with too small a one, it says so */
     LitGame g;
     LitRules r = rules_of("classic");
     cr_assert_eq(lit_game_new(&g, &r, 3, 0), LIT_OK);
     LitBot bot;
-    LitBotSpec s = spec_of("expert");
+    LitBotSpec s = spec_of(kind);
     cr_assert_eq(lit_bot_init(&bot, &s, 1), LIT_OK);
     LitView v;
     LitAction a;
@@ -394,6 +402,20 @@ Test(bot_expert, spec_and_workspace)
     lit_bot_lend(&bot, expert_work, LIT_BOT_WORK);
     cr_assert_eq(lit_bot_act(&bot, &v, &a), LIT_OK);
     cr_assert_eq(lit_game_check(&g, &a), LIT_OK);
+}
+
+Test(bot_expert, spec_and_workspace)
+{
+    searching_spec_and_workspace("expert");
+    cr_assert(!lit_bot_searches(LIT_BOT_BASIC) && !lit_bot_searches(LIT_BOT_CASUAL) &&
+              !lit_bot_searches(LIT_BOT_RANDOM));
+}
+
+Test(bot_master, spec_and_workspace)
+{
+    searching_spec_and_workspace("master");
+    cr_assert_eq(spec_of("master").kind, LIT_BOT_MASTER);
+    cr_assert_str_eq(lit_bot_kind_name(LIT_BOT_MASTER), "master");
 }
 
 /* Why a move: lit_bot_chance is the seat's exact odds of the move, an
@@ -497,36 +519,68 @@ static void check_expert_claim(const LitGame *g, const LitView *v, const LitActi
         cr_assert_eq(a->holders[i], odds.best[team][a->set][i]);
 }
 
-/* Plays a game with expert (spec) on team A and basic on team B. */
-static void expert_game(const LitRules *r, uint64_t seed, const char *spec, Played *out,
-                        int check_claims)
+/* Plays a game with expert (spec) on team A and basic, or other, on team
+ * B. */
+static void expert_game_against(const LitRules *r, uint64_t seed, const char *spec,
+                                const char *other, Played *out, int check_claims)
 {
-    const char *bots[2] = {spec, "basic"};
+    const char *bots[2] = {spec, other};
     play_game_checked(r, seed, bots, 2, out, check_claims ? check_expert_claim : NULL);
 }
 
-Test(bot_expert, plays_every_variant_and_player_count)
+static void expert_game(const LitRules *r, uint64_t seed, const char *spec, Played *out,
+                        int check_claims)
 {
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+    expert_game_against(r, seed, spec, "basic", out, check_claims);
+}
+
+/* Whole games of spec against other under every stride-th variant at 4
+ * and 6 players, and at 8, 10 and 12 under classic rules. */
+static void searching_games(const char *spec, const char *other, size_t stride)
+{
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v += stride)
         for (int players = 4; players <= 6; players += 2) {
             char text[128];
             snprintf(text, sizeof text, "%s players=%d", variants[v], players);
             LitRules r = rules_of(text);
-            expert_game(&r, v * 10 + (uint64_t)players, "expert:8", &played, 0);
+            expert_game_against(&r, v * 10 + (uint64_t)players, spec, other, &played, 0);
         }
     /* 10 and 12 players: beyond the state budget early on, estimates */
     for (int players = 10; players <= 12; players += 2) {
         char text[64];
         snprintf(text, sizeof text, "classic players=%d", players);
         LitRules r = rules_of(text);
-        expert_game(&r, 5, "expert:8", &played, 0);
+        expert_game_against(&r, 5, spec, other, &played, 0);
     }
 #ifndef __SANITIZE_ADDRESS__
     /* 8 players counts exactly at every position: up to a second a decision
      * early on, too slow under the sanitizers */
     LitRules r8 = rules_of("classic players=8");
-    expert_game(&r8, 5, "expert:8", &played, 0);
+    expert_game_against(&r8, 5, spec, other, &played, 0);
 #endif
+}
+
+Test(bot_expert, plays_every_variant_and_player_count)
+{
+    searching_games("expert:8", "basic", 1);
+}
+
+Test(bot_master, plays_every_variant_and_player_count)
+{
+    /* under the sanitizers every third variant: the decision is expert's,
+     * whose test plays them all; master's own part, its beliefs, is
+     * test_master.c's */
+    searching_games("master:8", "basic", TEST_SANITIZED ? 3 : 1);
+}
+
+Test(bot_master, repeats_for_a_seed)
+{
+    LitRules r = rules_of("classic");
+    expert_game_against(&r, 77, "master:16", "master:4", &played, 0);
+    expert_game_against(&r, 77, "master:16", "master:4", &again, 0);
+    cr_assert_eq(played.actions, again.actions);
+    cr_assert(memcmp(played.events, again.events, sizeof(LitEvent) * played.actions) == 0,
+              "master: two runs of one seed differ");
 }
 
 Test(bot_expert, claims_by_the_exact_odds_and_repeats)

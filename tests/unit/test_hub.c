@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../../src/server/hub.h"
+#include "../../src/server/room.h"
 #include "../../src/server/route.h"
 #include "../../src/store/store.h"
 #include "../support/counter_random.h"
@@ -2605,30 +2606,71 @@ Test(hub, a_timeout_among_experts_is_the_basic_bot)
     jobs_free(&js);
 }
 
-/* The expert bot is offered by a hub that can hand out its jobs, with at
- * most HUB_EXPERT_ROLLOUTS_MAX rollouts. */
-Test(hub, the_expert_needs_a_worker_and_a_short_search)
+/* The expert and master bots are offered by a hub that can hand out their
+ * jobs, with at most HUB_EXPERT_ROLLOUTS_MAX rollouts. */
+static void searching_bot_offered(const char *kind)
 {
+    char text[128], want[64];
     uint64_t state = 41;
     Hub *h = hub_with(NULL, &state);
     HubClient *c = hub_connect(h, NULL, 0);
     json_decref(frame_of(c, NULL));
-    chat_answer(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert\"}", 0,
-                "bot_not_offered");
+    snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"%s\"}", kind);
+    chat_answer(h, c, text, 0, "bot_not_offered");
     hub_disconnect(h, c, 0);
     hub_free(h);
     Jobs js;
     h = hub_of_jobs(&js, 43, 4);
     c = hub_connect(h, NULL, 0);
     json_decref(frame_of(c, NULL));
-    chat_answer(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert:65\"}", 0,
-                "bad_value");
-    send_text(h, c, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"expert:64\"}", 0);
+    snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"%s:65\"}",
+             kind);
+    send_text(h, c, text, 0);
+    json_t *j = frame_of(c, NULL);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "bad_value", "%s", text);
+    snprintf(want, sizeof want, "%s's rollouts are 0 to 64 here", kind);
+    cr_assert_str_eq(json_string_value(json_object_get(j, "text")), want);
+    json_decref(j);
+    snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"Ann\",\"bots\":\"%s:64\"}",
+             kind);
+    send_text(h, c, text, 0);
     json_t *room = frame_of(c, "room");
     cr_assert(room);
-    cr_assert_str_eq(json_string_value(json_object_get(room, "bots")), "expert");
+    cr_assert_str_eq(json_string_value(json_object_get(room, "bots")), kind);
     json_decref(room);
     hub_disconnect(h, c, 0);
+    hub_free(h);
+    jobs_free(&js);
+}
+
+Test(hub, the_expert_needs_a_worker_and_a_short_search)
+{
+    searching_bot_offered("expert");
+}
+
+Test(hub, master_needs_a_worker_and_a_short_search)
+{
+    searching_bot_offered("master");
+}
+
+/* Why a stored room's bots may not play here, by their kind (the stored
+ * expert room is restored whole below). */
+Test(hub, a_stored_bot_needs_a_worker_and_a_short_search)
+{
+    uint64_t state = 41;
+    Hub *h = hub_with(NULL, &state);
+    LitBotSpec master = lit_bot_spec_default(LIT_BOT_MASTER);
+    LitBotSpec expert = lit_bot_spec_default(LIT_BOT_EXPERT);
+    LitBotSpec basic = lit_bot_spec_default(LIT_BOT_BASIC);
+    cr_assert_str_eq(hub_room_expert_here(h, &master), "its master bots have no worker here");
+    cr_assert_str_eq(hub_room_expert_here(h, &expert), "its expert bots have no worker here");
+    cr_assert_null(hub_room_expert_here(h, &basic));
+    hub_free(h);
+    Jobs js;
+    h = hub_of_jobs(&js, 43, 4);
+    cr_assert_null(hub_room_expert_here(h, &master));
+    master.rollouts = 65;
+    cr_assert_str_eq(hub_room_expert_here(h, &master), "its master bots search too long");
     hub_free(h);
     jobs_free(&js);
 }
@@ -3718,7 +3760,7 @@ Test(hub_store, a_finished_game_is_reviewed_off_the_loop)
     cr_assert_eq(json_integer_value(json_object_get(first, "seat")), 2);
     json_t *review = json_object_get(first, "review");
     cr_assert_eq(json_integer_value(json_object_get(review, "seat")), 2);
-    cr_assert_str_eq(json_string_value(json_object_get(review, "bot")), "expert");
+    cr_assert_str_eq(json_string_value(json_object_get(review, "bot")), "master");
     cr_assert_eq(json_integer_value(json_object_get(review, "seed")), 1);
     cr_assert_eq(json_array_size(json_object_get(review, "decisions")), decisions,
                  "every action of seat 2 is a decision");

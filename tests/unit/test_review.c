@@ -8,7 +8,7 @@
  * - whole games (bots, and random play under the variants that make passes,
  *   choices and claims out of turn): every decision of the seat is there in
  *   order, every chance in [0, 1], an ask's chance is the exact marginal of
- *   the seat's view, the expert's own action costs 0, the grades follow the
+ *   the seat's view, the bot's own action costs 0, the grades follow the
  *   thresholds, the summary adds up, and two runs give the same bytes;
  * - an ask the seat knows must miss has chance 0;
  * - refusals by their exact status.
@@ -263,7 +263,7 @@ static int check_review(const LitGame *start, uint32_t n, int seat, uint32_t rol
                       d->best.chance);
         cr_assert(d->cost >= 0);
         if (d->same) {
-            cr_assert_eq(d->cost, 0.0, "%s: the expert's own action costs %g", what, d->cost);
+            cr_assert_eq(d->cost, 0.0, "%s: the bot's own action costs %g", what, d->cost);
             cr_assert_eq(d->grade, LIT_GRADE_BEST);
             cr_assert(memcmp(&d->best, &d->done, sizeof d->best) == 0);
         } else {
@@ -303,19 +303,19 @@ static int check_review(const LitGame *start, uint32_t n, int seat, uint32_t rol
 
 Test(review, games_of_bots)
 {
-    static const char *const lineup[2] = {"expert:0", "basic"};
+    static const char *const lineup[2] = {"master:0", "basic"};
     for (int players = 4; players <= 8; players += 2) {
         LitGame start;
         uint32_t n = classic_game(players, 5, lineup, &start);
         int best = 0;
         for (int seat = 0; seat < players; seat++) {
             int count = check_review(&start, n, seat, seat < 2 ? 8 : 0, "classic");
-            /* the expert:0 seats played the expert's own moves */
+            /* the master:0 seats played master's own moves */
             if (seat % 2 == 0 && seat >= 2)
                 for (int i = 0; i < count; i++)
                     best += out[i].same;
         }
-        cr_assert_gt(best, 0, "%d players: expert:0's own moves never matched", players);
+        cr_assert_gt(best, 0, "%d players: master:0's own moves never matched", players);
     }
 }
 
@@ -380,7 +380,7 @@ Test(review, an_ask_that_must_miss_has_chance_0)
     cr_assert(out[0].done.chance > 0 && out[0].done.chance < 1, "%g", out[0].done.chance);
     cr_assert_eq(out[1].n, 3);
     cr_assert_eq(out[1].done.chance, 0.0);
-    cr_assert_eq(out[1].cost, out[1].best.value, "the whole of the expert's chance is lost");
+    cr_assert_eq(out[1].cost, out[1].best.value, "the whole of the bot's chance is lost");
     cr_assert_eq(s.asks, 2);
     cr_assert_eq(s.hits, 0);
     /* out holds only cap decisions */

@@ -1,0 +1,318 @@
+/* behave.c - master's beliefs: every consistent deal weighted by how likely
+ * the asks seen were under a model of how players choose them
+ * (docs/BOTS.md "master").
+ *
+ * The uniform posterior of lit_odds counts every deal that fits the history
+ * as equally likely. Players do not ask at random, and the model says how:
+ *
+ * - a seat asks for a card it lacks of a set it holds, any such card
+ *   alike: an ask of a seat that held m cards of the set (of size cards)
+ *   weighs a deal by 1 / (size - m), so a deal where the asker held more
+ *   of the set explains the ask better;
+ * - a seat that could take a card every seat knows to be at an opponent
+ *   (a sure hit) takes it: an ask that was no such hit weighs a deal where
+ *   the asker held a card of such a set by SKIP_SURE_HIT.
+ *
+ * Every card that moves between seats does so in public (an ask that hits
+ * names its card), so a seat's count of a set then is its count now plus a
+ * public offset: a deal's weight is a product of one factor per other seat
+ * and live set, a function of that seat's count of the set now (the table
+ * below). Asks in sets out of play, and our own, weigh every deal alike.
+ * Deals are drawn exactly from the uniform posterior (LitSampler) and
+ * weighted (importance sampling); what certain knowledge says (a chance of
+ * 0 or 1, a sure claim) stays as lit_odds counted it. Measured in the arena
+ * (docs/BOTS.md "master"), with the alternatives tried.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "../core/work.h"
+#include "internal.h"
+#include "literature/status.h"
+
+/* The chance that a seat that could take a card every seat knows to be at
+ * an opponent asks for something else instead (the players we model take
+ * such a card at once: docs/BOTS.md, basic's rule 5 and expert's stage 4). */
+#define SKIP_SURE_HIT 0.1
+/* The chance a figure of the weighted model may take at most where the
+ * exact odds are not sure (and at least, where they are not 0). */
+#define NOT_SURE 1e-9
+
+/* The log-weight of a deal by seat, live set and that seat's count of the
+ * set now. */
+typedef struct Table {
+    double lw[LIT_MAX_PLAYERS][LIT_MAX_SETS][LIT_MAX_SET_SIZE + 1];
+} Table;
+
+/* Natural logarithms the model needs, written out: the library takes
+ * nothing from libm (core_symbols.sh), and a table of constants gives the
+ * same weights on every machine. log(n) for n = 1..LIT_MAX_SET_SIZE. */
+static const double log_of[LIT_MAX_SET_SIZE + 1] = {
+    0, 0.0, 0.6931471805599453, 1.0986122886681098, 1.3862943611198906, 1.6094379124341003,
+    1.791759469228055};
+#define LOG_SKIP_SURE_HIT (-2.3025850929940455) /* log(SKIP_SURE_HIT) */
+#define LN2 0.6931471805599453
+
+_Static_assert(LIT_MAX_SET_SIZE == 6, "log_of holds log(1) to log(LIT_MAX_SET_SIZE)");
+
+/* e^x for x <= 0, to a few units in the last place: x = k ln 2 + r with
+ * |r| <= ln 2 / 2, e^r by its series, 2^k in the exponent's bits. */
+static double exp_nonpositive(double x)
+{
+    if (x < -700)
+        return 0;
+    int k = (int)(x / LN2 - 0.5);
+    double r = x - k * LN2, term = 1, sum = 1;
+    for (int i = 1; i <= 14; i++) {
+        term *= r / i;
+        sum += term;
+    }
+    union {
+        double d;
+        uint64_t u;
+    } two = {.u = (uint64_t)(1023 + k) << 52};
+    return sum * two.d;
+}
+
+/* log of the model's chance of the card asked for, in a set of size cards
+ * of which the asker held m, up to a factor the same in every deal: any
+ * card of the set it lacks alike. */
+static double ask_weight(int m, int size)
+{
+    return m < size ? -log_of[size - m] : 0; /* m == size cannot be: it lacked the card */
+}
+
+/* For every ask of the history that was no sure hit by what every seat
+ * knew, the sets in which the asker could have taken a card every seat knew
+ * to be at an opponent (bit = set) into skipped; 0 for other events. The
+ * public knowledge is replayed into k. */
+static int skipped_sure_hits(const LitView *v, LitKnow *k, uint16_t *skipped)
+{
+    const LitPublic *p = &v->pub;
+    int deck = p->rules.deck;
+    int st = lit_know_start(k, &p->rules, p->dealer, LIT_NOBODY, 0);
+    for (uint32_t i = 0; st == LIT_OK && i < v->history_len; i++) {
+        const LitEvent *e = &v->history[i];
+        const LitAction *a = &e->action;
+        skipped[i] = 0;
+        if (a->kind == LIT_ASK && !(k->held[a->target] >> a->card & 1)) {
+            unsigned them = k->pub.holding & ~lit_team_seats(&p->rules, lit_team_of(a->seat));
+            for (; them; them &= them - 1)
+                for (uint64_t m = k->held[lit_lsb(them)] & k->pub.live; m;)
+                    skipped[i] |= (uint16_t)(1u << lit_set_of(deck, lit_pop_lsb(&m)));
+        }
+        st = lit_know_apply(k, e);
+    }
+    return st;
+}
+
+/* The table of view v: the history walked from its end, each seat's count
+ * of each live set then kept as an offset from its count now. */
+static int build_table(Table *t, const LitView *v, LitKnow *k, uint16_t *skipped)
+{
+    const LitPublic *p = &v->pub;
+    int deck = p->rules.deck, size = lit_deck_set_size(deck);
+    int offset[LIT_MAX_PLAYERS][LIT_MAX_SETS];
+    int st = skipped_sure_hits(v, k, skipped);
+    if (st != LIT_OK)
+        return st;
+    memset(t, 0, sizeof *t);
+    memset(offset, 0, sizeof offset);
+    for (uint32_t i = v->history_len; i-- > 0;) {
+        const LitEvent *e = &v->history[i];
+        if (e->action.kind != LIT_ASK)
+            continue;
+        int set = lit_set_of(deck, e->action.card), a = e->action.seat;
+        if (p->live & lit_set_mask(deck, set)) {
+            if (e->answer == LIT_HIT) { /* before it, the card was the target's */
+                offset[a][set]--;
+                offset[e->action.target][set]++;
+            }
+            if (a != v->seat) /* our own hand is known: the same factor in every deal */
+                for (int n = 0; n <= size; n++)
+                    t->lw[a][set][n] += ask_weight(n + offset[a][set], size);
+        }
+        if (a == v->seat)
+            continue;
+        for (unsigned m = skipped[i]; m; m &= m - 1) {
+            int other = lit_lsb(m);
+            if (p->live & lit_set_mask(deck, other))
+                for (int n = 0; n <= size; n++)
+                    if (n + offset[a][other] > 0)
+                        t->lw[a][other][n] += LOG_SKIP_SURE_HIT;
+        }
+    }
+    return LIT_OK;
+}
+
+/* A set's placement among seats in one deal: its cards' seats, four bits a
+ * card from the set's first. */
+static uint64_t placement_key(const uint64_t *hands, unsigned seats, uint64_t set_mask, int first)
+{
+    uint64_t key = 0;
+    for (unsigned s = seats; s; s &= s - 1) {
+        int seat = lit_lsb(s);
+        for (uint64_t m = hands[seat] & set_mask; m;)
+            key |= (uint64_t)seat << (4 * (lit_pop_lsb(&m) - first));
+    }
+    return key;
+}
+
+enum { SLOTS = 2 * BEHAVE_DRAWS }; /* the placements' hash table, a power of 2 */
+
+/* The weighted mode of set's placements among team's seats over the draws
+ * where the team holds all of it: writes the placement into best, returns
+ * its weight (0 when no draw has the team holding it all). */
+static double likeliest_placement(BehavePool *pool, const LitPublic *p, int team, int set,
+                                  uint8_t *best)
+{
+    int deck = p->rules.deck, size = lit_deck_set_size(deck), first = lit_set_first(deck, set);
+    uint64_t mask = lit_set_mask(deck, set) & p->live;
+    unsigned seats = lit_team_seats(&p->rules, team);
+    uint32_t stamp = ++pool->stamp;
+    int top = -1;
+    for (int i = 0; i < pool->draws; i++) {
+        const uint64_t *h = pool->hands[i];
+        uint64_t held = 0;
+        for (unsigned s = seats; s; s &= s - 1)
+            held |= h[lit_lsb(s)];
+        if ((held & mask) != mask)
+            continue;
+        uint64_t key = placement_key(h, seats, mask, first);
+        unsigned j = (unsigned)((key * 0x9e3779b97f4a7c15u) >> 40) & (SLOTS - 1);
+        while (pool->slot_stamp[j] == stamp && pool->slot_key[j] != key)
+            j = (j + 1) & (SLOTS - 1);
+        if (pool->slot_stamp[j] != stamp) {
+            pool->slot_stamp[j] = stamp;
+            pool->slot_key[j] = key;
+            pool->slot_weight[j] = 0;
+        }
+        pool->slot_weight[j] += pool->weight[i];
+        if (top < 0 || pool->slot_weight[j] > pool->slot_weight[top])
+            top = (int)j;
+    }
+    if (top < 0)
+        return 0;
+    for (int i = 0; i < size; i++)
+        best[i] = (uint8_t)(pool->slot_key[top] >> (4 * i) & 15);
+    return pool->slot_weight[top];
+}
+
+/* A figure of the model where the exact one is uncertain: kept off 0 and 1. */
+static double uncertain(double x)
+{
+    return x < NOT_SURE ? NOT_SURE : x > 1 - NOT_SURE ? 1 - NOT_SURE : x;
+}
+
+int bot_behave_odds(const LitBot *bot, const LitView *v, const LitOdds *exact, uint64_t seed,
+                    BehavePool *pool, LitOdds *out, void *work, size_t work_size)
+{
+    const LitPublic *p = &v->pub;
+    int deck = p->rules.deck, players = p->rules.players, sets = lit_deck_sets(deck);
+    LitWork w = lit_work_of(work, work_size);
+    Table *t = lit_work_take(&w, sizeof *t);
+    LitKnow *k = lit_work_take(&w, sizeof *k);
+    uint16_t *skipped = lit_work_take_n(&w, v->history_len + 1, sizeof *skipped);
+    LitSampler *sp;
+    if (!t || !k || !skipped)
+        return LIT_NO_SPACE;
+    int st = build_table(t, v, k, skipped);
+    if (st == LIT_OK)
+        st = lit_sampler_init(&sp, &bot->know, w.p, w.left);
+    if (st != LIT_OK)
+        return st;
+
+    /* The draws and their log-weights. */
+    LitRng rng;
+    lit_rng_seed(&rng, seed);
+    double top = -1e300;
+    for (int i = 0; i < BEHAVE_DRAWS; i++) {
+        uint64_t *h = pool->hands[i];
+        lit_sampler_draw(sp, &rng, h);
+        double lw = 0;
+        for (int s = 0; s < players; s++) {
+            if (s == v->seat || !(p->holding >> s & 1))
+                continue;
+            for (int set = 0; set < sets; set++) {
+                uint64_t m = lit_set_mask(deck, set);
+                if (p->live & m)
+                    lw += t->lw[s][set][lit_popcount(h[s] & m)];
+            }
+        }
+        pool->weight[i] = lw;
+        if (lw > top)
+            top = lw;
+    }
+    double total = 0, square = 0;
+    for (int i = 0; i < BEHAVE_DRAWS; i++) {
+        pool->weight[i] = exp_nonpositive(pool->weight[i] - top);
+        total += pool->weight[i];
+        square += pool->weight[i] * pool->weight[i];
+    }
+    pool->draws = BEHAVE_DRAWS;
+    pool->effective = total * total / square;
+    for (int i = 0; i < BEHAVE_DRAWS; i++)
+        pool->weight[i] /= total;
+
+    /* The figures: the exact ones where they are sure, the model's where not. */
+    double wp[LIT_MAX_CARDS][LIT_MAX_PLAYERS];
+    memset(wp, 0, sizeof wp);
+    for (int i = 0; i < BEHAVE_DRAWS; i++)
+        for (int s = 0; s < players; s++)
+            for (uint64_t m = pool->hands[i][s] & p->live; m;)
+                wp[lit_pop_lsb(&m)][s] += pool->weight[i];
+    *out = *exact;
+    for (uint64_t m = p->live; m;) {
+        int c = lit_pop_lsb(&m);
+        for (int s = 0; s < players; s++) {
+            double e = exact->p[c][s];
+            if (e > 0 && e < 1)
+                out->p[c][s] = uncertain(wp[c][s]);
+        }
+    }
+    /* the claim figures of the seat's own team: the only ones a decision
+     * reads (the other team's stay lit_odds') */
+    memset(pool->slot_stamp, 0, sizeof pool->slot_stamp);
+    pool->stamp = 0;
+    for (int team = lit_team_of(v->seat), last = team; team <= last; team++) {
+        unsigned seats = lit_team_seats(&p->rules, team);
+        for (int set = 0; set < sets; set++) {
+            uint64_t mask = lit_set_mask(deck, set) & p->live;
+            if (!mask)
+                continue;
+            double all = 0;
+            for (int i = 0; i < BEHAVE_DRAWS; i++) {
+                uint64_t held = 0;
+                for (unsigned s = seats; s; s &= s - 1)
+                    held |= pool->hands[i][lit_lsb(s)];
+                if ((held & mask) == mask)
+                    all += pool->weight[i];
+            }
+            double e = exact->team_all[team][set];
+            if (e > 0 && e < 1)
+                out->team_all[team][set] = uncertain(all);
+            if (exact->best_p[team][set] >= 1.0 - 1e-12 || exact->best_p[team][set] <= 0)
+                continue;
+            uint8_t best[LIT_MAX_SET_SIZE];
+            double bp = likeliest_placement(pool, p, team, set, best);
+            if (bp > 0) {
+                memcpy(out->best[team][set], best, sizeof best);
+                out->best_p[team][set] = uncertain(bp);
+            }
+        }
+    }
+    return LIT_OK;
+}
+
+void bot_behave_draw(const BehavePool *pool, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS])
+{
+    /* 53 random bits, a point in [0, 1), and the draw whose weight covers it */
+    double u = (double)(lit_rng_next(rng) >> 11) * 0x1p-53, sum = 0;
+    int i = 0;
+    for (; i < pool->draws - 1; i++) {
+        sum += pool->weight[i];
+        if (u < sum)
+            break;
+    }
+    memcpy(hands, pool->hands[i], sizeof pool->hands[i]);
+}
