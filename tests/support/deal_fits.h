@@ -11,16 +11,16 @@
 #include "literature/game.h"
 #include "literature/status.h"
 
-/* Whether hands (every seat's present hand) fit the history of log under
- * rules r and dealer. */
-static inline int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
-                            const LitLog *log)
+/* The deal that leads to hands now by the n events: every public move
+ * undone, newest first (a hit's card back to its target, a claimed set's
+ * cards to the holders it revealed). */
+static inline void deal_undo(const LitRules *r, const uint64_t now[LIT_MAX_PLAYERS],
+                             const LitEvent *events, uint32_t n, uint64_t deal[LIT_MAX_PLAYERS])
 {
-    uint64_t deal[LIT_MAX_PLAYERS];
-    memcpy(deal, now, sizeof deal);
+    memcpy(deal, now, sizeof(uint64_t) * LIT_MAX_PLAYERS);
     int deck = r->deck;
-    for (uint32_t i = log->len; i-- > 0;) {
-        const LitEvent *e = &log->events[i];
+    for (uint32_t i = n; i-- > 0;) {
+        const LitEvent *e = &events[i];
         if (e->action.kind == LIT_ASK && e->answer == LIT_HIT) {
             deal[e->action.seat] &= ~lit_bit(e->action.card);
             deal[e->action.target] |= lit_bit(e->action.card);
@@ -29,6 +29,15 @@ static inline int deal_fits(const LitRules *r, int dealer, const uint64_t now[LI
                 deal[e->truth[p]] |= lit_bit(lit_set_first(deck, e->action.set) + p);
         }
     }
+}
+
+/* Whether hands (every seat's present hand) fit the history of log under
+ * rules r and dealer. */
+static inline int deal_fits(const LitRules *r, int dealer, const uint64_t now[LIT_MAX_PLAYERS],
+                            const LitLog *log)
+{
+    uint64_t deal[LIT_MAX_PLAYERS];
+    deal_undo(r, now, log->events, log->len, deal);
     LitGame g;
     if (lit_game_from_deal(&g, r, deal, dealer) != LIT_OK)
         return 0;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../src/bot/internal.h"
+#include "../support/deal_fits.h"
 #include "helpers.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
@@ -68,17 +69,7 @@ static double referee_weight(const LitView *v, const uint64_t *h)
     const LitRules *r = &v->pub.rules;
     int deck = r->deck, size = lit_deck_set_size(deck);
     uint64_t cur[LIT_MAX_PLAYERS];
-    memcpy(cur, h, sizeof cur);
-    for (uint32_t i = v->history_len; i-- > 0;) {
-        const LitEvent *e = &v->history[i];
-        if (e->action.kind == LIT_ASK && e->answer == LIT_HIT) {
-            cur[e->action.seat] &= ~lit_bit(e->action.card);
-            cur[e->action.target] |= lit_bit(e->action.card);
-        } else if (e->action.kind == LIT_CLAIM) {
-            for (int j = 0; j < size; j++)
-                cur[e->truth[j]] |= lit_bit(lit_set_first(deck, e->action.set) + j);
-        }
-    }
+    deal_undo(r, h, v->history, v->history_len, cur);
     static LitKnow pk; /* what every seat knew */
     cr_assert_eq(lit_know_start(&pk, r, v->pub.dealer, LIT_NOBODY, 0), LIT_OK);
     double w = 1;
