@@ -5,6 +5,7 @@ its deal), `lit infer --seat S --after K --json` at sampled positions,
 against where the cards really were.
 
   scripts/calibration.py LIT DIR [--positions N] [--seed S] [--games G]
+                         [--model uniform|master]
 
 LIT is the lit program, DIR the records. At each of N positions a game
 (default 10), chosen at random with the seed (default 1), from the view of
@@ -17,6 +18,11 @@ the seat on turn after that action:
   it is the likeliest one, else "not the likeliest"), in bins of a
   twentieth, against how often such claims were right ("won"), by the
   claimer's bot (the record's [NameN]).
+
+--model master takes master's beliefs (lit infer --model master: the deals
+weighted by how likely the asks seen were) instead of the uniform posterior;
+positions beyond the exact count, which master's beliefs do not reach, are
+left out (and counted).
 
 Prints two tables (Markdown). Python's standard library only.
 """
@@ -81,10 +87,16 @@ def claim_named(rest):
     return words[0], named, words[i] if i < len(words) else ""
 
 
-def infer(lit, path, seat, after):
+BEYOND = "beyond the exact count"
+
+
+def infer(lit, path, seat, after, model):
+    """lit infer's JSON, or None where master's beliefs do not reach."""
     out = subprocess.run([lit, "infer", path, "--seat", str(seat), "--after", str(after),
-                          "--json", "--samples", "4000"],
+                          "--json", "--samples", "4000", "--model", model],
                          capture_output=True, text=True, check=False)
+    if out.returncode != 0 and model == "master" and BEYOND in out.stderr:
+        return None
     if out.returncode != 0:
         sys.exit(f"calibration: lit infer {path} --seat {seat} --after {after}: "
                  f"{out.stderr.strip()}")
@@ -103,6 +115,7 @@ def main():
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=0)
+    ap.add_argument("--model", choices=("uniform", "master"), default="uniform")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     files = sorted(f for f in os.listdir(a.dir) if f.endswith(".lit"))
@@ -112,6 +125,7 @@ def main():
         sys.exit(f"calibration: no records in {a.dir}")
     bins = [[0, 0] for _ in range(10)]      # [figures, there]
     claims = {}                             # bin -> [claims, right]
+    beyond = 0                              # positions master's beliefs do not reach
     for name in files:
         path = os.path.join(a.dir, name)
         hands, names, actions = parse(path)
@@ -120,7 +134,10 @@ def main():
         n = len(actions)
         for k in sorted(rng.sample(range(n), min(a.positions, n))):
             seat = next_seat(actions, k)
-            d = infer(a.lit, path, seat, k)
+            d = infer(a.lit, path, seat, k, a.model)
+            if d is None:
+                beyond += 1
+                continue
             at = holders_after(hands, actions, k)
             for card, by_seat in d["cards"].items():
                 for s, p in by_seat.items():
@@ -133,7 +150,10 @@ def main():
             if kind != "claims":
                 continue
             setname, named, result = claim_named(rest)
-            d = infer(a.lit, path, seat, k)
+            d = infer(a.lit, path, seat, k, a.model)
+            if d is None:
+                beyond += 1
+                continue
             # from a seat's view, its own team's figures
             hs = d["half_suits"].get(setname) or {}
             best = hs.get("best_assignment")
@@ -146,7 +166,8 @@ def main():
             c[0] += 1
             c[1] += result == "won"
     print(f"Cards: {len(files)} games, {a.positions} positions each (seed {a.seed}), "
-          "from the seat on turn's view")
+          f"from the seat on turn's view; model {a.model}" +
+          (f", {beyond} positions beyond the exact count left out" if beyond else ""))
     print()
     print("| lit infer's chance | figures | there |")
     print("| --- | --- | --- |")

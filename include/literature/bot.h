@@ -45,6 +45,8 @@ enum {
      * the most */
     LIT_EXPERT_ROLLOUTS = 64,
     LIT_EXPERT_ROLLOUTS_MAX = 100000,
+    /* master's weighted draws a decision (lit_bot_beliefs) */
+    LIT_BELIEF_DRAWS = 2048,
     /* the workspace expert and master need: exact counting, and their
      * search */
     LIT_BOT_WORK = LIT_ODDS_WORK + (4u << 20)
@@ -105,6 +107,22 @@ typedef struct LitBot {
 /* A bot of spec drawing its choices from seed. LIT_BAD_BOT_OPTION for a
  * spec out of range. */
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
+
+/* Master's beliefs from a seat's view (docs/BOTS.md "master"): where the
+ * exact odds of the view are sure (a chance of 0 or 1, a placement surely
+ * right), their figures; elsewhere the chances over the consistent deals
+ * weighted by how likely the asks seen were under master's model of how
+ * players ask, estimated from LIT_BELIEF_DRAWS deals drawn from seed. The
+ * claim figures are the seat's team's. odds->exact is 0, odds->samples the
+ * draws, odds->deals the exact count; the standard errors are not filled:
+ * *effective (when not NULL) gets the draws' effective number n, and a
+ * chance p is then off by about sqrt(p (1 - p) / n). work: LIT_BOT_WORK
+ * bytes. LIT_OK; LIT_BAD_SEAT for the public view; LIT_NO_SPACE for a
+ * smaller workspace or a position beyond the exact count (at 10 and 12
+ * players early on, where master plays as expert); LIT_INCONSISTENT when
+ * no deal fits; the statuses of lit_know_from_view. */
+int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size, LitOdds *odds,
+                    double *effective);
 
 /* Lends expert a workspace of size bytes (any alignment; LIT_BOT_WORK): it
  * uses it only inside lit_bot_act. Other bots ignore it. */

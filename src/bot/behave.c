@@ -204,7 +204,7 @@ static double uncertain(double x)
     return x < NOT_SURE ? NOT_SURE : x > 1 - NOT_SURE ? 1 - NOT_SURE : x;
 }
 
-int bot_behave_odds(const LitBot *bot, const LitView *v, const LitOdds *exact, uint64_t seed,
+int bot_behave_odds(const LitKnow *know, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size)
 {
     const LitPublic *p = &v->pub;
@@ -218,7 +218,7 @@ int bot_behave_odds(const LitBot *bot, const LitView *v, const LitOdds *exact, u
         return LIT_NO_SPACE;
     int st = build_table(t, v, k, skipped);
     if (st == LIT_OK)
-        st = lit_sampler_init(&sp, &bot->know, w.p, w.left);
+        st = lit_sampler_init(&sp, know, w.p, w.left);
     if (st != LIT_OK)
         return st;
 

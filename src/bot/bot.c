@@ -92,6 +92,37 @@ int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out)
     return LIT_OK;
 }
 
+/* ---- master's beliefs ------------------------------------------------------------- */
+
+int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size, LitOdds *odds,
+                    double *effective)
+{
+    if (view->seat >= view->pub.rules.players)
+        return LIT_BAD_SEAT;
+    if (!work || size < LIT_BOT_WORK)
+        return LIT_NO_SPACE;
+    LitWork w = lit_work_of(work, size);
+    LitKnow *k = lit_work_take(&w, sizeof *k);
+    LitOdds *exact = lit_work_take(&w, sizeof *exact);
+    BehavePool *pool = lit_work_take(&w, sizeof *pool);
+    if (!k || !exact || !pool)
+        return LIT_NO_SPACE;
+    int st = lit_know_from_view(k, view);
+    if (st == LIT_OK)
+        st = lit_odds(k, w.p, w.left, exact);
+    if (st == LIT_OK && !exact->exact)
+        st = LIT_NO_SPACE;
+    if (st == LIT_OK)
+        st = bot_behave_odds(k, view, exact, seed, pool, odds, w.p, w.left);
+    if (st != LIT_OK)
+        return st;
+    odds->exact = 0;
+    odds->samples = (uint32_t)pool->draws;
+    if (effective)
+        *effective = pool->effective;
+    return LIT_OK;
+}
+
 /* ---- why a move ----------------------------------------------------------------- */
 
 int lit_bot_chance(const LitView *view, const LitAction *action, uint64_t seed, void *work,

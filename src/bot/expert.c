@@ -450,7 +450,7 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
      * sure; the exact ones stand when the sampler cannot draw. */
     const BehavePool *pool = NULL;
     if (bot->spec.kind == LIT_BOT_MASTER && o->exact &&
-        bot_behave_odds(bot, v, o, lit_rng_next(&bot->rng), &x->pool, &x->behaved, w.p,
+        bot_behave_odds(&bot->know, v, o, lit_rng_next(&bot->rng), &x->pool, &x->behaved, w.p,
                         w.left) == LIT_OK) {
         o = &x->behaved;
         pool = &x->pool;

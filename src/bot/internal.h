@@ -1,7 +1,7 @@
 /* internal.h - what the files of src/bot share (not installed).
  *
- * The calls run one way: the dispatcher (bot.c) uses follow.c, policy.c
- * and expert.c; expert.c uses policy.c, whose basic follows its game with
+ * The calls run one way: the dispatcher (bot.c) uses follow.c, policy.c,
+ * expert.c and behave.c (lit_bot_beliefs); expert.c uses policy.c, whose basic follows its game with
  * follow.c, and behave.c (master's beliefs). spec.c (the kinds and their
  * text) is below them all.
  */
@@ -61,7 +61,7 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out);
 
 /* ---- behave.c: master's beliefs ------------------------------------------------ */
 
-enum { BEHAVE_DRAWS = 2048 };
+enum { BEHAVE_DRAWS = LIT_BELIEF_DRAWS };
 
 /* Deals drawn exactly from the uniform posterior, each with its weight under
  * the model of how players ask (weights sum to 1). */
@@ -78,12 +78,13 @@ typedef struct BehavePool {
     uint32_t stamp;
 } BehavePool;
 
-/* Master's odds of the view v (read by bot): exact's figures where they are
- * sure (0 or 1, a sure placement), and where not, the model's, estimated
- * from BEHAVE_DRAWS deals drawn from seed into pool (docs/BOTS.md
- * "master"). work (work_size bytes) is the sampler's. The statuses of
- * lit_sampler_init; out and pool are then not filled. */
-int bot_behave_odds(const LitBot *bot, const LitView *v, const LitOdds *exact, uint64_t seed,
+/* Master's odds of the view v of a seat (whose knowledge is k): exact's
+ * figures where they are sure (0 or 1, a sure placement), and where not,
+ * the model's, estimated from BEHAVE_DRAWS deals drawn from seed into pool
+ * (docs/BOTS.md "master"); the claim figures of the seat's team only (the
+ * other team's stay exact's). work (work_size bytes) is the sampler's. The
+ * statuses of lit_sampler_init; out and pool are then not filled. */
+int bot_behave_odds(const LitKnow *k, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size);
 
 /* A deal of the pool drawn by its weight. */

@@ -1,19 +1,21 @@
 /* cmd_infer.c - `lit infer`: the scoresheet of one seat's view (or the
  * public view) after some actions of a record. */
 #include <getopt.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmds.h"
 #include "common.h"
 #include "../wire/wire.h"
+#include "literature/bot.h"
 #include "literature/infer.h"
 #include "literature/notation.h"
 #include "literature/status.h"
 
 static const char usage[] =
     "usage: lit infer FILE (--seat N | --public) [--after K] [--json]\n"
-    "                 [--samples N] [--seed S]\n"
+    "                 [--samples N] [--seed S] [--model uniform|master]\n"
     "\n"
     "Reads a record (docs/NOTATION.md) and prints what seat N knows after K\n"
     "actions (default: all): a grid of every card in play by seat, X where the\n"
@@ -42,6 +44,13 @@ static const char usage[] =
     "  --samples N draws for the estimate beyond the workspace, 80 to 200000\n"
     "              (default 20000)\n"
     "  --seed S    seed of those draws (default 1)\n"
+    "  --model M   uniform (default): every consistent deal equally likely;\n"
+    "              master: master's beliefs (docs/BOTS.md), each deal weighted\n"
+    "              by how likely the asks seen were under its model of how\n"
+    "              players ask, estimated from 2048 draws (--seed); a seat's\n"
+    "              view only, within the exact count's reach. The JSON adds\n"
+    "              model and effective_draws, and the *_se members are\n"
+    "              sqrt(p (1 - p) / effective_draws)\n"
     "  --help      this text\n";
 
 /* The most draws an estimate takes in LIT_ODDS_WORK (test_sample checks
@@ -79,7 +88,7 @@ static void print_must_hold(const LitKnow *k)
     }
 }
 
-void infer_print_grid(const LitKnow *k, const LitOdds *o)
+void infer_print_grid(const LitKnow *k, const LitOdds *o, int master)
 {
     const LitRules *r = &k->pub.rules;
     int deck = r->deck;
@@ -119,7 +128,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
         return;
     if (!o->exact && !o->samples)
         return;
-    if (o->exact) {
+    if (o->exact || master) {
         char deals[LIT_U192_DIGITS + 1];
         lit_u192_format(&o->deals, deals, sizeof deals);
         printf("\nconsistent deals: %s\n", deals);
@@ -154,7 +163,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o)
 /* The options of `lit infer`. */
 typedef struct InferArgs {
     uint64_t seat, after, samples, seed;
-    int json, public_view, after_given;
+    int json, public_view, after_given, master;
 } InferArgs;
 
 /* The options and the one FILE: -1 when all are taken, else the exit
@@ -167,6 +176,7 @@ static int take_options(InferArgs *ia, int argc, char **argv)
                                           {"json", no_argument, NULL, 'j'},
                                           {"samples", required_argument, NULL, 'n'},
                                           {"seed", required_argument, NULL, 'S'},
+                                          {"model", required_argument, NULL, 'm'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     int opt;
@@ -210,6 +220,13 @@ static int take_options(InferArgs *ia, int argc, char **argv)
                 return 2;
             }
             break;
+        case 'm':
+            if (strcmp(optarg, "uniform") != 0 && strcmp(optarg, "master") != 0) {
+                say("--model: not a model: '%s' (uniform or master)", optarg);
+                return 2;
+            }
+            ia->master = strcmp(optarg, "master") == 0;
+            break;
         default: /* --help, or an option not known */
             return help_or_usage(usage, opt);
         }
@@ -217,6 +234,10 @@ static int take_options(InferArgs *ia, int argc, char **argv)
     if (argc - optind != 1 || (ia->seat == 0) == (ia->public_view == 0)) {
         say("infer: give one FILE and either --seat N or --public");
         fputs(usage, stderr);
+        return 2;
+    }
+    if (ia->master && ia->public_view) {
+        say("--model master: master's beliefs are a seat's: give --seat N");
         return 2;
     }
     return -1;
@@ -310,13 +331,71 @@ static int work_out_odds(const InferArgs *ia, const char *file, const LitKnow *k
     return 0;
 }
 
+/* The standard error of a chance p estimated from n effective draws. */
+static double draws_se(double p, double n)
+{
+    return p > 0 && p < 1 ? sqrt(p * (1 - p) / n) : 0;
+}
+
+/* --model master: master's beliefs from the seat's view after the applied
+ * events into *odds (their standard errors from the effective draws into
+ * *effective). 0, or the exit status with a message. */
+static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
+                       const LitEvent *applied, LitOdds *odds, double *effective)
+{
+    if (!k->consistent) { /* the deal is known: a seat's view always fits */
+        say("%s: %s: %s", file, lit_status_name(LIT_INCONSISTENT),
+            lit_status_text(LIT_INCONSISTENT));
+        return 1;
+    }
+    void *work = malloc(LIT_BOT_WORK);
+    if (!work) {
+        say("out of memory");
+        return 1;
+    }
+    LitView v = {k->pub, k->seat, k->held[k->seat], applied, (uint32_t)ia->after};
+    memset(odds, 0, sizeof *odds);
+    int st = lit_bot_beliefs(&v, ia->seed, work, LIT_BOT_WORK, odds, effective);
+    free(work);
+    if (st == LIT_NO_SPACE) {
+        say("--model master: this position is beyond the exact count (docs/DEDUCTION.md), "
+            "where master plays as expert: there are no master's beliefs to show");
+        return 1;
+    }
+    if (st != LIT_OK) {
+        say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
+        return 1;
+    }
+    double n = *effective;
+    odds->deals_estimate = lit_u192_to_double(&odds->deals);
+    for (uint64_t live = k->pub.live; live;) {
+        int c = lit_pop_lsb(&live);
+        for (int s = 0; s < k->pub.rules.players; s++)
+            odds->p_se[c][s] = draws_se(odds->p[c][s], n);
+    }
+    int team = lit_team_of(k->seat);
+    for (int set = 0; set < lit_deck_sets(k->pub.rules.deck); set++) {
+        odds->team_all_se[team][set] = draws_se(odds->team_all[team][set], n);
+        odds->best_p_se[team][set] = draws_se(odds->best_p[team][set], n);
+    }
+    return 0;
+}
+
 /* The scoresheet on stdout: one JSON object, or a line saying whose view
- * after how many actions and the grid. 0, or 1 with a message. */
+ * after how many actions and the grid (effective: master's effective
+ * draws, or 0 for the uniform model). 0, or 1 with a message. */
 static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKnow *k,
-                            const LitOdds *odds)
+                            const LitOdds *odds, double effective)
 {
     if (ia->json) {
         json_t *j = wire_scoresheet(k, odds);
+        if (j && ia->master) {
+            char deals[LIT_U192_DIGITS + 1];
+            lit_u192_format(&odds->deals, deals, sizeof deals);
+            json_object_set_new(j, "consistent_deals", json_string(deals));
+            json_object_set_new(j, "model", json_string("master"));
+            json_object_set_new(j, "effective_draws", json_real(effective));
+        }
         char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         if (!text) {
@@ -333,7 +412,12 @@ static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKno
         printf("seat %d's view", (int)ia->seat);
     printf(" after %d of %u actions%s\n\n", (int)ia->after, n_events,
            k->consistent ? "" : ": no deal fits this history");
-    infer_print_grid(k, odds);
+    if (ia->master)
+        printf("master's beliefs (docs/BOTS.md): the deals weighted by how likely the asks "
+               "seen were,\nfrom %u draws, %.0f effective: a chance p is off by about "
+               "sqrt(p (1 - p) / %.0f)\n\n",
+               odds->samples, effective, effective);
+    infer_print_grid(k, odds, ia->master);
     return 0;
 }
 
@@ -348,6 +432,7 @@ int cmd_infer(int argc, char **argv)
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitKnow *k = malloc(sizeof *k);
     LitOdds *odds = NULL;
+    double effective = 0;
     rc = 1;
     if (record_load(file, &in))
         goto done;
@@ -363,10 +448,11 @@ int cmd_infer(int argc, char **argv)
         say("out of memory");
         rc = 1;
     } else {
-        rc = work_out_odds(&ia, file, k, odds);
+        rc = ia.master ? master_odds(&ia, file, k, applied, odds, &effective)
+                       : work_out_odds(&ia, file, k, odds);
     }
     if (rc == 0)
-        rc = print_scoresheet(&ia, in.rec.n_events, k, odds);
+        rc = print_scoresheet(&ia, in.rec.n_events, k, odds, effective);
 done:
     record_free(&in);
     free(applied);

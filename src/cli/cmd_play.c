@@ -130,7 +130,7 @@ static void sheet(Play *pl)
         free(o);
         return;
     }
-    infer_print_grid(&k, o);
+    infer_print_grid(&k, o, 0);
     free(o);
 }
 

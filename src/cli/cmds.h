@@ -25,7 +25,8 @@ int serve_with(int argc, char **argv, const struct NetConfig *base);
 #include "literature/infer.h"
 
 /* The scoresheet of `lit infer` (cmd_infer.c): the grid of cards by seats,
- * the least holdings, the count and the claim figures, on stdout. */
-void infer_print_grid(const LitKnow *k, const LitOdds *o);
+ * the least holdings, the count and the claim figures, on stdout; master:
+ * o is master's beliefs (lit_bot_beliefs), with the exact count. */
+void infer_print_grid(const LitKnow *k, const LitOdds *o, int master);
 
 #endif

@@ -83,6 +83,53 @@ same_text "--samples 200001" "lit: --samples: not a number from 80 to 200000: '2
 run 2 "$lit" infer bench/corpus/12/0000.lit --seat 1 --seed x
 same_text "--seed x" "lit: --seed: not a number: 'x'" "$tmp/err"
 
+# Master's beliefs (--model master, docs/BOTS.md): the exact count, the
+# model's chances off 0 and 1 where the exact ones are not sure, the same
+# for the same seed; never from the public view or beyond the exact count.
+run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master --seed 5
+cp "$tmp/out" "$tmp/master.json"
+"$python3" - "$tmp/master.json" "$tmp/uniform.json" "$lit" <<'PY' || fail "master's beliefs: the checks above"
+import json, subprocess, sys
+m = json.load(open(sys.argv[1]))
+u = json.loads(subprocess.run([sys.argv[3], "infer", "tests/data/classic_game.lit", "--seat", "2",
+                               "--after", "40", "--json"], capture_output=True, text=True,
+                              check=True).stdout)
+assert m["model"] == "master" and m["exact"] is False and m["samples"] == 2048, m
+assert 0 < m["effective_draws"] <= 2048, m["effective_draws"]
+assert m["consistent_deals"] == u["consistent_deals"], (m["consistent_deals"], u["consistent_deals"])
+moved = 0
+for card, row in u["cards"].items():
+    total = 0
+    for seat, p in row.items():
+        q = m["cards"][card][seat]
+        total += q
+        if p in (0, 1):
+            assert q == p, (card, seat, p, q)
+        else:
+            assert 0 < q < 1, (card, seat, p, q)
+            moved = max(moved, abs(p - q))
+            se = m["cards_se"][card][seat]
+            assert abs(se - (q * (1 - q) / m["effective_draws"]) ** 0.5) < 1e-9, (card, seat, se)
+    assert abs(total - 1) < 1e-6, (card, total)
+assert moved > 0.05, moved
+PY
+run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master --seed 5
+same "master's beliefs again, same seed" "$tmp/master.json" "$tmp/out"
+run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --model master
+grep -q "^master's beliefs (docs/BOTS.md): the deals weighted by how likely the asks seen were,$" \
+  "$tmp/out" || fail "master's grid: no line on the model: $(head -n 3 "$tmp/out")"
+grep -q '^consistent deals: [0-9]*$' "$tmp/out" || fail "master's grid: no exact count"
+run 2 "$lit" infer tests/data/classic_game.lit --public --model master
+same_text "--model master --public" \
+  "lit: --model master: master's beliefs are a seat's: give --seat N" "$tmp/err"
+run 2 "$lit" infer tests/data/classic_game.lit --seat 1 --model grandmaster
+same_text "--model grandmaster" \
+  "lit: --model: not a model: 'grandmaster' (uniform or master)" "$tmp/err"
+run 1 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --model master
+same_text "--model master beyond the exact count" \
+  "lit: --model master: this position is beyond the exact count (docs/DEDUCTION.md), where master plays as expert: there are no master's beliefs to show" "$tmp/err"
+[ ! -s "$tmp/out" ] || fail "--model master beyond the exact count: printed to stdout"
+
 # Usage errors.
 run 2 "$lit" infer tests/data/example.lit
 run 2 "$lit" infer tests/data/example.lit --seat 1 --public
@@ -104,7 +151,7 @@ run 1 "$lit" infer tests/data/bad_card.lit --public
 grep -q '^tests/data/bad_card.lit:8: bad_card: ' "$tmp/err" || fail "bad_card.lit: $(cat "$tmp/err")"
 run 0 "$lit" infer --help
 [ "$(head -n 1 "$tmp/out")" = "usage: lit infer FILE (--seat N | --public) [--after K] [--json]" ] &&
-  [ "$(sed -n 2p "$tmp/out")" = "                 [--samples N] [--seed S]" ] ||
+  [ "$(sed -n 2p "$tmp/out")" = "                 [--samples N] [--seed S] [--model uniform|master]" ] ||
   fail "--help: $(head -n 1 "$tmp/out")"
 
 finish cli_infer

@@ -131,7 +131,7 @@ static void check_position(const LitGame *g, const LitLog *log, uint64_t seed, T
     double total = 0;
     for (int i = 0; i < n; i++)
         total += weight[i] = referee_weight(&v, deals[i]);
-    cr_assert_eq(bot_behave_odds(&bot, &v, &exact, seed, &pool, &model, work, sizeof work), LIT_OK);
+    cr_assert_eq(bot_behave_odds(&bot.know, &v, &exact, seed, &pool, &model, work, sizeof work), LIT_OK);
     if (pool.effective < 100) { /* the weight on a few deals: too few to estimate from */
         tally->thin++;
         return;
