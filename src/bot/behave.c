@@ -76,10 +76,12 @@ static double exp_nonpositive(double x)
 
 /* log of the model's chance of the card asked for, in a set of size cards
  * of which the asker held m, up to a factor the same in every deal: any
- * card of the set it lacks alike. */
+ * card of the set it lacks alike. The table is filled for every count now,
+ * so m may be one no deal gives (below 0, or the whole set though it
+ * lacked the card): 0 there, never read. */
 static double ask_weight(int m, int size)
 {
-    return m < size ? -log_of[size - m] : 0; /* m == size cannot be: it lacked the card */
+    return m >= 0 && m < size ? -log_of[size - m] : 0;
 }
 
 /* For every ask of the history that was no sure hit by what every seat
