@@ -92,6 +92,22 @@ int lit_bot_act(LitBot *bot, const LitView *view, LitAction *out)
     return LIT_OK;
 }
 
+/* The knowledge of view and room for its odds, carved from a workspace of
+ * LIT_BOT_WORK bytes (the rest left in *w): LIT_NO_SPACE for a smaller
+ * one, else the statuses of lit_know_from_view. */
+static int view_knowledge(const LitView *view, void *work, size_t size, LitWork *w, LitKnow **k,
+                          LitOdds **o)
+{
+    if (!work || size < LIT_BOT_WORK)
+        return LIT_NO_SPACE;
+    *w = lit_work_of(work, size);
+    *k = lit_work_take(w, sizeof **k);
+    *o = lit_work_take(w, sizeof **o);
+    if (!*k || !*o)
+        return LIT_NO_SPACE;
+    return lit_know_from_view(*k, view);
+}
+
 /* ---- master's beliefs ------------------------------------------------------------- */
 
 int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size, LitOdds *odds,
@@ -99,15 +115,13 @@ int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size,
 {
     if (view->seat >= view->pub.rules.players)
         return LIT_BAD_SEAT;
-    if (!work || size < LIT_BOT_WORK)
-        return LIT_NO_SPACE;
-    LitWork w = lit_work_of(work, size);
-    LitKnow *k = lit_work_take(&w, sizeof *k);
-    LitOdds *exact = lit_work_take(&w, sizeof *exact);
-    BehavePool *pool = lit_work_take(&w, sizeof *pool);
-    if (!k || !exact || !pool)
-        return LIT_NO_SPACE;
-    int st = lit_know_from_view(k, view);
+    LitWork w;
+    LitKnow *k;
+    LitOdds *exact;
+    int st = view_knowledge(view, work, size, &w, &k, &exact);
+    BehavePool *pool = st == LIT_OK ? lit_work_take(&w, sizeof *pool) : NULL;
+    if (st == LIT_OK && !pool)
+        st = LIT_NO_SPACE;
     if (st == LIT_OK)
         st = lit_odds(k, w.p, w.left, exact);
     if (st == LIT_OK && !exact->exact)
@@ -130,12 +144,10 @@ int lit_bot_chance(const LitView *view, const LitAction *action, uint64_t seed, 
 {
     if (action->kind != LIT_ASK && action->kind != LIT_CLAIM)
         return LIT_BAD_ACTION;
-    if (!work || size < LIT_BOT_WORK)
-        return LIT_NO_SPACE;
-    LitWork w = lit_work_of(work, size);
-    LitKnow *k = lit_work_take(&w, sizeof *k);
-    LitOdds *o = lit_work_take(&w, sizeof *o);
-    int st = lit_know_from_view(k, view);
+    LitWork w;
+    LitKnow *k;
+    LitOdds *o;
+    int st = view_knowledge(view, work, size, &w, &k, &o);
     if (st == LIT_OK)
         st = lit_odds_or_estimate(k, LIT_CHANCE_SAMPLES, seed, w.p, w.left, o);
     if (st != LIT_OK)
