@@ -174,13 +174,9 @@ static double likeliest_placement(BehavePool *pool, const LitPublic *p, int team
     uint32_t stamp = ++pool->stamp;
     int top = -1;
     for (int i = 0; i < pool->draws; i++) {
-        const uint64_t *h = pool->hands[i];
-        uint64_t held = 0;
-        for (unsigned s = seats; s; s &= s - 1)
-            held |= h[lit_lsb(s)];
-        if ((held & mask) != mask)
+        if ((pool->team_hand[i] & mask) != mask)
             continue;
-        uint64_t key = placement_key(h, seats, mask, first);
+        uint64_t key = placement_key(pool->hands[i], seats, mask, first);
         unsigned j = (unsigned)((key * 0x9e3779b97f4a7c15u) >> 40) & (SLOTS - 1);
         while (pool->slot_stamp[j] == stamp && pool->slot_key[j] != key)
             j = (j + 1) & (SLOTS - 1);
@@ -273,34 +269,34 @@ int bot_behave_odds(const LitKnow *know, const LitView *v, const LitOdds *exact,
         }
     }
     /* the claim figures of the seat's own team: the only ones a decision
-     * reads (the other team's stay lit_odds') */
+     * reads (the other team's stay lit_odds'); each draw's team hand once */
+    int team = lit_team_of(v->seat);
+    unsigned seats = lit_team_seats(&p->rules, team);
+    for (int i = 0; i < BEHAVE_DRAWS; i++) {
+        pool->team_hand[i] = 0;
+        for (unsigned s = seats; s; s &= s - 1)
+            pool->team_hand[i] |= pool->hands[i][lit_lsb(s)];
+    }
     memset(pool->slot_stamp, 0, sizeof pool->slot_stamp);
     pool->stamp = 0;
-    for (int team = lit_team_of(v->seat), last = team; team <= last; team++) {
-        unsigned seats = lit_team_seats(&p->rules, team);
-        for (int set = 0; set < sets; set++) {
-            uint64_t mask = lit_set_mask(deck, set) & p->live;
-            if (!mask)
-                continue;
-            double all = 0;
-            for (int i = 0; i < BEHAVE_DRAWS; i++) {
-                uint64_t held = 0;
-                for (unsigned s = seats; s; s &= s - 1)
-                    held |= pool->hands[i][lit_lsb(s)];
-                if ((held & mask) == mask)
-                    all += pool->weight[i];
-            }
-            double e = exact->team_all[team][set];
-            if (e > 0 && e < 1)
-                out->team_all[team][set] = uncertain(all);
-            if (exact->best_p[team][set] >= 1.0 - 1e-12 || exact->best_p[team][set] <= 0)
-                continue;
-            uint8_t best[LIT_MAX_SET_SIZE];
-            double bp = likeliest_placement(pool, p, team, set, best);
-            if (bp > 0) {
-                memcpy(out->best[team][set], best, sizeof best);
-                out->best_p[team][set] = uncertain(bp);
-            }
+    for (int set = 0; set < sets; set++) {
+        uint64_t mask = lit_set_mask(deck, set) & p->live;
+        if (!mask)
+            continue;
+        double all = 0;
+        for (int i = 0; i < BEHAVE_DRAWS; i++)
+            if ((pool->team_hand[i] & mask) == mask)
+                all += pool->weight[i];
+        double e = exact->team_all[team][set];
+        if (e > 0 && e < 1)
+            out->team_all[team][set] = uncertain(all);
+        if (exact->best_p[team][set] >= 1.0 - 1e-12 || exact->best_p[team][set] <= 0)
+            continue;
+        uint8_t best[LIT_MAX_SET_SIZE];
+        double bp = likeliest_placement(pool, p, team, set, best);
+        if (bp > 0) {
+            memcpy(out->best[team][set], best, sizeof best);
+            out->best_p[team][set] = uncertain(bp);
         }
     }
     return LIT_OK;

@@ -70,6 +70,7 @@ typedef struct BehavePool {
     double effective; /* the effective number of draws: (sum w)^2 / sum w^2 */
     double weight[BEHAVE_DRAWS];
     uint64_t hands[BEHAVE_DRAWS][LIT_MAX_PLAYERS];
+    uint64_t team_hand[BEHAVE_DRAWS]; /* the seat's team's cards in each draw */
     /* a hash table of a set's placements (behave.c), a slot in use when its
      * stamp is the current one */
     uint64_t slot_key[2 * BEHAVE_DRAWS];
