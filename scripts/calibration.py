@@ -20,11 +20,22 @@ the seat on turn after that action:
   claimer's bot (the record's [NameN]).
 
 --model master takes master's beliefs (lit infer --model master: the deals
-weighted by how likely the asks seen were) instead of the uniform posterior;
+weighted by how likely the asks seen were, from the position's own seed,
+the one master's decision there took) instead of the uniform posterior;
 positions beyond the exact count, which master's beliefs do not reach, are
-left out (and counted).
+left out (and counted). The claims' chances are then master's calibrated
+ones, and a third table bins them by tenths against how often they were
+right, with the difference in points.
 
-Prints two tables (Markdown). Python's standard library only.
+--fit (with --model master) fits master's claims' calibration instead: over
+the uncertain claims of the bot named --bot (default master) of the likeliest
+placement by the model, at each player count of the records, two rising
+lines of "right" against the model's chance p of the placement (lit infer's
+model_assignment_correct), one for claims of a seat whose every ask must
+miss (lit infer's stuck), one for the others (docs/BOTS.md "master"), and
+prints them for src/bot/behave.c.
+
+Prints Markdown tables. Python's standard library only.
 """
 import argparse
 import json
@@ -103,6 +114,66 @@ def infer(lit, path, seat, after, model):
     return json.loads(out.stdout)
 
 
+KNOTS = 21     # BOT_CLAIM_KNOTS in src/bot/internal.h
+RIDGE = 5.0    # the weight a knot's figure keeps at the model's own (p itself)
+
+
+def knot_of(p):
+    """The knot below p and how far p is from it toward the next (0 to 1)."""
+    x = min(max(p, 0.0), 1.0) * (KNOTS - 1)
+    i = min(int(x), KNOTS - 2)
+    return i, x - i
+
+
+def solve(a, b):
+    """x with a x = b, by Gauss-Jordan with partial pivoting."""
+    n = len(b)
+    m = [a[i][:] + [b[i]] for i in range(n)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                for j in range(c, n + 1):
+                    m[r][j] -= f * m[c][j]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit_line(claims):
+    """The figures at the knots of the line through which the chance of a
+    claim is read (src/bot/behave.c, bot_claim_chance): the least squares
+    of "right" (0 or 1) on the line's value at the model's p, each knot
+    pulled toward p itself with weight RIDGE (where few claims say little),
+    0 and 1 at the ends, then made rising (pool adjacent violators)."""
+    a = [[0.0] * KNOTS for _ in range(KNOTS)]
+    b = [0.0] * KNOTS
+    weight = [RIDGE] * KNOTS
+    for p, right in claims:
+        i, t = knot_of(p)
+        for k, wk in ((i, 1 - t), (i + 1, t)):
+            b[k] += wk * right
+            weight[k] += wk
+            for j, wj in ((i, 1 - t), (i + 1, t)):
+                a[k][j] += wk * wj
+    for k in range(KNOTS):
+        a[k][k] += RIDGE
+        b[k] += RIDGE * k / (KNOTS - 1)
+    for k in (0, KNOTS - 1):
+        a[k] = [1.0 if j == k else 0.0 for j in range(KNOTS)]
+        b[k] = k / (KNOTS - 1)
+    v = solve(a, b)
+    blocks = []  # [value, weight, knots]
+    for k in range(KNOTS):
+        blocks.append([v[k], weight[k], 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            y, x = blocks.pop(), blocks.pop()
+            w = x[1] + y[1]
+            blocks.append([(x[0] * x[1] + y[0] * y[1]) / w, w, x[2] + y[2]])
+    out = [val for val, _, n in blocks for _ in range(n)]
+    return [min(max(x, 0.0), 1.0) for x in out]
+
+
 def next_seat(actions, k):
     """The seat that acts after the first k actions (the next action's)."""
     return actions[k][1] if k < len(actions) else None
@@ -116,7 +187,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=0)
     ap.add_argument("--model", choices=("uniform", "master"), default="uniform")
+    ap.add_argument("--fit", action="store_true")
+    ap.add_argument("--bot", default="master")
     a = ap.parse_args()
+    if a.fit and a.model != "master":
+        sys.exit("calibration: --fit fits master's claims: give --model master")
     rng = random.Random(a.seed)
     files = sorted(f for f in os.listdir(a.dir) if f.endswith(".lit"))
     if a.games:
@@ -125,6 +200,8 @@ def main():
         sys.exit(f"calibration: no records in {a.dir}")
     bins = [[0, 0] for _ in range(10)]      # [figures, there]
     claims = {}                             # bin -> [claims, right]
+    tenths = [[0, 0, 0.0] for _ in range(10)]  # master's uncertain claims: [n, right, said]
+    fit = {}                                # --fit: players -> stuck -> [(p, right)]
     beyond = 0                              # positions master's beliefs do not reach
     for name in files:
         path = os.path.join(a.dir, name)
@@ -157,14 +234,43 @@ def main():
             # from a seat's view, its own team's figures
             hs = d["half_suits"].get(setname) or {}
             best = hs.get("best_assignment")
-            if best and all(best.get(c) == s for c, s in named.items()):
+            likeliest = best and all(best.get(c) == s for c, s in named.items())
+            if likeliest:
                 p = hs["assignment_correct"]
                 key = "1" if p >= 0.9999 else f"{min(int(p * 20), 19) * 5:02d}"
             else:
                 key = "not the likeliest"
+            if a.model == "master" and names.get(seat, "").split(":")[0] == a.bot:
+                if likeliest and 0 < hs["model_assignment_correct"] < 1:
+                    by = fit.setdefault(len(hands), {False: [], True: []})
+                    by[bool(d["stuck"])].append((hs["model_assignment_correct"],
+                                                 1.0 if result == "won" else 0.0))
+                if likeliest and p < 0.9999:
+                    t = tenths[min(int(p * 10), 9)]
+                    t[0] += 1
+                    t[1] += result == "won"
+                    t[2] += p
             c = claims.setdefault((names.get(seat, "?"), key), [0, 0])
             c[0] += 1
             c[1] += result == "won"
+    if a.fit:
+        if not fit:
+            sys.exit(f"calibration: no uncertain claims of {a.bot} to fit")
+        for players, by in sorted(fit.items()):
+            n = len(by[False]) + len(by[True])
+            print(f"{players} players: {n} uncertain claims of {a.bot} ({len(by[True])} stuck); "
+                  "the lines for src/bot/behave.c:")
+            print()
+            if min(len(by[False]), len(by[True])) < 20:
+                print("too few claims to fit")
+                print()
+                continue
+            print("    {")
+            for stuck in (False, True):
+                print("        {" + ", ".join(f"{x:.4f}" for x in fit_line(by[stuck])) + "},")
+            print("    },")
+            print()
+        return
     print(f"Cards: {len(files)} games, {a.positions} positions each (seed {a.seed}), "
           f"from the seat on turn's view; model {a.model}" +
           (f", {beyond} positions beyond the exact count left out" if beyond else ""))
@@ -184,6 +290,16 @@ def main():
         label = key if not key[0].isdigit() or key == "1" else \
             f"{int(key) / 100:.2f} to {(int(key) + 5) / 100:.2f}"
         print(f"| {who} | {label} | {n} | {right / n:.1%} |")
+    if a.model == "master" and any(t[0] for t in tenths):
+        print()
+        print(f"{a.bot}'s uncertain claims by the chance it gave them:")
+        print()
+        print("| chance | claims | its mean chance | right | difference |")
+        print("| --- | --- | --- | --- | --- |")
+        for i, (n, right, said) in enumerate(tenths):
+            if n:
+                print(f"| {i / 10:.1f} to {(i + 1) / 10:.1f} | {n} | {said / n:.3f} | "
+                      f"{right / n:.3f} | {100 * (right - said) / n:+.1f} |")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,31 @@
 /* The chance a figure of the weighted model may take at most where the
  * exact odds are not sure (and at least, where they are not 0). */
 #define NOT_SURE 1e-9
+/* Master's claims, calibrated (docs/BOTS.md "master", "Its claims"): the
+ * chance master states that a claim of the likeliest placement is right,
+ * by the model's chance p of the placement, read off a line through the
+ * figures at p = 0, 0.05, ..., 1; at each player count fitted, one line
+ * for a seat whose every ask must miss (stuck: its claims are forced), one
+ * for the others; at other player counts the model's figure itself. Fitted
+ * by `scripts/calibration.py --model master --fit` on master's own claims
+ * in the arena (its decisions read the model's figures: the lines change
+ * what it says, not what it does), checked on other seeds' games. */
+const int bot_claim_players[BOT_CLAIM_TABLES] = {6, 8};
+const double bot_claim_table[BOT_CLAIM_TABLES][2][BOT_CLAIM_KNOTS] = {
+    {
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5294,
+         0.7093, 0.7468, 0.8736, 0.9192, 0.9311, 0.9311, 0.9356, 0.9375, 0.9423, 1.0000},
+        {0.0000, 0.0500, 0.0777, 0.2476, 0.2476, 0.2476, 0.3168, 0.3168, 0.4474, 0.4843, 0.4843,
+         0.6527, 0.6732, 0.6732, 0.8445, 0.8445, 0.9250, 0.9488, 0.9488, 0.9889, 1.0000},
+    },
+    {
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5084,
+         0.6561, 0.7186, 0.8090, 0.8295, 0.8301, 0.8301, 0.8301, 0.8781, 0.8781, 1.0000},
+        {0.0000, 0.0606, 0.0606, 0.0606, 0.3530, 0.3530, 0.3594, 0.3594, 0.4034, 0.4072, 0.4074,
+         0.4948, 0.7337, 0.8108, 0.8262, 0.8262, 0.8262, 0.8262, 0.9147, 0.9838, 1.0000},
+    },
+};
+
 
 /* The log-weight of a deal by seat, live set and that seat's count of the
  * set now. */
@@ -202,6 +227,64 @@ static double uncertain(double x)
     return x < NOT_SURE ? NOT_SURE : x > 1 - NOT_SURE ? 1 - NOT_SURE : x;
 }
 
+double bot_claim_chance(double p, int players, int stuck)
+{
+    int t = 0;
+    while (t < BOT_CLAIM_TABLES && bot_claim_players[t] != players)
+        t++;
+    if (t == BOT_CLAIM_TABLES)
+        return p;
+    const double *v = bot_claim_table[t][stuck != 0];
+    double x = (p < 0 ? 0 : p > 1 ? 1 : p) * (BOT_CLAIM_KNOTS - 1);
+    int i = (int)x < BOT_CLAIM_KNOTS - 2 ? (int)x : BOT_CLAIM_KNOTS - 2;
+    double f = x - i;
+    return v[i] * (1 - f) + v[i + 1] * f;
+}
+
+int lit_bot_stuck(const LitView *v, const LitOdds *odds)
+{
+    const LitPublic *p = &v->pub;
+    int deck = p->rules.deck;
+    unsigned them = p->holding & ~lit_team_seats(&p->rules, lit_team_of(v->seat));
+    for (uint64_t m = p->live & ~v->hand; m;) {
+        int c = lit_pop_lsb(&m);
+        if (!(v->hand & lit_set_mask(deck, lit_set_of(deck, c))))
+            continue;
+        for (unsigned t = them; t; t &= t - 1)
+            if (odds->p[c][lit_lsb(t)] > 0)
+                return 0;
+    }
+    return 1;
+}
+
+void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out)
+{
+    const LitPublic *p = &v->pub;
+    int team = lit_team_of(v->seat), deck = p->rules.deck, stuck = lit_bot_stuck(v, exact);
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        double e = exact->best_p[team][set];
+        if (!(p->live & lit_set_mask(deck, set)) || e <= 0 || e >= 1.0 - 1e-12)
+            continue;
+        double c = uncertain(bot_claim_chance(out->best_p[team][set], p->rules.players, stuck));
+        out->best_p[team][set] = c;
+        if (out->team_all[team][set] < c)
+            out->team_all[team][set] = c;
+    }
+}
+
+uint64_t bot_behave_seed(const LitView *v)
+{
+    uint64_t h = lit_seed_mix(v->hand, v->seat);
+    for (uint32_t i = 0; i < v->history_len; i++) {
+        uint64_t word[3];
+        memcpy(word, &v->history[i], sizeof word);
+        for (int j = 0; j < 3; j++)
+            h = lit_seed_mix(h ^ word[j], i);
+    }
+    return h;
+}
+
+
 int bot_behave_odds(const LitKnow *know, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size)
 {
@@ -222,7 +305,7 @@ int bot_behave_odds(const LitKnow *know, const LitView *v, const LitOdds *exact,
 
     /* The draws and their log-weights. */
     LitRng rng;
-    lit_rng_seed(&rng, seed);
+    lit_rng_seed(&rng, seed ? seed : bot_behave_seed(v));
     double top = -1e300;
     for (int i = 0; i < BEHAVE_DRAWS; i++) {
         uint64_t *h = pool->hands[i];

@@ -447,11 +447,14 @@ int bot_expert_act(LitBot *bot, const LitView *v, LitAction *out)
     }
 
     /* 1 (master). The odds weighted by how players ask, where they are not
-     * sure; the exact ones stand when the sampler cannot draw. */
+     * sure, drawn from the view's own seed (so lit infer --model master
+     * shows the figures decided by); the exact ones stand when the sampler
+     * cannot draw. The claims are decided by the model's figures, with the
+     * thresholds tuned on them (the chance master states for a claim is
+     * calibrated: lit_bot_beliefs). */
     const BehavePool *pool = NULL;
     if (bot->spec.kind == LIT_BOT_MASTER && o->exact &&
-        bot_behave_odds(&bot->know, v, o, lit_rng_next(&bot->rng), &x->pool, &x->behaved, w.p,
-                        w.left) == LIT_OK) {
+        bot_behave_odds(&bot->know, v, o, 0, &x->pool, &x->behaved, w.p, w.left) == LIT_OK) {
         o = &x->behaved;
         pool = &x->pool;
     }

@@ -81,12 +81,32 @@ typedef struct BehavePool {
 
 /* Master's odds of the view v of a seat (whose knowledge is k): exact's
  * figures where they are sure (0 or 1, a sure placement), and where not,
- * the model's, estimated from BEHAVE_DRAWS deals drawn from seed into pool
- * (docs/BOTS.md "master"); the claim figures of the seat's team only (the
- * other team's stay exact's). work (work_size bytes) is the sampler's. The
+ * the model's, estimated from BEHAVE_DRAWS deals drawn from seed (0: the
+ * view's, bot_behave_seed) into pool (docs/BOTS.md "master"); the claim
+ * figures of the seat's team only (the other team's stay exact's), as the
+ * model gives them (bot_behave_calibrate calibrates them). work (work_size bytes) is the sampler's. The
  * statuses of lit_sampler_init; out and pool are then not filled. */
 int bot_behave_odds(const LitKnow *k, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size);
+
+/* The seed master's beliefs at view v draw from (seed 0 of
+ * bot_behave_odds): a hash of the seat, its hand and the history. */
+uint64_t bot_behave_seed(const LitView *v);
+
+/* The calibrated chance that a claim of the likeliest placement is right
+ * (behave.c; docs/BOTS.md "master"): p the model's chance of the
+ * placement, stuck whether every ask of the claimer must miss; at a player
+ * count of bot_claim_players, a line through bot_claim_table's figures for
+ * it at p = 0, 1 / (BOT_CLAIM_KNOTS - 1), ..., 1; at others, p itself. */
+enum { BOT_CLAIM_KNOTS = 21, BOT_CLAIM_TABLES = 2 };
+double bot_claim_chance(double p, int players, int stuck);
+extern const int bot_claim_players[BOT_CLAIM_TABLES];
+extern const double bot_claim_table[BOT_CLAIM_TABLES][2][BOT_CLAIM_KNOTS];
+
+/* The claim figures of the seat's team in out (bot_behave_odds' of view v)
+ * calibrated (bot_claim_chance) where exact's are not sure; the chance the
+ * team holds a set all raised to its claim's where it was below. */
+void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out);
 
 /* A deal of the pool drawn by its weight. */
 void bot_behave_draw(const BehavePool *pool, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS]);

@@ -43,13 +43,20 @@ static const char usage[] =
     "              and the *_se members give their standard errors\n"
     "  --samples N draws for the estimate beyond the workspace, 80 to 200000\n"
     "              (default 20000)\n"
-    "  --seed S    seed of those draws (default 1)\n"
+    "  --seed S    seed of those draws (default 1; under --model master the\n"
+    "              position's own, the one master's decision there draws\n"
+    "              from: 0 names it)\n"
     "  --model M   uniform (default): every consistent deal equally likely;\n"
     "              master: master's beliefs (docs/BOTS.md), each deal weighted\n"
     "              by how likely the asks seen were under its model of how\n"
     "              players ask, estimated from 2048 draws (--seed); a seat's\n"
-    "              view only, within the exact count's reach. The JSON adds\n"
-    "              model and effective_draws, and the *_se members are\n"
+    "              view only, within the exact count's reach. Its claim\n"
+    "              figures are calibrated against how often master's claims\n"
+    "              were right. The JSON adds model and effective_draws, each\n"
+    "              half-suit model_team_holds_all and model_assignment_correct\n"
+    "              (the model's figures before that calibration), stuck\n"
+    "              (whether every ask of the seat must miss, which the\n"
+    "              calibration reads too), and the *_se members are\n"
     "              sqrt(p (1 - p) / effective_draws)\n"
     "  --help      this text\n";
 
@@ -163,7 +170,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o, int master)
 /* The options of `lit infer`. */
 typedef struct InferArgs {
     uint64_t seat, after, samples, seed;
-    int json, public_view, after_given, master;
+    int json, public_view, after_given, master, seed_given;
 } InferArgs;
 
 /* The options and the one FILE: -1 when all are taken, else the exit
@@ -219,6 +226,7 @@ static int take_options(InferArgs *ia, int argc, char **argv)
                 say("--seed: not a number: '%s'", optarg);
                 return 2;
             }
+            ia->seed_given = 1;
             break;
         case 'm':
             if (strcmp(optarg, "uniform") != 0 && strcmp(optarg, "master") != 0) {
@@ -341,7 +349,7 @@ static double draws_se(double p, double n)
  * events into *odds (their standard errors from the effective draws into
  * *effective). 0, or the exit status with a message. */
 static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
-                       const LitEvent *applied, LitOdds *odds, double *effective)
+                       const LitEvent *applied, LitOdds *odds, LitOdds *model, double *effective)
 {
     if (!k->consistent) { /* the deal is known: a seat's view always fits */
         say("%s: %s: %s", file, lit_status_name(LIT_INCONSISTENT),
@@ -355,7 +363,8 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
     }
     LitView v = {k->pub, k->seat, k->held[k->seat], applied, (uint32_t)ia->after};
     memset(odds, 0, sizeof *odds);
-    int st = lit_bot_beliefs(&v, ia->seed, work, LIT_BOT_WORK, odds, effective);
+    int st = lit_bot_beliefs(&v, ia->seed_given ? ia->seed : 0, work, LIT_BOT_WORK, odds, model,
+                             effective);
     free(work);
     if (st == LIT_NO_SPACE) {
         say("--model master: this position is beyond the exact count (docs/DEDUCTION.md), "
@@ -381,21 +390,44 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
     return 0;
 }
 
+/* Master's members of the JSON j: the exact count, the model, the
+ * effective draws, and each of the team's half-suits' figures before the
+ * claims' calibration (model's). */
+static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied,
+                            const LitOdds *odds, const LitOdds *model, double effective)
+{
+    char deals[LIT_U192_DIGITS + 1];
+    lit_u192_format(&odds->deals, deals, sizeof deals);
+    json_object_set_new(j, "consistent_deals", json_string(deals));
+    json_object_set_new(j, "model", json_string("master"));
+    json_object_set_new(j, "effective_draws", json_real(effective));
+    int deck = k->pub.rules.deck, team = lit_team_of(k->seat);
+    /* what the claims' calibration reads besides the figures */
+    LitView v = {k->pub, k->seat, k->held[k->seat], applied, k->pub.actions};
+    json_object_set_new(j, "stuck", json_boolean(lit_bot_stuck(&v, model)));
+    json_t *sets = json_object_get(j, "half_suits");
+    for (int set = 0; set < lit_deck_sets(deck); set++) {
+        json_t *figs = json_object_get(sets, lit_set_name(deck, set));
+        if (!figs)
+            continue;
+        json_object_set_new(figs, "model_team_holds_all", json_real(model->team_all[team][set]));
+        json_object_set_new(figs, "model_assignment_correct",
+                            json_real(model->best_p[team][set]));
+    }
+}
+
 /* The scoresheet on stdout: one JSON object, or a line saying whose view
  * after how many actions and the grid (effective: master's effective
- * draws, or 0 for the uniform model). 0, or 1 with a message. */
+ * draws, or 0 for the uniform model; model: master's figures before the
+ * claims' calibration, or NULL). 0, or 1 with a message. */
 static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKnow *k,
-                            const LitOdds *odds, double effective)
+                            const LitEvent *applied, const LitOdds *odds, const LitOdds *model,
+                            double effective)
 {
     if (ia->json) {
         json_t *j = wire_scoresheet(k, odds);
-        if (j && ia->master) {
-            char deals[LIT_U192_DIGITS + 1];
-            lit_u192_format(&odds->deals, deals, sizeof deals);
-            json_object_set_new(j, "consistent_deals", json_string(deals));
-            json_object_set_new(j, "model", json_string("master"));
-            json_object_set_new(j, "effective_draws", json_real(effective));
-        }
+        if (j && model)
+            add_master_json(j, k, applied, odds, model, effective);
         char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         if (!text) {
@@ -431,7 +463,7 @@ int cmd_infer(int argc, char **argv)
     Loaded in;
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitKnow *k = malloc(sizeof *k);
-    LitOdds *odds = NULL;
+    LitOdds *odds = NULL, *model = NULL;
     double effective = 0;
     rc = 1;
     if (record_load(file, &in))
@@ -444,19 +476,21 @@ int cmd_infer(int argc, char **argv)
     if (rc)
         goto done;
     odds = malloc(sizeof *odds);
-    if (!odds) {
+    model = ia.master ? malloc(sizeof *model) : NULL;
+    if (!odds || (ia.master && !model)) {
         say("out of memory");
         rc = 1;
     } else {
-        rc = ia.master ? master_odds(&ia, file, k, applied, odds, &effective)
+        rc = ia.master ? master_odds(&ia, file, k, applied, odds, model, &effective)
                        : work_out_odds(&ia, file, k, odds);
     }
     if (rc == 0)
-        rc = print_scoresheet(&ia, in.rec.n_events, k, odds, effective);
+        rc = print_scoresheet(&ia, in.rec.n_events, k, applied, odds, model, effective);
 done:
     record_free(&in);
     free(applied);
     free(k);
     free(odds);
+    free(model);
     return rc;
 }

@@ -112,9 +112,40 @@ for card, row in u["cards"].items():
             assert abs(se - (q * (1 - q) / m["effective_draws"]) ** 0.5) < 1e-9, (card, seat, se)
     assert abs(total - 1) < 1e-6, (card, total)
 assert moved > 0.05, moved
+# the claims (seat 3 after 36, where the model gives high-spades' likeliest
+# placement 0.59): the model's figures, and master's read off its
+# calibration's line (src/bot/behave.c) from them, rising with them, the
+# chance the team holds a set all never below its claim's, and the fact the
+# line reads besides
+c = json.loads(subprocess.run([sys.argv[3], "infer", "tests/data/classic_game.lit", "--seat", "3",
+                               "--after", "36", "--json", "--model", "master"],
+                              capture_output=True, text=True, check=True).stdout)
+assert c["stuck"] is False, c["stuck"]
+hs = c["half_suits"]
+for name, h in hs.items():
+    assert 0 <= h["model_assignment_correct"] <= h["model_team_holds_all"] + 1e-9, (name, h)
+    assert h["assignment_correct"] <= h["team_holds_all"] + 1e-9, (name, h)
+    assert h["team_holds_all"] >= h["model_team_holds_all"] - 1e-12, (name, h)
+    if 0 < h["model_assignment_correct"] < 1:
+        assert 0 < h["assignment_correct"] < 1, (name, h)
+    else:
+        assert h["assignment_correct"] == h["model_assignment_correct"], (name, h)
+    for other, o in hs.items():
+        if h["model_assignment_correct"] < o["model_assignment_correct"]:
+            assert h["assignment_correct"] <= o["assignment_correct"], (name, other)
+hi = hs["high-spades"]
+assert 0.5 < hi["model_assignment_correct"] < 0.7, hi
+assert abs(hi["assignment_correct"] - hi["model_assignment_correct"]) > 0.05, hi
 PY
 run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master --seed 5
 same "master's beliefs again, same seed" "$tmp/master.json" "$tmp/out"
+# without --seed, master's beliefs draw from the position's own seed (the
+# one master's decision there takes), which --seed 0 names
+run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master
+cp "$tmp/out" "$tmp/own.json"
+run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master --seed 0
+same "master's beliefs, the position's seed" "$tmp/own.json" "$tmp/out"
+cmp -s "$tmp/own.json" "$tmp/master.json" && fail "the position's seed gave seed 5's draws"
 run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --model master
 grep -q "^master's beliefs (docs/BOTS.md): the deals weighted by how likely the asks seen were,$" \
   "$tmp/out" || fail "master's grid: no line on the model: $(head -n 3 "$tmp/out")"

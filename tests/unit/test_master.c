@@ -241,3 +241,84 @@ Test(master_beliefs, rollouts_draw_the_pool_by_weight)
     cr_assert_eq(seen[1], 0, "a draw of weight 0 was drawn");
     cr_assert(seen[0] > 4700 && seen[0] < 5300, "%d of 10000", seen[0]);
 }
+
+/* The claims' calibration: at each player count it has figures for, a
+ * line through them, which rise from 0 at a placement the model gives no
+ * chance to 1 at a sure one; at others the model's figure itself. */
+Test(master_claims, calibration_is_a_rising_line_through_its_figures)
+{
+    for (int t = 0; t < BOT_CLAIM_TABLES; t++)
+        for (int stuck = 0; stuck < 2; stuck++) {
+            const double *v = bot_claim_table[t][stuck];
+            int players = bot_claim_players[t];
+            cr_assert_eq(v[0], 0);
+            cr_assert_eq(v[BOT_CLAIM_KNOTS - 1], 1);
+            for (int k = 0; k < BOT_CLAIM_KNOTS; k++) {
+                double p = (double)k / (BOT_CLAIM_KNOTS - 1);
+                cr_assert(fabs(bot_claim_chance(p, players, stuck) - v[k]) < 1e-12, "knot %d", k);
+                if (k > 0)
+                    cr_assert_geq(v[k], v[k - 1], "%d players, stuck %d: knot %d falls", players,
+                                  stuck, k);
+                if (k + 1 < BOT_CLAIM_KNOTS) {
+                    double mid = bot_claim_chance(p + 0.25 / (BOT_CLAIM_KNOTS - 1), players, stuck);
+                    cr_assert(fabs(mid - (0.75 * v[k] + 0.25 * v[k + 1])) < 1e-12, "knot %d", k);
+                }
+            }
+            cr_assert_eq(bot_claim_chance(-0.5, players, stuck), 0);
+            cr_assert_eq(bot_claim_chance(1.5, players, stuck), 1);
+        }
+    for (int stuck = 0; stuck < 2; stuck++)
+        for (double p = 0; p <= 1; p += 0.125) {
+            cr_assert_eq(bot_claim_chance(p, 4, stuck), p);
+            cr_assert_eq(bot_claim_chance(p, 12, stuck), p);
+        }
+}
+
+/* Master's uncertain claims name the likeliest placement of the beliefs
+ * lit_bot_beliefs gives with the view's own seed (seed 0), at the chance
+ * those beliefs give it: lit infer --model master shows the figures master
+ * decided by. Games of masters against experts. */
+Test(master_claims, are_the_beliefs_of_their_view)
+{
+    LitRules r = rules_of("classic");
+    static LitEvent events[LIT_MAX_ACTIONS];
+    static _Alignas(16) unsigned char bot_work[LIT_BOT_WORK];
+    static LitOdds odds;
+    int checked = 0;
+    int games = TEST_SANITIZED ? 2 : 6;
+    for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+        LitGame g;
+        LitLog log;
+        static LitBot bot[LIT_MAX_PLAYERS];
+        lit_log_init(&log, events, LIT_MAX_ACTIONS);
+        cr_assert_eq(lit_game_new(&g, &r, seed, (int)(seed % r.players)), LIT_OK);
+        for (int s = 0; s < r.players; s++) {
+            LitBotSpec spec = lit_bot_spec_default(s % 2 ? LIT_BOT_EXPERT : LIT_BOT_MASTER);
+            spec.rollouts = 1;
+            cr_assert_eq(lit_bot_init(&bot[s], &spec, seed * 16 + (uint64_t)s), LIT_OK);
+            lit_bot_lend(&bot[s], bot_work, sizeof bot_work);
+        }
+        while (g.pub.result == LIT_ONGOING) {
+            LitView v;
+            LitAction a;
+            lit_view_make(&v, &g, &log, g.pub.turn);
+            cr_assert_eq(lit_bot_act(&bot[g.pub.turn], &v, &a), LIT_OK);
+            if (a.kind == LIT_CLAIM && g.pub.turn % 2 == 0 &&
+                lit_bot_beliefs(&v, 0, work, sizeof work, &odds, NULL, NULL) == LIT_OK) {
+                int team = lit_team_of(a.seat);
+                double p = odds.best_p[team][a.set];
+                if (p > 0 && p < 1) {
+                    cr_assert(memcmp(odds.best[team][a.set], a.holders,
+                                     (size_t)lit_deck_set_size(r.deck)) == 0,
+                              "game %llu, action %u: master claimed another placement than "
+                              "its beliefs' likeliest",
+                              (unsigned long long)seed, log.len);
+                    checked++;
+                }
+            }
+            cr_assert_eq(lit_game_play(&g, &log, &a), LIT_OK);
+        }
+    }
+    fprintf(stderr, "master_claims: %d uncertain claims checked\n", checked);
+    cr_assert_gt(checked, 0);
+}
