@@ -120,11 +120,11 @@ int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
  * claims were right in the arena at 6 and 8 players (and the chance the
  * team holds the set all raised to it where it was below; at other player
  * counts the model's); model (when not NULL) gets the same figures before
- * that calibration. odds->exact is 0, odds->samples
- * the draws, odds->deals the exact count; the standard errors are not
- * filled: *effective (when not NULL) gets the draws' effective number n,
- * and a chance p is then off by about sqrt(p (1 - p) / n). work:
- * LIT_BOT_WORK bytes. LIT_OK; LIT_BAD_SEAT for the public view;
+ * that calibration. odds->exact is 0, odds->samples the draws,
+ * odds->deals the exact count; the standard errors are not filled:
+ * *effective (when not NULL) gets the draws' effective number n, and a
+ * chance p is then off by about sqrt(p (1 - p) / n). work: LIT_BOT_WORK
+ * bytes. LIT_OK; LIT_BAD_SEAT for the public view;
  * LIT_NO_SPACE for a smaller workspace or a position beyond the exact
  * count (at 10 and 12 players early on, where master plays as expert);
  * LIT_INCONSISTENT when no deal fits; the statuses of lit_know_from_view. */

@@ -62,7 +62,6 @@ const double bot_claim_table[BOT_CLAIM_TABLES][2][BOT_CLAIM_KNOTS] = {
     },
 };
 
-
 /* The log-weight of a deal by seat, live set and that seat's count of the
  * set now. */
 typedef struct Table {
@@ -283,7 +282,6 @@ uint64_t bot_behave_seed(const LitView *v)
     }
     return h;
 }
-
 
 int bot_behave_odds(const LitKnow *know, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size)

@@ -84,8 +84,9 @@ typedef struct BehavePool {
  * the model's, estimated from BEHAVE_DRAWS deals drawn from seed (0: the
  * view's, bot_behave_seed) into pool (docs/BOTS.md "master"); the claim
  * figures of the seat's team only (the other team's stay exact's), as the
- * model gives them (bot_behave_calibrate calibrates them). work (work_size bytes) is the sampler's. The
- * statuses of lit_sampler_init; out and pool are then not filled. */
+ * model gives them (bot_behave_calibrate calibrates them). work (work_size
+ * bytes) is the sampler's. The statuses of lit_sampler_init; out and pool
+ * are then not filled. */
 int bot_behave_odds(const LitKnow *k, const LitView *v, const LitOdds *exact, uint64_t seed,
                     BehavePool *pool, LitOdds *out, void *work, size_t work_size);
 
