@@ -103,6 +103,54 @@ grep -Eq '^[|] [a-z]+ [|] 1 [|] [0-9]+ [|] ' "$tmp/out" || fail "calibration: no
 mkdir "$tmp/empty"
 run 1 "$python3" scripts/calibration.py "$lit" "$tmp/empty"
 same_text "calibration, no records" "calibration: no records in $tmp/empty" "$tmp/err"
+# master's claims kept for the fit (--save-claims): fitted again from the
+# kept rows alone (--claims), the same lines; lines fitted on rows of a
+# known truth (right when a fixed sequence falls below the square root of
+# the model's chance, or its square for a stuck seat) give back that truth
+# across files within three standard errors in every bin (--cross); bad
+# rows and files
+# refused with their line and field
+run 0 "$lit" arena --team-a master --team-b expert --games 3 --records "$tmp/cm" --quiet --threads 2
+run 0 "$python3" scripts/calibration.py "$lit" "$tmp/cm" --model master --positions 0 --fit \
+  --save-claims "$tmp/claims.jsonl"
+cp "$tmp/out" "$tmp/fit.txt"
+grep -q '^6 players: [1-9][0-9]* uncertain claims of master' "$tmp/fit.txt" ||
+  fail "calibration --fit: no claims of master: $(cat "$tmp/fit.txt")"
+[ "$(wc -l <"$tmp/claims.jsonl")" -gt 0 ] || fail "calibration --save-claims: no rows"
+run 0 "$python3" scripts/calibration.py --claims "$tmp/claims.jsonl" --fit
+same "calibration: the fit from the kept claims" "$tmp/fit.txt" "$tmp/out"
+"$python3" - "$tmp" <<'PY'
+import json, sys
+for f in range(2):
+    with open(f"{sys.argv[1]}/truth{f}.jsonl", "w") as out:
+        for i in range(4000):
+            p = (i * 7 % 1000 + 0.5) / 1000
+            u = (i * 0.6180339887 + f * 0.3) % 1
+            stuck = i % 3 == 0
+            out.write(json.dumps({"players": 8, "stuck": stuck, "model": p, "said": p,
+                                  "right": int(u < (p * p if stuck else p ** 0.5))}) + "\n")
+PY
+run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" "$tmp/truth1.jsonl" --cross
+grep -q '^8000 claims of master from 2 files, each said by lines fitted on the other files$' \
+  "$tmp/out" || fail "calibration --cross: $(head -n 1 "$tmp/out")"
+awk -F' [|] ' '/^[|] 0[.][0-9] to / { n++; d = $5 + 0; if (d > 3 * $6 || d < -3 * $6) bad = 1 }
+  END { exit bad || n != 10 }' "$tmp/out" || fail "calibration --cross: $(cat "$tmp/out")"
+run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" --fit
+awk '/^        [{]/ { n++; gsub(/[{},]/, ""); if ($1 != "0.0000") bad = 1
+  for (i = 2; i <= NF; i++) if ($i + 0 < $(i - 1) + 0 || $i > 1) bad = 1
+  if (NF != 21) bad = 1 } END { exit bad || n != 2 }' "$tmp/out" ||
+  fail "calibration --fit: not two rising lines of 21 from 0: $(cat "$tmp/out")"
+printf '%s\n' '{"players": 8, "stuck": false, "model": 0.5, "said": 0.5, "right": 1}' \
+  '{"players": 8, "stuck": false, "model": 1.5, "said": 0.5, "right": 1}' >"$tmp/bad.jsonl"
+run 1 "$python3" scripts/calibration.py --claims "$tmp/bad.jsonl" --fit
+same_text "calibration, a bad claim row" \
+  "calibration: $tmp/bad.jsonl:2: not a claim row: model missing or wrong" "$tmp/err"
+run 1 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" --cross
+same_text "calibration --cross, one file" "calibration: --cross checks lines on files they were \
+not fitted on: give two --claims files or more, without --fit" "$tmp/err"
+run 1 "$python3" scripts/calibration.py --claims "$tmp/none.jsonl" --fit
+same_text "calibration, no claims file" "calibration: $tmp/none.jsonl: No such file or directory" \
+  "$tmp/err"
 # a folder that is not there is made, its parents too
 run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
 [ "$(find "$tmp/new/deeper" -name '*.lit' | wc -l)" = 4 ] || fail "arena --records: a new folder"
