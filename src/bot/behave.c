@@ -40,25 +40,28 @@
 /* Master's claims, calibrated (docs/BOTS.md "master", "Its claims"): the
  * chance master states that a claim of the likeliest placement is right,
  * by the model's chance p of the placement, read off a line through the
- * figures at p = 0, 0.05, ..., 1; at each player count fitted, one line
- * for a seat whose every ask must miss (stuck: its claims are forced), one
- * for the others; at other player counts the model's figure itself. Fitted
- * by `scripts/calibration.py --model master --fit` on master's own claims
- * in the arena (its decisions read the model's figures: the lines change
- * what it says, not what it does), checked on other seeds' games. */
+ * figures at p = 0, 0.05, ..., 1 (0 at 0; the figure at 1 is fitted like
+ * the others, below 1 where placements the model called near sure were not
+ * always right: the line is read only where the exact count is not sure);
+ * at each player count fitted, one line for a seat whose every ask must
+ * miss (stuck: its claims are forced), one for the others; at other player
+ * counts the model's figure itself. Fitted by `scripts/calibration.py
+ * --model master --fit` on master's own claims in the arena (its decisions
+ * read the model's figures: the lines change what it says, not what it
+ * does), checked on other seeds' games. */
 const int bot_claim_players[BOT_CLAIM_TABLES] = {6, 8};
 const double bot_claim_table[BOT_CLAIM_TABLES][2][BOT_CLAIM_KNOTS] = {
     {
-        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5294,
-         0.7093, 0.7468, 0.8736, 0.9192, 0.9311, 0.9311, 0.9356, 0.9375, 0.9423, 1.0000},
-        {0.0000, 0.0500, 0.0777, 0.2476, 0.2476, 0.2476, 0.3168, 0.3168, 0.4474, 0.4843, 0.4843,
-         0.6527, 0.6732, 0.6732, 0.8445, 0.8445, 0.9250, 0.9488, 0.9488, 0.9889, 1.0000},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5108,
+         0.7108, 0.7534, 0.8753, 0.9323, 0.9361, 0.9361, 0.9361, 0.9361, 0.9361, 0.9858},
+        {0.0000, 0.0500, 0.0793, 0.2413, 0.2413, 0.2413, 0.3354, 0.3354, 0.4122, 0.4870, 0.4870,
+         0.6250, 0.6686, 0.7318, 0.8188, 0.8188, 0.9181, 0.9181, 0.9181, 0.9910, 0.9910},
     },
     {
-        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5392,
-         0.6395, 0.6939, 0.7840, 0.8291, 0.8291, 0.8291, 0.8291, 0.8967, 0.8967, 1.0000},
-        {0.0000, 0.0268, 0.1018, 0.1018, 0.2706, 0.3391, 0.3391, 0.3391, 0.4471, 0.4471, 0.4471,
-         0.5965, 0.6935, 0.7729, 0.8613, 0.8613, 0.8791, 0.8791, 0.9507, 0.9859, 1.0000},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5357,
+         0.6448, 0.7203, 0.7809, 0.8441, 0.8470, 0.8470, 0.8470, 0.8844, 0.8844, 0.9799},
+        {0.0000, 0.0000, 0.1028, 0.1081, 0.2933, 0.2933, 0.3343, 0.3343, 0.4739, 0.4739, 0.4739,
+         0.5827, 0.6141, 0.7470, 0.8201, 0.8490, 0.8713, 0.8951, 0.9910, 0.9910, 1.0000},
     },
 };
 

@@ -244,7 +244,9 @@ Test(master_beliefs, rollouts_draw_the_pool_by_weight)
 
 /* The claims' calibration: at each player count it has figures for, a
  * line through them, which rise from 0 at a placement the model gives no
- * chance to 1 at a sure one; at others the model's figure itself. */
+ * chance to at most 1 at one it calls sure (read only where the exact count
+ * is not sure, so it may stay below 1); at others the model's figure
+ * itself. */
 Test(master_claims, calibration_is_a_rising_line_through_its_figures)
 {
     for (int t = 0; t < BOT_CLAIM_TABLES; t++)
@@ -252,7 +254,8 @@ Test(master_claims, calibration_is_a_rising_line_through_its_figures)
             const double *v = bot_claim_table[t][stuck];
             int players = bot_claim_players[t];
             cr_assert_eq(v[0], 0);
-            cr_assert_eq(v[BOT_CLAIM_KNOTS - 1], 1);
+            cr_assert(v[BOT_CLAIM_KNOTS - 1] > 0.5 && v[BOT_CLAIM_KNOTS - 1] <= 1, "%d players",
+                      players);
             for (int k = 0; k < BOT_CLAIM_KNOTS; k++) {
                 double p = (double)k / (BOT_CLAIM_KNOTS - 1);
                 cr_assert(fabs(bot_claim_chance(p, players, stuck) - v[k]) < 1e-12, "knot %d", k);
@@ -265,7 +268,7 @@ Test(master_claims, calibration_is_a_rising_line_through_its_figures)
                 }
             }
             cr_assert_eq(bot_claim_chance(-0.5, players, stuck), 0);
-            cr_assert_eq(bot_claim_chance(1.5, players, stuck), 1);
+            cr_assert_eq(bot_claim_chance(1.5, players, stuck), v[BOT_CLAIM_KNOTS - 1]);
         }
     for (int stuck = 0; stuck < 2; stuck++)
         for (double p = 0; p <= 1; p += 0.125) {
