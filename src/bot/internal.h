@@ -96,13 +96,17 @@ uint64_t bot_behave_seed(const LitView *v);
 
 /* The calibrated chance that a claim of the likeliest placement is right
  * (behave.c; docs/BOTS.md "master"): p the model's chance of the
- * placement, stuck whether every ask of the claimer must miss; at a player
- * count of bot_claim_players, a line through bot_claim_table's figures for
- * it at p = 0, 1 / (BOT_CLAIM_KNOTS - 1), ..., 1; at others, p itself. */
-enum { BOT_CLAIM_KNOTS = 21, BOT_CLAIM_TABLES = 2 };
-double bot_claim_chance(double p, int players, int stuck);
+ * placement, stuck whether every ask of the claimer must miss, agrees
+ * whether the placement is also the exact count's likeliest (the uniform
+ * model's); at a player count of bot_claim_players, a line through
+ * bot_claim_table's figures for the pair, line BOT_CLAIM_LINE(stuck,
+ * agrees), at p = 0, 1 / (BOT_CLAIM_KNOTS - 1), ..., 1; at others, p
+ * itself. */
+enum { BOT_CLAIM_KNOTS = 21, BOT_CLAIM_TABLES = 2, BOT_CLAIM_LINES = 4 };
+#define BOT_CLAIM_LINE(stuck, agrees) (2 * ((stuck) != 0) + ((agrees) == 0))
+double bot_claim_chance(double p, int players, int stuck, int agrees);
 extern const int bot_claim_players[BOT_CLAIM_TABLES];
-extern const double bot_claim_table[BOT_CLAIM_TABLES][2][BOT_CLAIM_KNOTS];
+extern const double bot_claim_table[BOT_CLAIM_TABLES][BOT_CLAIM_LINES][BOT_CLAIM_KNOTS];
 
 /* The claim figures of the seat's team in out (bot_behave_odds' of view v)
  * calibrated (bot_claim_chance) where exact's are not sure; the chance the

@@ -54,10 +54,11 @@ static const char usage[] =
     "              figures are calibrated against how often master's claims\n"
     "              were right. The JSON adds model and effective_draws, each\n"
     "              half-suit model_team_holds_all and model_assignment_correct\n"
-    "              (the model's figures before that calibration), stuck\n"
-    "              (whether every ask of the seat must miss, which the\n"
-    "              calibration reads too), and the *_se members are\n"
-    "              sqrt(p (1 - p) / effective_draws)\n"
+    "              (the model's figures before that calibration) and\n"
+    "              uniform_agrees (whether its likeliest placement is the\n"
+    "              exact count's too), stuck (whether every ask of the seat\n"
+    "              must miss: the calibration reads both), and the *_se\n"
+    "              members are sqrt(p (1 - p) / effective_draws)\n"
     "  --help      this text\n";
 
 /* The most draws an estimate takes in LIT_ODDS_WORK (test_sample checks
@@ -345,11 +346,18 @@ static double draws_se(double p, double n)
     return p > 0 && p < 1 ? sqrt(p * (1 - p) / n) : 0;
 }
 
+/* What --model master shows besides its beliefs. */
+typedef struct MasterFigs {
+    LitOdds model;    /* master's figures before the claims' calibration */
+    LitOdds exact;    /* the exact count's, which the calibration reads too */
+    double effective; /* the draws' effective number */
+} MasterFigs;
+
 /* --model master: master's beliefs from the seat's view after the applied
- * events into *odds (their standard errors from the effective draws into
- * *effective). 0, or the exit status with a message. */
+ * events into *odds (their standard errors from the effective draws), and
+ * the rest into *m. 0, or the exit status with a message. */
 static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
-                       const LitEvent *applied, LitOdds *odds, LitOdds *model, double *effective)
+                       const LitEvent *applied, LitOdds *odds, MasterFigs *m)
 {
     if (!k->consistent) { /* the deal is known: a seat's view always fits */
         say("%s: %s: %s", file, lit_status_name(LIT_INCONSISTENT),
@@ -363,8 +371,10 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
     }
     LitView v = {k->pub, k->seat, k->held[k->seat], applied, (uint32_t)ia->after};
     memset(odds, 0, sizeof *odds);
-    int st = lit_bot_beliefs(&v, ia->seed_given ? ia->seed : 0, work, LIT_BOT_WORK, odds, model,
-                             effective);
+    int st = lit_bot_beliefs(&v, ia->seed_given ? ia->seed : 0, work, LIT_BOT_WORK, odds,
+                             &m->model, &m->effective);
+    if (st == LIT_OK)
+        st = lit_odds(k, work, LIT_ODDS_WORK, &m->exact);
     free(work);
     if (st == LIT_NO_SPACE) {
         say("--model master: this position is beyond the exact count (docs/DEDUCTION.md), "
@@ -375,7 +385,7 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
         say("%s: %s: %s", file, lit_status_name(st), lit_status_text(st));
         return 1;
     }
-    double n = *effective;
+    double n = m->effective;
     odds->deals_estimate = lit_u192_to_double(&odds->deals);
     for (uint64_t live = k->pub.live; live;) {
         int c = lit_pop_lsb(&live);
@@ -391,16 +401,18 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
 }
 
 /* Master's members of the JSON j: the exact count, the model, the
- * effective draws, and each of the team's half-suits' figures before the
- * claims' calibration (model's). */
+ * effective draws, whether the seat is stuck, and each of the team's
+ * half-suits' figures before the claims' calibration (model's) and whether
+ * their likeliest placement is the exact count's (uniform_agrees). */
 static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied,
-                            const LitOdds *odds, const LitOdds *model, double effective)
+                            const LitOdds *odds, const MasterFigs *m)
 {
+    const LitOdds *model = &m->model;
     char deals[LIT_U192_DIGITS + 1];
     lit_u192_format(&odds->deals, deals, sizeof deals);
     json_object_set_new(j, "consistent_deals", json_string(deals));
     json_object_set_new(j, "model", json_string("master"));
-    json_object_set_new(j, "effective_draws", json_real(effective));
+    json_object_set_new(j, "effective_draws", json_real(m->effective));
     int deck = k->pub.rules.deck, team = lit_team_of(k->seat);
     /* what the claims' calibration reads besides the figures */
     LitView v = {k->pub, k->seat, k->held[k->seat], applied, k->pub.actions};
@@ -413,21 +425,22 @@ static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied
         json_object_set_new(figs, "model_team_holds_all", json_real(model->team_all[team][set]));
         json_object_set_new(figs, "model_assignment_correct",
                             json_real(model->best_p[team][set]));
+        json_object_set_new(figs, "uniform_agrees",
+                            json_boolean(!memcmp(model->best[team][set], m->exact.best[team][set],
+                                                 (size_t)lit_deck_set_size(deck))));
     }
 }
 
 /* The scoresheet on stdout: one JSON object, or a line saying whose view
- * after how many actions and the grid (effective: master's effective
- * draws, or 0 for the uniform model; model: master's figures before the
- * claims' calibration, or NULL). 0, or 1 with a message. */
+ * after how many actions and the grid (m: what master shows besides, or
+ * NULL for the uniform model). 0, or 1 with a message. */
 static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKnow *k,
-                            const LitEvent *applied, const LitOdds *odds, const LitOdds *model,
-                            double effective)
+                            const LitEvent *applied, const LitOdds *odds, const MasterFigs *m)
 {
     if (ia->json) {
         json_t *j = wire_scoresheet(k, odds);
-        if (j && model)
-            add_master_json(j, k, applied, odds, model, effective);
+        if (j && m)
+            add_master_json(j, k, applied, odds, m);
         char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         if (!text) {
@@ -444,11 +457,11 @@ static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKno
         printf("seat %d's view", (int)ia->seat);
     printf(" after %d of %u actions%s\n\n", (int)ia->after, n_events,
            k->consistent ? "" : ": no deal fits this history");
-    if (ia->master)
+    if (m)
         printf("master's beliefs (docs/BOTS.md): the deals weighted by how likely the asks "
                "seen were,\nfrom %u draws, %.0f effective: a chance p is off by about "
                "sqrt(p (1 - p) / %.0f)\n\n",
-               odds->samples, effective, effective);
+               odds->samples, m->effective, m->effective);
     infer_print_grid(k, odds, ia->master);
     return 0;
 }
@@ -463,8 +476,8 @@ int cmd_infer(int argc, char **argv)
     Loaded in;
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitKnow *k = malloc(sizeof *k);
-    LitOdds *odds = NULL, *model = NULL;
-    double effective = 0;
+    LitOdds *odds = NULL;
+    MasterFigs *master = NULL;
     rc = 1;
     if (record_load(file, &in))
         goto done;
@@ -476,21 +489,21 @@ int cmd_infer(int argc, char **argv)
     if (rc)
         goto done;
     odds = malloc(sizeof *odds);
-    model = ia.master ? malloc(sizeof *model) : NULL;
-    if (!odds || (ia.master && !model)) {
+    master = ia.master ? malloc(sizeof *master) : NULL;
+    if (!odds || (ia.master && !master)) {
         say("out of memory");
         rc = 1;
     } else {
-        rc = ia.master ? master_odds(&ia, file, k, applied, odds, model, &effective)
+        rc = ia.master ? master_odds(&ia, file, k, applied, odds, master)
                        : work_out_odds(&ia, file, k, odds);
     }
     if (rc == 0)
-        rc = print_scoresheet(&ia, in.rec.n_events, k, applied, odds, model, effective);
+        rc = print_scoresheet(&ia, in.rec.n_events, k, applied, odds, master);
 done:
     record_free(&in);
     free(applied);
     free(k);
     free(odds);
-    free(model);
+    free(master);
     return rc;
 }

@@ -105,11 +105,11 @@ run 1 "$python3" scripts/calibration.py "$lit" "$tmp/empty"
 same_text "calibration, no records" "calibration: no records in $tmp/empty" "$tmp/err"
 # master's claims kept for the fit (--save-claims): fitted again from the
 # kept rows alone (--claims), the same lines; lines fitted on rows of a
-# known truth (right when a fixed sequence falls below the square root of
-# the model's chance, or its square for a stuck seat) give back that truth
-# across files within three standard errors in every bin (--cross); bad
-# rows and files
-# refused with their line and field
+# known truth (right when a number drawn with a fixed seed falls below the
+# square root of the model's chance, its square for a stuck seat, the
+# chance itself where the placement is not the exact count's likeliest)
+# give back that truth across files within three standard errors in every
+# bin (--cross); bad rows and files refused with their line and field
 run 0 "$lit" arena --team-a master --team-b expert --games 3 --records "$tmp/cm" --quiet --threads 2
 run 0 "$python3" scripts/calibration.py "$lit" "$tmp/cm" --model master --positions 0 --fit \
   --save-claims "$tmp/claims.jsonl"
@@ -120,15 +120,16 @@ grep -q '^6 players: [1-9][0-9]* uncertain claims of master' "$tmp/fit.txt" ||
 run 0 "$python3" scripts/calibration.py --claims "$tmp/claims.jsonl" --fit
 same "calibration: the fit from the kept claims" "$tmp/fit.txt" "$tmp/out"
 "$python3" - "$tmp" <<'PY'
-import json, sys
+import json, random, sys
 for f in range(2):
+    rng = random.Random(f)
     with open(f"{sys.argv[1]}/truth{f}.jsonl", "w") as out:
         for i in range(4000):
-            p = (i * 7 % 1000 + 0.5) / 1000
-            u = (i * 0.6180339887 + f * 0.3) % 1
-            stuck = i % 3 == 0
-            out.write(json.dumps({"players": 8, "stuck": stuck, "model": p, "said": p,
-                                  "right": int(u < (p * p if stuck else p ** 0.5))}) + "\n")
+            p, u = rng.random(), rng.random()
+            stuck, agrees = rng.random() < 0.3, rng.random() < 0.7
+            truth = (p * p if stuck else p ** 0.5) if agrees else p
+            out.write(json.dumps({"players": 8, "stuck": stuck, "agrees": agrees, "model": p,
+                                  "said": p, "right": int(u < truth)}) + "\n")
 PY
 run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" "$tmp/truth1.jsonl" --cross
 grep -q '^8000 claims of master from 2 files, each said by lines fitted on the other files$' \
@@ -138,10 +139,11 @@ awk -F' [|] ' '/^[|] 0[.][0-9] to / { n++; d = $5 + 0; if (d > 3 * $6 || d < -3 
 run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" --fit
 awk '/^        [{]/ { n++; gsub(/[{},]/, ""); if ($1 != "0.0000") bad = 1
   for (i = 2; i <= NF; i++) if ($i + 0 < $(i - 1) + 0 || $i > 1) bad = 1
-  if (NF != 21) bad = 1 } END { exit bad || n != 2 }' "$tmp/out" ||
-  fail "calibration --fit: not two rising lines of 21 from 0: $(cat "$tmp/out")"
-printf '%s\n' '{"players": 8, "stuck": false, "model": 0.5, "said": 0.5, "right": 1}' \
-  '{"players": 8, "stuck": false, "model": 1.5, "said": 0.5, "right": 1}' >"$tmp/bad.jsonl"
+  if (NF != 21) bad = 1 } END { exit bad || n != 4 }' "$tmp/out" ||
+  fail "calibration --fit: not four rising lines of 21 from 0: $(cat "$tmp/out")"
+printf '%s\n' '{"players": 8, "stuck": false, "agrees": true, "model": 0.5, "said": 0.5, "right": 1}' \
+  '{"players": 8, "stuck": false, "agrees": true, "model": 1.5, "said": 0.5, "right": 1}' \
+  >"$tmp/bad.jsonl"
 run 1 "$python3" scripts/calibration.py --claims "$tmp/bad.jsonl" --fit
 same_text "calibration, a bad claim row" \
   "calibration: $tmp/bad.jsonl:2: not a claim row: model missing or wrong" "$tmp/err"

@@ -133,7 +133,15 @@ for name, h in hs.items():
     for other, o in hs.items():
         if h["model_assignment_correct"] < o["model_assignment_correct"]:
             assert h["assignment_correct"] <= o["assignment_correct"], (name, other)
+# whether master's likeliest placement is the exact count's too, as lit
+# infer's uniform figures name it (high-spades' is not, here)
+u = json.loads(subprocess.run([sys.argv[3], "infer", "tests/data/classic_game.lit", "--seat", "3",
+                               "--after", "36", "--json"],
+                              capture_output=True, text=True, check=True).stdout)["half_suits"]
+for name, h in hs.items():
+    assert h["uniform_agrees"] is (h["best_assignment"] == u[name]["best_assignment"]), (name, h)
 hi = hs["high-spades"]
+assert hi["uniform_agrees"] is False, hi
 assert 0.5 < hi["model_assignment_correct"] < 0.7, hi
 assert abs(hi["assignment_correct"] - hi["model_assignment_correct"]) > 0.05, hi
 PY
