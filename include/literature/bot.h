@@ -108,6 +108,18 @@ typedef struct LitBot {
  * spec out of range. */
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
 
+/* What the chances master states for its claims were read from
+ * (lit_bot_beliefs; docs/BOTS.md "Its claims, calibrated"): the model's
+ * figures before the calibration, and the two facts its lines read
+ * besides. */
+typedef struct LitBeliefBasis {
+    LitOdds model;                /* the figures before the claims' calibration */
+    double effective;             /* the draws' effective number */
+    uint8_t stuck;                /* every ask of the seat must miss: its claims are forced */
+    uint8_t agrees[LIT_MAX_SETS]; /* the team's likeliest placement of the set is the
+                                     exact count's (the uniform model's) too */
+} LitBeliefBasis;
+
 /* Master's beliefs from a seat's view (docs/BOTS.md "master"): where the
  * exact odds of the view are sure (a chance of 0 or 1, a placement surely
  * right), their figures; elsewhere the chances over the consistent deals
@@ -119,23 +131,16 @@ int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
  * chance of the likeliest placement calibrated against how often master's
  * claims were right in the arena at 6 and 8 players (and the chance the
  * team holds the set all raised to it where it was below; at other player
- * counts the model's); model (when not NULL) gets the same figures before
- * that calibration. odds->exact is 0, odds->samples the draws,
- * odds->deals the exact count; the standard errors are not filled:
- * *effective (when not NULL) gets the draws' effective number n, and a
- * chance p is then off by about sqrt(p (1 - p) / n). work: LIT_BOT_WORK
+ * counts the model's); basis (when not NULL) gets what that calibration
+ * read. odds->exact is 0, odds->samples the draws, odds->deals the exact
+ * count; the standard errors are not filled: with basis->effective draws
+ * n, a chance p is off by about sqrt(p (1 - p) / n). work: LIT_BOT_WORK
  * bytes. LIT_OK; LIT_BAD_SEAT for the public view;
  * LIT_NO_SPACE for a smaller workspace or a position beyond the exact
  * count (at 10 and 12 players early on, where master plays as expert);
  * LIT_INCONSISTENT when no deal fits; the statuses of lit_know_from_view. */
 int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size, LitOdds *odds,
-                    LitOdds *model, double *effective);
-
-/* Whether every ask of view's seat must miss by odds (its odds, exact or
- * master's: no card it lacks of a set it holds may be at an opponent): what
- * master's claims' calibration reads besides the model's figure (its claims
- * are forced then). */
-int lit_bot_stuck(const LitView *view, const LitOdds *odds);
+                    LitBeliefBasis *basis);
 
 /* Lends expert a workspace of size bytes (any alignment; LIT_BOT_WORK): it
  * uses it only inside lit_bot_act. Other bots ignore it. */

@@ -254,7 +254,9 @@ double bot_claim_chance(double p, int players, int stuck, int agrees)
     return v[i] * (1 - f) + v[i + 1] * f;
 }
 
-int lit_bot_stuck(const LitView *v, const LitOdds *odds)
+/* Whether every ask of v's seat must miss by odds: no card it lacks of a
+ * set it holds may be at an opponent (its claims are forced then). */
+static int stuck_at(const LitView *v, const LitOdds *odds)
 {
     const LitPublic *p = &v->pub;
     int deck = p->rules.deck;
@@ -270,16 +272,21 @@ int lit_bot_stuck(const LitView *v, const LitOdds *odds)
     return 1;
 }
 
-void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out)
+void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out,
+                          LitBeliefBasis *basis)
 {
     const LitPublic *p = &v->pub;
-    int team = lit_team_of(v->seat), deck = p->rules.deck, stuck = lit_bot_stuck(v, exact);
+    int team = lit_team_of(v->seat), deck = p->rules.deck, stuck = stuck_at(v, exact);
+    if (basis)
+        basis->stuck = (uint8_t)stuck;
     for (int set = 0; set < lit_deck_sets(deck); set++) {
+        int agrees = !memcmp(exact->best[team][set], out->best[team][set],
+                             (size_t)lit_deck_set_size(deck));
+        if (basis)
+            basis->agrees[set] = (uint8_t)agrees;
         double e = exact->best_p[team][set];
         if (!(p->live & lit_set_mask(deck, set)) || e <= 0 || e >= 1.0 - 1e-12)
             continue;
-        int agrees = !memcmp(exact->best[team][set], out->best[team][set],
-                             (size_t)lit_deck_set_size(deck));
         double c = uncertain(
             bot_claim_chance(out->best_p[team][set], p->rules.players, stuck, agrees));
         out->best_p[team][set] = c;

@@ -111,7 +111,7 @@ static int view_knowledge(const LitView *view, void *work, size_t size, LitWork 
 /* ---- master's beliefs ------------------------------------------------------------- */
 
 int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size, LitOdds *odds,
-                    LitOdds *model, double *effective)
+                    LitBeliefBasis *basis)
 {
     if (view->seat >= view->pub.rules.players)
         return LIT_BAD_SEAT;
@@ -132,11 +132,11 @@ int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size,
         return st;
     odds->exact = 0;
     odds->samples = (uint32_t)pool->draws;
-    if (model)
-        *model = *odds;
-    bot_behave_calibrate(view, exact, odds);
-    if (effective)
-        *effective = pool->effective;
+    if (basis) {
+        basis->model = *odds;
+        basis->effective = pool->effective;
+    }
+    bot_behave_calibrate(view, exact, odds, basis);
     return LIT_OK;
 }
 

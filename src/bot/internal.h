@@ -110,8 +110,11 @@ extern const double bot_claim_table[BOT_CLAIM_TABLES][BOT_CLAIM_LINES][BOT_CLAIM
 
 /* The claim figures of the seat's team in out (bot_behave_odds' of view v)
  * calibrated (bot_claim_chance) where exact's are not sure; the chance the
- * team holds a set all raised to its claim's where it was below. */
-void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out);
+ * team holds a set all raised to its claim's where it was below. What the
+ * lines read besides the model's figure (stuck, and agrees for every set)
+ * into basis when not NULL. */
+void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out,
+                          LitBeliefBasis *basis);
 
 /* A deal of the pool drawn by its weight. */
 void bot_behave_draw(const BehavePool *pool, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS]);

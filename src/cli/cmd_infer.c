@@ -346,18 +346,12 @@ static double draws_se(double p, double n)
     return p > 0 && p < 1 ? sqrt(p * (1 - p) / n) : 0;
 }
 
-/* What --model master shows besides its beliefs. */
-typedef struct MasterFigs {
-    LitOdds model;    /* master's figures before the claims' calibration */
-    LitOdds exact;    /* the exact count's, which the calibration reads too */
-    double effective; /* the draws' effective number */
-} MasterFigs;
-
 /* --model master: master's beliefs from the seat's view after the applied
  * events into *odds (their standard errors from the effective draws), and
- * the rest into *m. 0, or the exit status with a message. */
+ * what its claims' chances were read from into *m. 0, or the exit status
+ * with a message. */
 static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
-                       const LitEvent *applied, LitOdds *odds, MasterFigs *m)
+                       const LitEvent *applied, LitOdds *odds, LitBeliefBasis *m)
 {
     if (!k->consistent) { /* the deal is known: a seat's view always fits */
         say("%s: %s: %s", file, lit_status_name(LIT_INCONSISTENT),
@@ -371,10 +365,7 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
     }
     LitView v = {k->pub, k->seat, k->held[k->seat], applied, (uint32_t)ia->after};
     memset(odds, 0, sizeof *odds);
-    int st = lit_bot_beliefs(&v, ia->seed_given ? ia->seed : 0, work, LIT_BOT_WORK, odds,
-                             &m->model, &m->effective);
-    if (st == LIT_OK)
-        st = lit_odds(k, work, LIT_ODDS_WORK, &m->exact);
+    int st = lit_bot_beliefs(&v, ia->seed_given ? ia->seed : 0, work, LIT_BOT_WORK, odds, m);
     free(work);
     if (st == LIT_NO_SPACE) {
         say("--model master: this position is beyond the exact count (docs/DEDUCTION.md), "
@@ -404,8 +395,8 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
  * effective draws, whether the seat is stuck, and each of the team's
  * half-suits' figures before the claims' calibration (model's) and whether
  * their likeliest placement is the exact count's (uniform_agrees). */
-static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied,
-                            const LitOdds *odds, const MasterFigs *m)
+static void add_master_json(json_t *j, const LitKnow *k, const LitOdds *odds,
+                            const LitBeliefBasis *m)
 {
     const LitOdds *model = &m->model;
     char deals[LIT_U192_DIGITS + 1];
@@ -414,9 +405,7 @@ static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied
     json_object_set_new(j, "model", json_string("master"));
     json_object_set_new(j, "effective_draws", json_real(m->effective));
     int deck = k->pub.rules.deck, team = lit_team_of(k->seat);
-    /* what the claims' calibration reads besides the figures */
-    LitView v = {k->pub, k->seat, k->held[k->seat], applied, k->pub.actions};
-    json_object_set_new(j, "stuck", json_boolean(lit_bot_stuck(&v, model)));
+    json_object_set_new(j, "stuck", json_boolean(m->stuck));
     json_t *sets = json_object_get(j, "half_suits");
     for (int set = 0; set < lit_deck_sets(deck); set++) {
         json_t *figs = json_object_get(sets, lit_set_name(deck, set));
@@ -425,9 +414,7 @@ static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied
         json_object_set_new(figs, "model_team_holds_all", json_real(model->team_all[team][set]));
         json_object_set_new(figs, "model_assignment_correct",
                             json_real(model->best_p[team][set]));
-        json_object_set_new(figs, "uniform_agrees",
-                            json_boolean(!memcmp(model->best[team][set], m->exact.best[team][set],
-                                                 (size_t)lit_deck_set_size(deck))));
+        json_object_set_new(figs, "uniform_agrees", json_boolean(m->agrees[set]));
     }
 }
 
@@ -435,12 +422,12 @@ static void add_master_json(json_t *j, const LitKnow *k, const LitEvent *applied
  * after how many actions and the grid (m: what master shows besides, or
  * NULL for the uniform model). 0, or 1 with a message. */
 static int print_scoresheet(const InferArgs *ia, uint32_t n_events, const LitKnow *k,
-                            const LitEvent *applied, const LitOdds *odds, const MasterFigs *m)
+                            const LitOdds *odds, const LitBeliefBasis *m)
 {
     if (ia->json) {
         json_t *j = wire_scoresheet(k, odds);
         if (j && m)
-            add_master_json(j, k, applied, odds, m);
+            add_master_json(j, k, odds, m);
         char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
         json_decref(j);
         if (!text) {
@@ -477,7 +464,7 @@ int cmd_infer(int argc, char **argv)
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitKnow *k = malloc(sizeof *k);
     LitOdds *odds = NULL;
-    MasterFigs *master = NULL;
+    LitBeliefBasis *master = NULL;
     rc = 1;
     if (record_load(file, &in))
         goto done;
@@ -498,7 +485,7 @@ int cmd_infer(int argc, char **argv)
                        : work_out_odds(&ia, file, k, odds);
     }
     if (rc == 0)
-        rc = print_scoresheet(&ia, in.rec.n_events, k, applied, odds, master);
+        rc = print_scoresheet(&ia, in.rec.n_events, k, odds, master);
 done:
     record_free(&in);
     free(applied);

@@ -310,7 +310,7 @@ Test(master_claims, are_the_beliefs_of_their_view)
             lit_view_make(&v, &g, &log, g.pub.turn);
             cr_assert_eq(lit_bot_act(&bot[g.pub.turn], &v, &a), LIT_OK);
             if (a.kind == LIT_CLAIM && g.pub.turn % 2 == 0 &&
-                lit_bot_beliefs(&v, 0, work, sizeof work, &odds, NULL, NULL) == LIT_OK) {
+                lit_bot_beliefs(&v, 0, work, sizeof work, &odds, NULL) == LIT_OK) {
                 int team = lit_team_of(a.seat);
                 double p = odds.best_p[team][a.set];
                 if (p > 0 && p < 1) {
