@@ -65,6 +65,14 @@ int lit_know_from_view(LitKnow *k, const LitView *view);
  * k->consistent (for a referee's events that never happens). */
 int lit_know_apply(LitKnow *k, const LitEvent *event);
 
+/* What the knowledge would be were card known to be at seat (a what-if:
+ * the card placed there, and all that follows propagated; lit_odds of the
+ * result counts the deals with the card there). A card already placed at
+ * seat changes nothing; one placed elsewhere, or that seat may not hold,
+ * clears k->consistent. LIT_BAD_CARD for a card not in play, LIT_BAD_SEAT
+ * for a seat not in the game: k is then unchanged. */
+int lit_know_assume(LitKnow *k, int card, int seat);
+
 /* The seat that surely holds card, or LIT_NOBODY. */
 int lit_know_holder(const LitKnow *k, int card);
 

@@ -400,6 +400,19 @@ int lit_know_apply(LitKnow *k, const LitEvent *event)
     return LIT_OK;
 }
 
+int lit_know_assume(LitKnow *k, int card, int seat)
+{
+    if (card < 0 || card >= lit_deck_cards(k->pub.rules.deck) || !(k->pub.live & lit_bit(card)))
+        return LIT_BAD_CARD;
+    if (seat < 0 || seat >= k->pub.rules.players)
+        return LIT_BAD_SEAT;
+    if (!(k->held[seat] & lit_bit(card)) && k->consistent) {
+        place(k, card, seat);
+        propagate(k);
+    }
+    return LIT_OK;
+}
+
 int lit_know_holder(const LitKnow *k, int card)
 {
     if (card < 0 || card >= lit_deck_cards(k->pub.rules.deck))

@@ -229,3 +229,94 @@ GAMES(india_6, "india players=6", 60, 16000, 0, 60, 4000)
  * in 6 from the public view. */
 GAMES(classic_8, "classic players=8", 12, 21000, 30, 6, 400)
 GAMES(club_8, "club players=8 must-claim=on", 12, 22000, 30, 6, 300)
+
+/* lit_know_assume: a card assumed at each seat that may hold it, the deals
+ * counted then (lit_odds of the result) are those with it there: their
+ * share of all is the card's chance at the seat, and over the seats they
+ * add up to every deal, to the last one. At a seat that may not hold it, no
+ * deal fits; at its sure holder, nothing changes; a card out of play or a
+ * seat not in the game is refused with k unchanged. Along random games from
+ * a seat's view, every fifth position from the 12th action on, every card
+ * (8 players from the 40th: their earlier counts take long). */
+static long check_assumed(const char *rules, uint64_t seed, int from)
+{
+    static LitOdds assumed;
+    LitRules rl = rules_of(rules);
+    LitGame g;
+    cr_assert_eq(lit_game_new(&g, &rl, seed, 0), LIT_OK);
+    int viewer = (int)(seed % rl.players);
+    LitKnow k, a;
+    cr_assert_eq(lit_know_start(&k, &rl, 0, viewer, g.hands[viewer]), LIT_OK);
+    LitRng rng;
+    lit_rng_seed(&rng, seed);
+    long checked = 0;
+    for (int ai = 1; !lit_game_over(&g); ai++) {
+        LitEvent e;
+        random_step(&g, &e, &rng, 10);
+        cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+        if (ai < from || ai % 5 || lit_game_over(&g))
+            continue;
+        cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK);
+        if (!odds.exact)
+            continue;
+        for (uint64_t live = g.pub.live; live;) {
+            int c = lit_pop_lsb(&live);
+            unsigned cand = lit_know_candidates(&k, c);
+            const char *name = lit_card_name(rl.deck, c);
+            if (lit_know_holder(&k, c) != LIT_NOBODY) {
+                a = k;
+                cr_assert_eq(lit_know_assume(&a, c, lit_know_holder(&k, c)), LIT_OK);
+                cr_assert_eq(memcmp(&a, &k, sizeof a), 0, "%s: %s at its holder", rules, name);
+                continue;
+            }
+            LitU192 sum = lit_u192(0);
+            for (int s = 0; s < rl.players; s++) {
+                a = k;
+                cr_assert_eq(lit_know_assume(&a, c, s), LIT_OK);
+                if (!(cand >> s & 1)) {
+                    cr_assert_eq(a.consistent, 0, "%s: %s at seat %d", rules, name, s + 1);
+                    continue;
+                }
+                if (!a.consistent) { /* what follows from it rules it out */
+                    cr_assert_eq(odds.p[c][s], 0.0, "%s action %d: %s at seat %d", rules, ai,
+                                 name, s + 1);
+                    continue;
+                }
+                cr_assert_eq(lit_know_holder(&a, c), s);
+                int st = lit_odds(&a, work, sizeof work, &assumed);
+                cr_assert_eq(st, LIT_OK, "%s action %d: %s at seat %d: %s", rules, ai, name,
+                             s + 1, lit_status_name(st));
+                cr_assert_eq(assumed.exact, 1);
+                cr_assert_float_eq(lit_u192_ratio(&assumed.deals, &odds.deals), odds.p[c][s],
+                                   1e-12, "%s action %d: %s at seat %d", rules, ai, name,
+                                   s + 1);
+                lit_u192_add(&sum, &sum, &assumed.deals);
+                checked++;
+            }
+            cr_assert_eq(lit_u192_cmp(&sum, &odds.deals), 0, "%s action %d: %s's deals", rules,
+                         ai, name);
+        }
+        /* refused, and k unchanged */
+        a = k;
+        uint64_t out = ~g.pub.live & (lit_bit(lit_deck_cards(rl.deck)) - 1);
+        if (out)
+            cr_assert_eq(lit_know_assume(&a, lit_lsb(out), 0), LIT_BAD_CARD);
+        cr_assert_eq(lit_know_assume(&a, -1, 0), LIT_BAD_CARD);
+        cr_assert_eq(lit_know_assume(&a, lit_deck_cards(rl.deck), 0), LIT_BAD_CARD);
+        cr_assert_eq(lit_know_assume(&a, lit_lsb(g.pub.live), rl.players), LIT_BAD_SEAT);
+        cr_assert_eq(lit_know_assume(&a, lit_lsb(g.pub.live), -1), LIT_BAD_SEAT);
+        cr_assert_eq(memcmp(&a, &k, sizeof a), 0, "%s: a refused assumption changed k", rules);
+    }
+    return checked;
+}
+
+Test(infer_games, assuming_a_card_counts_its_deals, .timeout = 600)
+{
+    long n = 0;
+    n += check_assumed("classic", 31, 12);
+    n += check_assumed("classic must-claim=on", 32, 12);
+    n += check_assumed("classic players=4 bluff=on", 33, 12);
+    n += check_assumed("classic players=8", 34, 40);
+    cr_log_info("lit_know_assume: %ld assumptions counted", n);
+    cr_assert_gt(n, 1000, "only %ld assumptions counted", n);
+}
