@@ -29,17 +29,17 @@ right, with the difference in points.
 
 --fit (with --model master) fits master's claims' calibration instead: over
 the uncertain claims of the bot named --bot (default master) of the likeliest
-placement by the model, at each player count of the records, four rising
+placement by the model, at each player count of the records, six rising
 lines of "right" against the model's chance p of the placement (lit infer's
 model_assignment_correct), one for each of: a seat that could still ask or
-one whose every ask must miss (lit infer's stuck), and the placement also
-the exact count's likeliest or not (the half-suit's uniform_agrees), in the
-order of BOT_CLAIM_LINE (docs/BOTS.md "master"), and prints them for
-src/bot/behave.c.
+one whose every ask must miss (lit infer's stuck), and where the placement
+stands in the exact count, its likeliest, tied with it or below it (the
+half-suit's uniform_standing), in the order of BOT_CLAIM_LINE (docs/BOTS.md
+"master"), and prints them for src/bot/behave.c.
 
 --save-claims FILE (with --model master) also writes each uncertain claim of
 --bot's that was the likeliest placement, one JSON object a line (players,
-stuck, agrees, the model's chance, the chance said, right), and --claims FILE ...
+stuck, standing, the model's chance, the chance said, right), and --claims FILE ...
 reads such files instead of records (no LIT or DIR): --fit and the last
 table without running lit infer again, so lines can be refitted and checked
 on the same games in seconds. With --claims, --cross checks the fit on
@@ -197,21 +197,22 @@ def line_at(v, p):
     return v[i] * (1 - t) + v[i + 1] * t
 
 
-LINES = ((False, True), (False, False), (True, True), (True, False))  # BOT_CLAIM_LINE's order
+STANDINGS = ("likeliest", "tied", "below")  # LitStanding's order
+LINES = tuple((stuck, s) for stuck in (False, True) for s in STANDINGS)  # BOT_CLAIM_LINE's
 MIN_CLAIMS = 20  # a line's least claims to be fitted
 
 
 def by_line(rows):
-    """{players: {(stuck, agrees): [(p, right)]}} of rows."""
+    """{players: {(stuck, standing): [(p, right)]}} of rows."""
     by = {}
     for r in rows:
         lines = by.setdefault(r["players"], {key: [] for key in LINES})
-        lines[(r["stuck"], r["agrees"])].append((r["model"], float(r["right"])))
+        lines[(r["stuck"], r["standing"])].append((r["model"], float(r["right"])))
     return by
 
 
 def fit_lines(rows):
-    """{players: {(stuck, agrees): knots}} fitted on rows, at each player
+    """{players: {(stuck, standing): knots}} fitted on rows, at each player
     count where every line has MIN_CLAIMS claims or more."""
     return {n: {k: fit_line(c) for k, c in lines.items()}
             for n, lines in by_line(rows).items()
@@ -228,7 +229,7 @@ def cross(paths, bot):
             if r["players"] not in lines:
                 sys.exit(f"calibration: --cross: too few {r['players']}-player claims "
                          f"besides {paths[i]} to fit on")
-            line = lines[r["players"]][(r["stuck"], r["agrees"])]
+            line = lines[r["players"]][(r["stuck"], r["standing"])]
             out.append(dict(r, said=line_at(line, r["model"])))
     print(f"{len(out)} claims of {bot} from {len(paths)} files, each said by lines "
           "fitted on the other files")
@@ -284,7 +285,7 @@ def study(lit, path, positions, model, bot, only_bot):
         if model == "master" and names.get(seat, "").split(":")[0] == bot and likeliest \
                 and 0 < hs["model_assignment_correct"] < 1:
             rows.append({"players": len(hands), "stuck": bool(d["stuck"]),
-                         "agrees": bool(hs["uniform_agrees"]),
+                         "standing": hs["uniform_standing"],
                          "model": hs["model_assignment_correct"], "said": p,
                          "right": 1 if result == "won" else 0})
         c = claims.setdefault((names.get(seat, "?"), key), [0, 0])
@@ -300,7 +301,7 @@ def print_fit(rows, bot):
         sys.exit(f"calibration: no uncertain claims of {bot} to fit")
     for players, by in sorted(fit.items()):
         counts = ", ".join(f"{len(by[key])} {'stuck' if key[0] else 'free'}, "
-                           f"{'agreeing' if key[1] else 'not'}" for key in LINES)
+                           f"{key[1]}" for key in LINES)
         print(f"{players} players: {sum(len(c) for c in by.values())} uncertain claims of "
               f"{bot} ({counts}); the lines for src/bot/behave.c:")
         print()
@@ -343,7 +344,7 @@ def print_tenths(rows, bot):
 
 CLAIM_FIELDS = (("players", lambda x: type(x) is int and 4 <= x <= 12),
                 ("stuck", lambda x: type(x) is bool),
-                ("agrees", lambda x: type(x) is bool),
+                ("standing", lambda x: x in STANDINGS),
                 ("model", lambda x: type(x) in (int, float) and 0 <= x <= 1),
                 ("said", lambda x: type(x) in (int, float) and 0 <= x <= 1),
                 ("right", lambda x: type(x) is int and x in (0, 1)))

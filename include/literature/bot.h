@@ -108,16 +108,29 @@ typedef struct LitBot {
  * spec out of range. */
 int lit_bot_init(LitBot *bot, const LitBotSpec *spec, uint64_t seed);
 
+/* Where a placement of master's stands in the exact count (the uniform
+ * model's): the likeliest placement the count names, another as likely (a
+ * tie broken the other way), or a less likely one (docs/BOTS.md "Its
+ * claims, calibrated"). */
+typedef enum LitStanding {
+    LIT_STANDING_LIKELIEST,
+    LIT_STANDING_TIED,
+    LIT_STANDING_BELOW,
+    LIT_STANDINGS
+} LitStanding;
+
 /* What the chances master states for its claims were read from
  * (lit_bot_beliefs; docs/BOTS.md "Its claims, calibrated"): the model's
- * figures before the calibration, and the two facts its lines read
- * besides. */
+ * figures before the calibration, the exact count's, and the facts its
+ * lines read besides. */
 typedef struct LitBeliefBasis {
     LitOdds model;                /* the figures before the claims' calibration */
+    LitOdds exact;                /* the exact count's (the uniform model's) */
     double effective;             /* the draws' effective number */
     uint8_t stuck;                /* every ask of the seat must miss: its claims are forced */
-    uint8_t agrees[LIT_MAX_SETS]; /* the team's likeliest placement of the set is the
-                                     exact count's (the uniform model's) too */
+    uint8_t standing[LIT_MAX_SETS]; /* where the team's likeliest placement of the set
+                                       stands in the exact count: LitStanding */
+    double uniform[LIT_MAX_SETS];   /* the exact count's chance of that placement */
 } LitBeliefBasis;
 
 /* Master's beliefs from a seat's view (docs/BOTS.md "master"): where the

@@ -43,12 +43,15 @@
  * figures at p = 0, 0.05, ..., 1 (0 at 0; the figure at 1 is fitted like
  * the others, below 1 where placements the model called near sure were not
  * always right: the line is read only where the exact count is not sure);
- * at each player count fitted, four lines, BOT_CLAIM_LINE(stuck, agrees):
+ * at each player count fitted, six lines, BOT_CLAIM_LINE(stuck, standing):
  * a seat that could still ask and one whose every ask must miss (stuck: its
- * claims are forced), each where the placement is also the exact count's
- * likeliest and where it is not (the model then goes against the uniform
- * one, and was right less often at the same chance, 77% against 98% at
- * 0.9 to 1); at other player counts the model's figure itself. Fitted by
+ * claims are forced), each by where the placement stands in the exact
+ * count: its likeliest, tied with it (a tie the model broke the other way)
+ * or below it. At 6 players, a seat that could still ask, placements the
+ * model gave 0.9 to 1 were right 98% of the time when they were the exact
+ * count's likeliest, 81% when below it, and 50% when tied: the model had
+ * broken an exact tie and called it near sure. At other player counts the
+ * model's figure itself. Fitted by
  * `scripts/calibration.py --model master --fit` on master's own claims in
  * the arena (its decisions read the model's figures: the lines change what
  * it says, not what it does), checked across the arenas. */
@@ -57,22 +60,30 @@ const double bot_claim_table[BOT_CLAIM_TABLES][BOT_CLAIM_LINES][BOT_CLAIM_KNOTS]
     {
         {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5203,
          0.6948, 0.7353, 0.8742, 0.9374, 0.9475, 0.9475, 0.9634, 0.9634, 0.9667, 0.9935},
-        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.4981,
-         0.7342, 0.7939, 0.8524, 0.8524, 0.8524, 0.8524, 0.8524, 0.8524, 0.8524, 0.8524},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4402, 0.4402,
+         0.6421, 0.6421, 0.6837, 0.6837, 0.6837, 0.6837, 0.6837, 0.6837, 0.6837, 0.7588},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5854,
+         0.7506, 0.8388, 0.8726, 0.8741, 0.8741, 0.8741, 0.8741, 0.8741, 0.8741, 0.8741},
         {0.0000, 0.0500, 0.1000, 0.2108, 0.2108, 0.2108, 0.3149, 0.3380, 0.4132, 0.4836, 0.4889,
          0.6434, 0.6434, 0.7140, 0.7981, 0.7981, 0.8923, 0.8923, 0.8931, 0.9877, 1.0000},
-        {0.0000, 0.0500, 0.0810, 0.2075, 0.2547, 0.2547, 0.3375, 0.3375, 0.4086, 0.4905, 0.4905,
-         0.5776, 0.7720, 0.7871, 0.8319, 0.9087, 0.9410, 0.9410, 0.9410, 0.9813, 0.9813},
+        {0.0000, 0.0500, 0.0811, 0.2061, 0.2599, 0.2599, 0.3324, 0.3324, 0.3670, 0.4582, 0.4582,
+         0.5866, 0.8157, 0.8157, 0.8504, 0.8865, 0.8865, 0.8931, 0.8947, 0.9802, 1.0000},
+        {0.0000, 0.0500, 0.1000, 0.1642, 0.2172, 0.2517, 0.3703, 0.3703, 0.5076, 0.6572, 0.6572,
+         0.6572, 0.6600, 0.7271, 0.7880, 0.8465, 0.9302, 0.9556, 0.9556, 0.9650, 0.9650},
     },
     {
         {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5473,
          0.6135, 0.7264, 0.7734, 0.8739, 0.8785, 0.8805, 0.8805, 0.9542, 0.9634, 0.9923},
-        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.5163,
-         0.6946, 0.7080, 0.7616, 0.7616, 0.7616, 0.7616, 0.7616, 0.7616, 0.7616, 0.7945},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4289, 0.4289,
+         0.5602, 0.6681, 0.6724, 0.6742, 0.6742, 0.6742, 0.6742, 0.6742, 0.6742, 0.7418},
+        {0.0000, 0.0500, 0.1000, 0.1500, 0.2000, 0.2500, 0.3000, 0.3500, 0.4000, 0.4500, 0.6291,
+         0.7274, 0.7274, 0.7775, 0.7775, 0.7775, 0.7775, 0.7775, 0.7775, 0.7775, 0.8198},
         {0.0000, 0.0501, 0.0501, 0.1192, 0.3143, 0.3421, 0.3421, 0.3496, 0.4792, 0.4792, 0.4848,
          0.5496, 0.5943, 0.7490, 0.8179, 0.8499, 0.8499, 0.8708, 0.9814, 0.9878, 1.0000},
-        {0.0000, 0.0000, 0.1109, 0.1109, 0.2770, 0.2770, 0.3289, 0.3289, 0.4612, 0.4612, 0.4612,
-         0.6256, 0.6675, 0.7246, 0.8007, 0.8007, 0.9159, 0.9159, 0.9727, 0.9813, 1.0000},
+        {0.0000, 0.0000, 0.0573, 0.0934, 0.2519, 0.2519, 0.2519, 0.3008, 0.4521, 0.4521, 0.4521,
+         0.6240, 0.6639, 0.6639, 0.7816, 0.8329, 0.8432, 0.9019, 0.9391, 0.9732, 1.0000},
+        {0.0000, 0.0229, 0.2451, 0.2451, 0.3200, 0.3945, 0.4621, 0.4621, 0.4621, 0.5569, 0.5569,
+         0.6137, 0.6295, 0.7858, 0.7858, 0.7858, 0.8934, 0.8934, 0.9659, 0.9742, 1.0000},
     },
 };
 
@@ -240,14 +251,14 @@ static double uncertain(double x)
     return x < NOT_SURE ? NOT_SURE : x > 1 - NOT_SURE ? 1 - NOT_SURE : x;
 }
 
-double bot_claim_chance(double p, int players, int stuck, int agrees)
+double bot_claim_chance(double p, int players, int stuck, int standing)
 {
     int t = 0;
     while (t < BOT_CLAIM_TABLES && bot_claim_players[t] != players)
         t++;
     if (t == BOT_CLAIM_TABLES)
         return p;
-    const double *v = bot_claim_table[t][BOT_CLAIM_LINE(stuck, agrees)];
+    const double *v = bot_claim_table[t][BOT_CLAIM_LINE(stuck, standing)];
     double x = (p < 0 ? 0 : p > 1 ? 1 : p) * (BOT_CLAIM_KNOTS - 1);
     int i = (int)x < BOT_CLAIM_KNOTS - 2 ? (int)x : BOT_CLAIM_KNOTS - 2;
     double f = x - i;
@@ -272,27 +283,75 @@ static int stuck_at(const LitView *v, const LitOdds *odds)
     return 1;
 }
 
-void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out,
-                          LitBeliefBasis *basis)
+/* The exact chance of placement (a seat a card, from set's first) by the
+ * knowledge k whose deals exact counted: the deals with the placement,
+ * counted with its cards assumed where it puts them, over all of them, in
+ * *chance. The statuses of lit_odds; LIT_NO_SPACE beyond its reach. */
+static int placement_chance(const LitKnow *k, const LitOdds *exact, int set,
+                            const uint8_t *placement, LitWork w, double *chance)
+{
+    int deck = k->pub.rules.deck, first = lit_set_first(deck, set);
+    LitKnow *pinned = lit_work_take(&w, sizeof *pinned);
+    LitOdds *odds = lit_work_take(&w, sizeof *odds);
+    if (!pinned || !odds)
+        return LIT_NO_SPACE;
+    *pinned = *k;
+    for (int i = 0; i < lit_deck_set_size(deck); i++) {
+        int st = lit_know_assume(pinned, first + i, placement[i]);
+        if (st != LIT_OK)
+            return st;
+    }
+    *chance = 0;
+    if (!pinned->consistent)
+        return LIT_OK;
+    int st = lit_odds(pinned, w.p, w.left, odds);
+    if (st == LIT_OK && !odds->exact)
+        st = LIT_NO_SPACE;
+    if (st == LIT_OK)
+        *chance = lit_u192_ratio(&odds->deals, &exact->deals);
+    return st;
+}
+
+int bot_behave_calibrate(const LitKnow *k, const LitView *v, const LitOdds *exact, LitOdds *out,
+                         void *work, size_t work_size, LitBeliefBasis *basis)
 {
     const LitPublic *p = &v->pub;
     int team = lit_team_of(v->seat), deck = p->rules.deck, stuck = stuck_at(v, exact);
-    if (basis)
+    if (basis) {
+        basis->exact = *exact;
         basis->stuck = (uint8_t)stuck;
+    }
     for (int set = 0; set < lit_deck_sets(deck); set++) {
-        int agrees = !memcmp(exact->best[team][set], out->best[team][set],
-                             (size_t)lit_deck_set_size(deck));
-        if (basis)
-            basis->agrees[set] = (uint8_t)agrees;
-        double e = exact->best_p[team][set];
-        if (!(p->live & lit_set_mask(deck, set)) || e <= 0 || e >= 1.0 - 1e-12)
+        /* the exact chance of the model's placement: the exact count's
+         * own where the two are one placement */
+        double e = exact->best_p[team][set], q = e;
+        int live = (p->live & lit_set_mask(deck, set)) != 0, sure = e <= 0 || e >= 1.0 - 1e-12;
+        int same = !memcmp(exact->best[team][set], out->best[team][set],
+                           (size_t)lit_deck_set_size(deck));
+        if (live && !sure && !same) {
+            int st = placement_chance(k, exact, set, out->best[team][set],
+                                      lit_work_of(work, work_size), &q);
+            if (st != LIT_OK)
+                return st;
+        }
+        /* the same placement as the count's, one as likely (a tie broken
+         * the other way), or a less likely one */
+        int standing = same                  ? LIT_STANDING_LIKELIEST
+                       : q >= e * (1 - 1e-12) ? LIT_STANDING_TIED
+                                              : LIT_STANDING_BELOW;
+        if (basis) {
+            basis->standing[set] = (uint8_t)standing;
+            basis->uniform[set] = q;
+        }
+        if (!live || sure)
             continue;
         double c = uncertain(
-            bot_claim_chance(out->best_p[team][set], p->rules.players, stuck, agrees));
+            bot_claim_chance(out->best_p[team][set], p->rules.players, stuck, standing));
         out->best_p[team][set] = c;
         if (out->team_all[team][set] < c)
             out->team_all[team][set] = c;
     }
+    return LIT_OK;
 }
 
 uint64_t bot_behave_seed(const LitView *v)

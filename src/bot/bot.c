@@ -136,8 +136,7 @@ int lit_bot_beliefs(const LitView *view, uint64_t seed, void *work, size_t size,
         basis->model = *odds;
         basis->effective = pool->effective;
     }
-    bot_behave_calibrate(view, exact, odds, basis);
-    return LIT_OK;
+    return bot_behave_calibrate(k, view, exact, odds, w.p, w.left, basis);
 }
 
 /* ---- why a move ----------------------------------------------------------------- */

@@ -96,25 +96,28 @@ uint64_t bot_behave_seed(const LitView *v);
 
 /* The calibrated chance that a claim of the likeliest placement is right
  * (behave.c; docs/BOTS.md "master"): p the model's chance of the
- * placement, stuck whether every ask of the claimer must miss, agrees
- * whether the placement is also the exact count's likeliest (the uniform
- * model's); at a player count of bot_claim_players, a line through
- * bot_claim_table's figures for the pair, line BOT_CLAIM_LINE(stuck,
- * agrees), at p = 0, 1 / (BOT_CLAIM_KNOTS - 1), ..., 1; at others, p
- * itself. */
-enum { BOT_CLAIM_KNOTS = 21, BOT_CLAIM_TABLES = 2, BOT_CLAIM_LINES = 4 };
-#define BOT_CLAIM_LINE(stuck, agrees) (2 * ((stuck) != 0) + ((agrees) == 0))
-double bot_claim_chance(double p, int players, int stuck, int agrees);
+ * placement, stuck whether every ask of the claimer must miss, standing
+ * where the placement stands in the exact count (LitStanding); at a player
+ * count of bot_claim_players, a line through bot_claim_table's figures for
+ * the pair, line BOT_CLAIM_LINE(stuck, standing), at p = 0,
+ * 1 / (BOT_CLAIM_KNOTS - 1), ..., 1; at others, p itself. */
+enum { BOT_CLAIM_KNOTS = 21, BOT_CLAIM_TABLES = 2, BOT_CLAIM_LINES = 2 * LIT_STANDINGS };
+#define BOT_CLAIM_LINE(stuck, standing) (LIT_STANDINGS * ((stuck) != 0) + (standing))
+double bot_claim_chance(double p, int players, int stuck, int standing);
 extern const int bot_claim_players[BOT_CLAIM_TABLES];
 extern const double bot_claim_table[BOT_CLAIM_TABLES][BOT_CLAIM_LINES][BOT_CLAIM_KNOTS];
 
-/* The claim figures of the seat's team in out (bot_behave_odds' of view v)
- * calibrated (bot_claim_chance) where exact's are not sure; the chance the
- * team holds a set all raised to its claim's where it was below. What the
- * lines read besides the model's figure (stuck, and agrees for every set)
- * into basis when not NULL. */
-void bot_behave_calibrate(const LitView *v, const LitOdds *exact, LitOdds *out,
-                          LitBeliefBasis *basis);
+/* The claim figures of the seat's team in out (bot_behave_odds' of view v,
+ * whose knowledge k exact counted) calibrated (bot_claim_chance) where
+ * exact's are not sure; the chance the team holds a set all raised to its
+ * claim's where it was below. Where the model's likeliest placement is not
+ * exact's, its exact chance is counted (work, work_size: LIT_ODDS_WORK) to
+ * tell a tie. The exact figures and what the lines read besides the
+ * model's (stuck; for every set its standing and that exact chance) into basis
+ * when not NULL. LIT_OK, or the statuses of lit_odds (LIT_NO_SPACE beyond
+ * its reach): out is then partly calibrated. */
+int bot_behave_calibrate(const LitKnow *k, const LitView *v, const LitOdds *exact, LitOdds *out,
+                         void *work, size_t work_size, LitBeliefBasis *basis);
 
 /* A deal of the pool drawn by its weight. */
 void bot_behave_draw(const BehavePool *pool, LitRng *rng, uint64_t hands[LIT_MAX_PLAYERS]);

@@ -54,11 +54,15 @@ static const char usage[] =
     "              figures are calibrated against how often master's claims\n"
     "              were right. The JSON adds model and effective_draws, each\n"
     "              half-suit model_team_holds_all and model_assignment_correct\n"
-    "              (the model's figures before that calibration) and\n"
-    "              uniform_agrees (whether its likeliest placement is the\n"
-    "              exact count's too), stuck (whether every ask of the seat\n"
-    "              must miss: the calibration reads both), and the *_se\n"
-    "              members are sqrt(p (1 - p) / effective_draws)\n"
+    "              (the model's figures before that calibration),\n"
+    "              uniform_best_assignment and uniform_assignment_correct\n"
+    "              (the exact count's), model_assignment_uniform (the exact\n"
+    "              chance of the model's likeliest placement) and\n"
+    "              uniform_standing (where that placement stands in the\n"
+    "              exact count: likeliest, tied or below), stuck (whether\n"
+    "              every ask of the seat must miss: the calibration reads\n"
+    "              both), and the *_se members are\n"
+    "              sqrt(p (1 - p) / effective_draws)\n"
     "  --help      this text\n";
 
 /* The most draws an estimate takes in LIT_ODDS_WORK (test_sample checks
@@ -393,11 +397,13 @@ static int master_odds(const InferArgs *ia, const char *file, const LitKnow *k,
 
 /* Master's members of the JSON j: the exact count, the model, the
  * effective draws, whether the seat is stuck, and each of the team's
- * half-suits' figures before the claims' calibration (model's) and whether
- * their likeliest placement is the exact count's (uniform_agrees). */
+ * half-suits' figures before the claims' calibration (model's), the exact
+ * count's likeliest placement and its chance, the exact chance of the
+ * model's and where it stands in the count (uniform_standing). */
 static void add_master_json(json_t *j, const LitKnow *k, const LitOdds *odds,
                             const LitBeliefBasis *m)
 {
+    static const char *const standing[LIT_STANDINGS] = {"likeliest", "tied", "below"};
     const LitOdds *model = &m->model;
     char deals[LIT_U192_DIGITS + 1];
     lit_u192_format(&odds->deals, deals, sizeof deals);
@@ -414,7 +420,12 @@ static void add_master_json(json_t *j, const LitKnow *k, const LitOdds *odds,
         json_object_set_new(figs, "model_team_holds_all", json_real(model->team_all[team][set]));
         json_object_set_new(figs, "model_assignment_correct",
                             json_real(model->best_p[team][set]));
-        json_object_set_new(figs, "uniform_agrees", json_boolean(m->agrees[set]));
+        json_object_set_new(figs, "model_assignment_uniform", json_real(m->uniform[set]));
+        json_object_set_new(figs, "uniform_best_assignment",
+                            wire_best_assignment(k, &m->exact, team, set));
+        json_object_set_new(figs, "uniform_assignment_correct",
+                            json_real(m->exact.best_p[team][set]));
+        json_object_set_new(figs, "uniform_standing", json_string(standing[m->standing[set]]));
     }
 }
 

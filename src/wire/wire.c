@@ -215,17 +215,22 @@ static json_t *must_hold(const LitKnow *k)
     return all;
 }
 
+json_t *wire_best_assignment(const LitKnow *k, const LitOdds *o, int team, int set)
+{
+    int deck = k->pub.rules.deck;
+    if (!(o->best_p[team][set] > 0))
+        return json_null();
+    json_t *best = json_object();
+    for (int p = 0; p < lit_deck_set_size(deck); p++)
+        json_object_set_new(best, lit_card_name(deck, lit_set_first(deck, set) + p),
+                            json_integer(o->best[team][set][p] + 1));
+    return best;
+}
+
 /* One team's claim figures for a set. */
 static json_t *claim_figures(const LitKnow *k, const LitOdds *o, int team, int set, int estimate)
 {
-    int deck = k->pub.rules.deck;
-    json_t *best = json_null();
-    if (o->best_p[team][set] > 0) {
-        best = json_object();
-        for (int p = 0; p < lit_deck_set_size(deck); p++)
-            json_object_set_new(best, lit_card_name(deck, lit_set_first(deck, set) + p),
-                                json_integer(o->best[team][set][p] + 1));
-    }
+    json_t *best = wire_best_assignment(k, o, team, set);
     json_t *j = json_pack("{s:f,s:o,s:f}", "team_holds_all", o->team_all[team][set],
                           "best_assignment", best, "assignment_correct", o->best_p[team][set]);
     if (estimate) {

@@ -108,6 +108,11 @@ json_t *wire_text_json(WireText *t);
  * claim figures' "_se". */
 json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o);
 
+/* The likeliest placement of set on team's seats by o, card name to seat
+ * (1-based), as the scoresheet's "best_assignment": null when o gives no
+ * placement of it a chance. */
+json_t *wire_best_assignment(const LitKnow *k, const LitOdds *o, int team, int set);
+
 /* Why wire_read_action refused an action: the error's stable name (static
  * text: bad_message, bad_card, bad_set or bad_seat) and a sentence for
  * people (at most 200 bytes). */

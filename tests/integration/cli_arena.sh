@@ -106,8 +106,9 @@ same_text "calibration, no records" "calibration: no records in $tmp/empty" "$tm
 # master's claims kept for the fit (--save-claims): fitted again from the
 # kept rows alone (--claims), the same lines; lines fitted on rows of a
 # known truth (right when a number drawn with a fixed seed falls below the
-# square root of the model's chance, its square for a stuck seat, the
-# chance itself where the placement is not the exact count's likeliest)
+# square root of the model's chance, its square for a stuck seat, where the
+# placement is the exact count's likeliest; half the chance where it is
+# tied with it; the chance itself where it is below it)
 # give back that truth across files within three standard errors in every
 # bin (--cross); bad rows and files refused with their line and field
 run 0 "$lit" arena --team-a master --team-b expert --games 3 --records "$tmp/cm" --quiet --threads 2
@@ -126,10 +127,11 @@ for f in range(2):
     with open(f"{sys.argv[1]}/truth{f}.jsonl", "w") as out:
         for i in range(4000):
             p, u = rng.random(), rng.random()
-            stuck, agrees = rng.random() < 0.3, rng.random() < 0.7
-            truth = (p * p if stuck else p ** 0.5) if agrees else p
-            out.write(json.dumps({"players": 8, "stuck": stuck, "agrees": agrees, "model": p,
-                                  "said": p, "right": int(u < truth)}) + "\n")
+            stuck, s = rng.random() < 0.3, rng.random()
+            standing = "likeliest" if s < 0.6 else "tied" if s < 0.75 else "below"
+            truth = {"likeliest": p * p if stuck else p ** 0.5, "tied": p / 2, "below": p}
+            out.write(json.dumps({"players": 8, "stuck": stuck, "standing": standing, "model": p,
+                                  "said": p, "right": int(u < truth[standing])}) + "\n")
 PY
 run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" "$tmp/truth1.jsonl" --cross
 grep -q '^8000 claims of master from 2 files, each said by lines fitted on the other files$' \
@@ -139,14 +141,18 @@ awk -F' [|] ' '/^[|] 0[.][0-9] to / { n++; d = $5 + 0; if (d > 3 * $6 || d < -3 
 run 0 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" --fit
 awk '/^        [{]/ { n++; gsub(/[{},]/, ""); if ($1 != "0.0000") bad = 1
   for (i = 2; i <= NF; i++) if ($i + 0 < $(i - 1) + 0 || $i > 1) bad = 1
-  if (NF != 21) bad = 1 } END { exit bad || n != 4 }' "$tmp/out" ||
-  fail "calibration --fit: not four rising lines of 21 from 0: $(cat "$tmp/out")"
-printf '%s\n' '{"players": 8, "stuck": false, "agrees": true, "model": 0.5, "said": 0.5, "right": 1}' \
-  '{"players": 8, "stuck": false, "agrees": true, "model": 1.5, "said": 0.5, "right": 1}' \
-  >"$tmp/bad.jsonl"
+  if (NF != 21) bad = 1 } END { exit bad || n != 6 }' "$tmp/out" ||
+  fail "calibration --fit: not six rising lines of 21 from 0: $(cat "$tmp/out")"
+row='"players": 8, "stuck": false, "said": 0.5, "right": 1'
+printf '%s\n' "{$row, \"standing\": \"tied\", \"model\": 0.5}" \
+  "{$row, \"standing\": \"tied\", \"model\": 1.5}" >"$tmp/bad.jsonl"
 run 1 "$python3" scripts/calibration.py --claims "$tmp/bad.jsonl" --fit
 same_text "calibration, a bad claim row" \
   "calibration: $tmp/bad.jsonl:2: not a claim row: model missing or wrong" "$tmp/err"
+printf '%s\n' "{$row, \"agrees\": true, \"model\": 0.5}" >"$tmp/bad.jsonl"
+run 1 "$python3" scripts/calibration.py --claims "$tmp/bad.jsonl" --fit
+same_text "calibration, a row with agrees, not standing" \
+  "calibration: $tmp/bad.jsonl:1: not a claim row: standing missing or wrong" "$tmp/err"
 run 1 "$python3" scripts/calibration.py --claims "$tmp/truth0.jsonl" --cross
 same_text "calibration --cross, one file" "calibration: --cross checks lines on files they were \
 not fitted on: give two --claims files or more, without --fit" "$tmp/err"

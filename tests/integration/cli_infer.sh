@@ -133,16 +133,42 @@ for name, h in hs.items():
     for other, o in hs.items():
         if h["model_assignment_correct"] < o["model_assignment_correct"]:
             assert h["assignment_correct"] <= o["assignment_correct"], (name, other)
-# whether master's likeliest placement is the exact count's too, as lit
-# infer's uniform figures name it (high-spades' is not, here)
+# the exact count's likeliest placement and its chance, as lit infer's
+# uniform figures name them, the exact chance of master's, and where it
+# stands: the same placement, another as likely, or a less likely one.
+# High-spades' is a tie broken the other way: Ks and 9s at seats 1 and 5 or
+# at 5 and 1, each 0.5.
 u = json.loads(subprocess.run([sys.argv[3], "infer", "tests/data/classic_game.lit", "--seat", "3",
                                "--after", "36", "--json"],
                               capture_output=True, text=True, check=True).stdout)["half_suits"]
 for name, h in hs.items():
-    assert h["uniform_agrees"] is (h["best_assignment"] == u[name]["best_assignment"]), (name, h)
+    e = h["uniform_assignment_correct"]
+    assert h["uniform_best_assignment"] == u[name]["best_assignment"], (name, h)
+    assert e == u[name]["assignment_correct"], (name, h)
+    q = h["model_assignment_uniform"]
+    assert q <= e, (name, h)
+    if h["best_assignment"] == h["uniform_best_assignment"]:
+        assert q == e and h["uniform_standing"] == "likeliest", (name, h)
+    else:
+        assert h["uniform_standing"] == ("tied" if q == e else "below"), (name, h)
 hi = hs["high-spades"]
-assert hi["uniform_agrees"] is False, hi
+assert hi["best_assignment"] != hi["uniform_best_assignment"], hi
+assert hi["uniform_assignment_correct"] == 0.5, hi
+assert hi["model_assignment_uniform"] == 0.5, hi
+assert hi["uniform_standing"] == "tied", hi
 assert 0.5 < hi["model_assignment_correct"] < 0.7, hi
+# and one the model overrules (an arena game of master's; seat 5 after 83
+# claimed high-hearts with Th at 3): the exact count puts Th at 1 with 0.6,
+# Th at 3 has 0.2, and the model lifts that to 0.8
+o = json.loads(subprocess.run([sys.argv[3], "infer", "tests/data/master_overrules.lit", "--seat",
+                               "5", "--after", "83", "--json", "--model", "master"],
+                              capture_output=True, text=True, check=True).stdout)
+hh = o["half_suits"]["high-hearts"]
+assert hh["best_assignment"]["Th"] == 3 and hh["uniform_best_assignment"]["Th"] == 1, hh
+assert hh["uniform_assignment_correct"] == 0.6, hh
+assert abs(hh["model_assignment_uniform"] - 0.2) < 1e-12, hh
+assert hh["model_assignment_correct"] > 0.75, hh
+assert hh["uniform_standing"] == "below", hh
 assert abs(hi["assignment_correct"] - hi["model_assignment_correct"]) > 0.05, hi
 PY
 run 0 "$lit" infer tests/data/classic_game.lit --seat 2 --after 40 --json --model master --seed 5

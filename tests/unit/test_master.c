@@ -243,40 +243,42 @@ Test(master_beliefs, rollouts_draw_the_pool_by_weight)
 }
 
 /* The claims' calibration: at each player count it has figures for, a
- * line through them for each pair of stuck and agrees, which rise from 0 at
- * a placement the model gives no chance to at most 1 at one it calls sure
- * (read only where the exact count is not sure, so it may stay below 1); at
- * others the model's figure itself. */
+ * line through them for each pair of stuck and standing, which rise from 0
+ * at a placement the model gives no chance to at most 1 at one it calls
+ * sure (read only where the exact count is not sure, so it may stay below
+ * 1: at a tie the model broke, far below); at others the model's figure
+ * itself. */
 Test(master_claims, calibration_is_a_rising_line_through_its_figures)
 {
     for (int t = 0; t < BOT_CLAIM_TABLES; t++)
         for (int line = 0; line < BOT_CLAIM_LINES; line++) {
-            int stuck = line >> 1, agrees = !(line & 1), players = bot_claim_players[t];
-            cr_assert_eq(BOT_CLAIM_LINE(stuck, agrees), line);
+            int stuck = line / LIT_STANDINGS, standing = line % LIT_STANDINGS;
+            int players = bot_claim_players[t];
+            cr_assert_eq(BOT_CLAIM_LINE(stuck, standing), line);
             const double *v = bot_claim_table[t][line];
             cr_assert_eq(v[0], 0);
-            cr_assert(v[BOT_CLAIM_KNOTS - 1] > 0.5 && v[BOT_CLAIM_KNOTS - 1] <= 1,
+            cr_assert(v[BOT_CLAIM_KNOTS - 1] > 0 && v[BOT_CLAIM_KNOTS - 1] <= 1,
                       "%d players, line %d", players, line);
             for (int k = 0; k < BOT_CLAIM_KNOTS; k++) {
                 double p = (double)k / (BOT_CLAIM_KNOTS - 1);
-                cr_assert(fabs(bot_claim_chance(p, players, stuck, agrees) - v[k]) < 1e-12,
+                cr_assert(fabs(bot_claim_chance(p, players, stuck, standing) - v[k]) < 1e-12,
                           "knot %d", k);
                 if (k > 0)
                     cr_assert_geq(v[k], v[k - 1], "%d players, line %d: knot %d falls", players,
                                   line, k);
                 if (k + 1 < BOT_CLAIM_KNOTS) {
                     double mid =
-                        bot_claim_chance(p + 0.25 / (BOT_CLAIM_KNOTS - 1), players, stuck, agrees);
+                        bot_claim_chance(p + 0.25 / (BOT_CLAIM_KNOTS - 1), players, stuck, standing);
                     cr_assert(fabs(mid - (0.75 * v[k] + 0.25 * v[k + 1])) < 1e-12, "knot %d", k);
                 }
             }
-            cr_assert_eq(bot_claim_chance(-0.5, players, stuck, agrees), 0);
-            cr_assert_eq(bot_claim_chance(1.5, players, stuck, agrees), v[BOT_CLAIM_KNOTS - 1]);
+            cr_assert_eq(bot_claim_chance(-0.5, players, stuck, standing), 0);
+            cr_assert_eq(bot_claim_chance(1.5, players, stuck, standing), v[BOT_CLAIM_KNOTS - 1]);
         }
     for (int line = 0; line < BOT_CLAIM_LINES; line++)
         for (double p = 0; p <= 1; p += 0.125) {
-            cr_assert_eq(bot_claim_chance(p, 4, line >> 1, line & 1), p);
-            cr_assert_eq(bot_claim_chance(p, 12, line >> 1, line & 1), p);
+            cr_assert_eq(bot_claim_chance(p, 4, line / LIT_STANDINGS, line % LIT_STANDINGS), p);
+            cr_assert_eq(bot_claim_chance(p, 12, line / LIT_STANDINGS, line % LIT_STANDINGS), p);
         }
 }
 
