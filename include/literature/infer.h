@@ -159,6 +159,12 @@ enum {
  * LIT_INCONSISTENT when k is. */
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
 
+/* The count alone, *deals (lit_odds' odds->deals, without its marginals
+ * and claim figures: the backward layers only). LIT_OK (0 deals when none
+ * fits); LIT_NO_SPACE where lit_odds says exact == 0; LIT_INCONSISTENT when
+ * k is (*deals then 0). */
+int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deals);
+
 /* The figures of lit_odds estimated by importance sampling, for positions
  * beyond the state budget (docs/DEDUCTION.md "Beyond the budget"): samples
  * weighted draws from rng, in LIT_ESTIMATE_BATCHES batches (samples rounded

@@ -286,14 +286,13 @@ static int stuck_at(const LitView *v, const LitOdds *odds)
 /* The exact chance of placement (a seat a card, from set's first) by the
  * knowledge k whose deals exact counted: the deals with the placement,
  * counted with its cards assumed where it puts them, over all of them, in
- * *chance. The statuses of lit_odds; LIT_NO_SPACE beyond its reach. */
+ * *chance. The statuses of lit_odds_count. */
 static int placement_chance(const LitKnow *k, const LitOdds *exact, int set,
                             const uint8_t *placement, LitWork w, double *chance)
 {
     int deck = k->pub.rules.deck, first = lit_set_first(deck, set);
     LitKnow *pinned = lit_work_take(&w, sizeof *pinned);
-    LitOdds *odds = lit_work_take(&w, sizeof *odds);
-    if (!pinned || !odds)
+    if (!pinned)
         return LIT_NO_SPACE;
     *pinned = *k;
     for (int i = 0; i < lit_deck_set_size(deck); i++) {
@@ -304,11 +303,10 @@ static int placement_chance(const LitKnow *k, const LitOdds *exact, int set,
     *chance = 0;
     if (!pinned->consistent)
         return LIT_OK;
-    int st = lit_odds(pinned, w.p, w.left, odds);
-    if (st == LIT_OK && !odds->exact)
-        st = LIT_NO_SPACE;
+    LitU192 deals;
+    int st = lit_odds_count(pinned, w.p, w.left, &deals);
     if (st == LIT_OK)
-        *chance = lit_u192_ratio(&odds->deals, &exact->deals);
+        *chance = lit_u192_ratio(&deals, &exact->deals);
     return st;
 }
 

@@ -114,8 +114,8 @@ extern const double bot_claim_table[BOT_CLAIM_TABLES][BOT_CLAIM_LINES][BOT_CLAIM
  * exact's, its exact chance is counted (work, work_size: LIT_ODDS_WORK) to
  * tell a tie. The exact figures and what the lines read besides the
  * model's (stuck; for every set its standing and that exact chance) into basis
- * when not NULL. LIT_OK, or the statuses of lit_odds (LIT_NO_SPACE beyond
- * its reach): out is then partly calibrated. */
+ * when not NULL. LIT_OK, or the statuses of lit_odds_count (LIT_NO_SPACE
+ * beyond its reach): out is then partly calibrated. */
 int bot_behave_calibrate(const LitKnow *k, const LitView *v, const LitOdds *exact, LitOdds *out,
                          void *work, size_t work_size, LitBeliefBasis *basis);
 

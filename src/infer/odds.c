@@ -426,11 +426,29 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
     }
 }
 
+/* lit_odds' choices: every technique, each where it pays. */
+#define LIT_ODDS_HOW                                                                       \
+    (INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW | INFER_HORNER |  \
+     INFER_AHEAD | INFER_DERIV)
+
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
-    return infer_odds(k, work, work_size, odds,
-                      INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW |
-                          INFER_HORNER | INFER_AHEAD | INFER_DERIV);
+    return infer_odds(k, work, work_size, odds, LIT_ODDS_HOW);
+}
+
+int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deals)
+{
+    *deals = lit_u192(0);
+    if (!k->consistent)
+        return LIT_INCONSISTENT;
+    LitWork w;
+    Plan *pl;
+    int built = odds_plan(k, work, work_size, LIT_ODDS_HOW, &w, &pl);
+    if (built == PLAN_OVER)
+        return LIT_NO_SPACE;
+    if (built == PLAN_OK)
+        *deals = pl->deals;
+    return LIT_OK;
 }
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)

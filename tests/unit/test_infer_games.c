@@ -231,11 +231,13 @@ GAMES(classic_8, "classic players=8", 12, 21000, 30, 6, 400)
 GAMES(club_8, "club players=8 must-claim=on", 12, 22000, 30, 6, 300)
 
 /* lit_know_assume: a card assumed at each seat that may hold it, the deals
- * counted then (lit_odds of the result) are those with it there: their
- * share of all is the card's chance at the seat, and over the seats they
- * add up to every deal, to the last one. At a seat that may not hold it, no
- * deal fits; at its sure holder, nothing changes; a card out of play or a
- * seat not in the game is refused with k unchanged. Along random games from
+ * counted then (lit_odds of the result, and lit_odds_count, the count
+ * alone, the same) are those with it there: their share of all is the
+ * card's chance at the seat, and over the seats they add up to every deal,
+ * to the last one. At a seat that may not hold it, no deal fits (the count
+ * says LIT_INCONSISTENT); at its sure holder, nothing changes; a card out
+ * of play or a seat not in the game is refused with k unchanged. The count
+ * in a workspace too small for it is LIT_NO_SPACE. Along random games from
  * a seat's view, every fifth position from the 12th action on, every card
  * (8 players from the 40th: their earlier counts take long). */
 static long check_assumed(const char *rules, uint64_t seed, int from)
@@ -259,6 +261,11 @@ static long check_assumed(const char *rules, uint64_t seed, int from)
         cr_assert_eq(lit_odds(&k, work, sizeof work, &odds), LIT_OK);
         if (!odds.exact)
             continue;
+        LitU192 all;
+        cr_assert_eq(lit_odds_count(&k, work, sizeof work, &all), LIT_OK);
+        cr_assert_eq(lit_u192_cmp(&all, &odds.deals), 0, "%s action %d: lit_odds_count", rules,
+                     ai);
+        cr_assert_eq(lit_odds_count(&k, work, 64, &all), LIT_NO_SPACE);
         for (uint64_t live = g.pub.live; live;) {
             int c = lit_pop_lsb(&live);
             unsigned cand = lit_know_candidates(&k, c);
@@ -275,6 +282,9 @@ static long check_assumed(const char *rules, uint64_t seed, int from)
                 cr_assert_eq(lit_know_assume(&a, c, s), LIT_OK);
                 if (!(cand >> s & 1)) {
                     cr_assert_eq(a.consistent, 0, "%s: %s at seat %d", rules, name, s + 1);
+                    LitU192 none = lit_u192(1);
+                    cr_assert_eq(lit_odds_count(&a, work, sizeof work, &none), LIT_INCONSISTENT);
+                    cr_assert(lit_u192_is_zero(&none));
                     continue;
                 }
                 if (!a.consistent) { /* what follows from it rules it out */
@@ -287,6 +297,11 @@ static long check_assumed(const char *rules, uint64_t seed, int from)
                 cr_assert_eq(st, LIT_OK, "%s action %d: %s at seat %d: %s", rules, ai, name,
                              s + 1, lit_status_name(st));
                 cr_assert_eq(assumed.exact, 1);
+                LitU192 count; /* the count alone, the same */
+                cr_assert_eq(lit_odds_count(&a, work, sizeof work, &count), LIT_OK);
+                cr_assert_eq(lit_u192_cmp(&count, &assumed.deals), 0,
+                             "%s action %d: %s at seat %d: lit_odds_count", rules, ai, name,
+                             s + 1);
                 cr_assert_float_eq(lit_u192_ratio(&assumed.deals, &odds.deals), odds.p[c][s],
                                    1e-12, "%s action %d: %s at seat %d", rules, ai, name,
                                    s + 1);
