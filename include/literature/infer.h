@@ -135,14 +135,15 @@ enum {
     /* Workspace that lit_odds needs for every position of 4 to 8 players
      * (the states of the dynamic program; docs/DEDUCTION.md). */
     LIT_ODDS_WORK = 64u << 20,
-    /* The state budget at 10 and 12 players: lit_odds counts exactly only
-     * when a bound on the work of its backward layers (in state transitions:
-     * the states of a layer times the vectors of the block before it),
-     * worked out from the candidates before any table is built, is at most
-     * this; else it says exact == 0 at once (and lit_odds_estimate
-     * answers). Chosen over the corpus for the worst position's counting
-     * to stay well under 50 ms (docs/DEDUCTION.md "The state budget"). */
-    LIT_ODDS_BUDGET = 1u << 25,
+    /* The state budget at 10 and 12 players: the work lit_odds may do,
+     * counted as it is done (each state a block meets, by a vector or a
+     * step's field, going back and forward through its layers, and 8 for
+     * each leaf of a block's local table); where it would go past this it
+     * stops and says exact == 0 (and lit_odds_estimate answers). Chosen
+     * over the corpus for the worst position's counting, and the time to
+     * find a position beyond it, to stay well under 50 ms
+     * (docs/DEDUCTION.md "The state budget"). */
+    LIT_ODDS_BUDGET = 1u << 21,
     /* The estimate's independent batches: its standard errors are the
      * jackknife over them, so a figure's error in them follows Student's t
      * with 39 degrees of freedom, and about 2 standard errors each way make

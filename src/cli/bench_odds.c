@@ -33,6 +33,7 @@ typedef struct Slow {
 typedef struct Bucket {
     double *exact_ms, *estimate_ms, *se, *feasible_ms;
     size_t exact, beyond, cap;
+    double beyond_worst_ms; /* lit_odds' longest at a position beyond its budget */
     double draw_seconds, init_seconds;
     long draws, samplers;
     /* --coverage: the estimate's probabilities at exact positions, each
@@ -242,6 +243,8 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             }
             continue;
         }
+        if (ms > b->beyond_worst_ms)
+            b->beyond_worst_ms = ms;
         double t0 = now_seconds();
         int st = lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
         if (st != LIT_OK) {
@@ -431,6 +434,17 @@ static void report(Run *run)
         qsort(b->feasible_ms, all, sizeof *b->feasible_ms, by_value);
         printf("feasible: %7d  %9zu  %9.3f  %6.3f  %8.3f\n", p, all, b->feasible_ms[all / 2],
                b->feasible_ms[all * 9 / 10], b->feasible_ms[all - 1]);
+    }
+    /* the counting's time before it stopped at its budget (the estimate's
+     * comes after it) */
+    int beyond = 0;
+    for (int p = 4; p <= LIT_MAX_PLAYERS; p += 2) {
+        const Bucket *b = &run->bucket[p];
+        if (!b->beyond)
+            continue;
+        if (!beyond++)
+            printf("beyond: players  positions  worst_ms\n");
+        printf("beyond: %7d  %9zu  %8.1f\n", p, b->beyond, b->beyond_worst_ms);
     }
     if (ob->cover) {
         printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "

@@ -30,13 +30,26 @@ typedef struct Local {
     uint32_t (*at)[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS]; /* by slot */
     uint32_t valid;
     int second;
+    uint64_t *budget; /* spent a leaf of the first pass, */
+    int spent;        /* and 1 once it ran out */
 } Local;
+
+/* A leaf's work from the budget: 0, or -1 when it ran out. */
+static int leaf_spend(Local *l)
+{
+    if (budget_spend(l->budget, LEAF_WORK) == 0)
+        return 0;
+    l->spent = 1;
+    return -1;
+}
 
 static int count_placement(Walk *w, uint64_t v, uint32_t index)
 {
     Local *l = w->ctx;
     Table *t = l->t;
     if (!l->second) {
+        if (leaf_spend(l))
+            return -1;
         uint32_t i = entry(t, v);
         if (i == UINT32_MAX)
             return -1;
@@ -97,6 +110,9 @@ static void classes_init(Classes *cl, const Walk *w, Local *l)
 static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
 {
     const Walk *w = cl->w;
+    Local *l = cl->l;
+    if (leaf_spend(l))
+        return -1;
     for (int i = 0; i < w->nc; i++) {
         int got = 0;
         for (int j = 0; j < cl->n; j++)
@@ -105,7 +121,6 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
         if (w->cneed[i] ? got == 0 : got == lit_popcount(w->cmask[i]))
             return 0;
     }
-    Local *l = cl->l;
     uint32_t slot = entry(l->t, v);
     if (slot == UINT32_MAX)
         return -1;
@@ -155,8 +170,9 @@ static int class_deal(Classes *cl, int j, unsigned rest, int left, uint64_t v, u
 }
 
 /* Block b's local table in w: PLAN_OK, PLAN_NONE when no placement meets
- * its clauses, or PLAN_OVER when w is too small. */
-int local_table(const Ctx *cx, Block *b, LitWork *w, int lists)
+ * its clauses, PLAN_OVER when w is too small, or PLAN_BUDGET when its walk
+ * went past *budget. */
+int local_table(const Ctx *cx, Block *b, LitWork *w, int lists, uint64_t *budget)
 {
     /* The local table: every placement's vector, counted, and which
      * card each puts where (by vector); for sampling, the placements.
@@ -172,7 +188,7 @@ int local_table(const Ctx *cx, Block *b, LitWork *w, int lists)
     LitWork tmp = *w;
     if (!lists && table_new(&t, &tmp, bound))
         return PLAN_OVER;
-    Local loc = {&t, b, lit_work_take(&tmp, sizeof *b->at * t.cap), 0, 0};
+    Local loc = {&t, b, lit_work_take(&tmp, sizeof *b->at * t.cap), 0, 0, budget, 0};
     if (!loc.at)
         return PLAN_OVER;
     memset(loc.at, 0, sizeof *b->at * t.cap);
@@ -180,16 +196,17 @@ int local_table(const Ctx *cx, Block *b, LitWork *w, int lists)
     walk_init(&wk, cx->k, b, &cx->lay, b->cand, cx->slots, ~0u);
     wk.visit = count_placement;
     wk.ctx = &loc;
+    int stop;
     if (lists) {
-        if (walk_run(&wk, 0, 0, 0))
-            return PLAN_OVER;
+        stop = walk_run(&wk, 0, 0, 0);
     } else {
         /* counting alone: the walk by classes */
         Classes cl;
         classes_init(&cl, &wk, &loc);
-        if (class_deal(&cl, 0, cl.cand[0], cl.m[0], 0, 1))
-            return PLAN_OVER;
+        stop = class_deal(&cl, 0, cl.cand[0], cl.m[0], 0, 1);
     }
+    if (stop)
+        return loc.spent ? PLAN_BUDGET : PLAN_OVER;
     if (t.count == 0)
         return PLAN_NONE; /* no placement meets the clauses */
     for (uint32_t i = 0; i < t.cap; i++)

@@ -49,9 +49,10 @@ static int over(LitOdds *odds)
 }
 
 /* The plan, and for the sets with pooled cards the short pools; when the
- * workspace cannot hold those, the plan again with no pooled card. The
- * plan and what is left of the workspace in *plan and *w: PLAN_OK,
- * PLAN_NONE or PLAN_OVER. */
+ * workspace cannot hold those, the plan again with no pooled card (not
+ * when the budget ran out: with no pool the work is more). The plan and
+ * what is left of the workspace in *plan and *w: PLAN_OK, PLAN_NONE or
+ * PLAN_OVER. */
 static int odds_plan(const LitKnow *k, void *work, size_t work_size, unsigned how, LitWork *w,
                      Plan **plan)
 {
@@ -65,7 +66,7 @@ static int odds_plan(const LitKnow *k, void *work, size_t work_size, unsigned ho
             return PLAN_OK;
         if (built == PLAN_NONE)
             return PLAN_NONE;
-        if (!pool_drop(&how))
+        if (built == PLAN_BUDGET || !pool_drop(&how))
             return PLAN_OVER;
     }
 }

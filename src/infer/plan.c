@@ -4,27 +4,6 @@
  * (step 2) with the count of every consistent deal. */
 #include "counting.h"
 
-/* A bound on the work of the backward layers, in state transitions (the
- * states of the layer after a block times the block's vectors), from the
- * blocks' candidates alone: each layer holds at most the states of the one
- * after times the block's vectors, and at most every vector of its sum
- * within the slots. A block with no vector (a card no seat may hold: no
- * deal fits) leaves no state, and its table says PLAN_NONE. */
-static uint64_t predicted_work(const Plan *pl)
-{
-    const Ctx *cx = &pl->cx;
-    int cards = cx->free;
-    uint64_t states = cx->free ? fields_vectors(&cx->lay, cx->slots, cx->free) : 1, work = 0;
-    for (int j = pl->nb - 1; j >= 0; j--) {
-        uint64_t local = local_bound(&pl->blocks[j]);
-        work += states * local;
-        cards += pl->blocks[j].n;
-        uint64_t cap = fields_vectors(&cx->lay, cx->slots, cards);
-        states = local && states > cap / local ? cap : states * local;
-    }
-    return work;
-}
-
 /* Swaps n bytes at x and y. */
 static void swap_bytes(void *x, void *y, size_t n)
 {
@@ -149,15 +128,27 @@ static void first_layer(const Ctx *cx, const Block *b, const Table *next, Table 
         add_to(out, slots, &sum);
 }
 
+/* Block j's work a state it meets: its card steps' fields, or its
+ * vectors (docs/DEDUCTION.md "The state budget"). */
+static uint64_t block_work(const Plan *pl, int j)
+{
+    return pl->by_steps[j] ? pl->step_work[j] : pl->blocks[j].n_vec;
+}
+
 /* Layer j, from the layer after it, which holds cards_after cards: by the
  * first layer's lookups, by card steps, vector by vector over dense
- * tables, or through hash tables. 0, or -1 when w is too small. */
+ * tables, or through hash tables; its work going back (the layer after
+ * it, met by the block) and forward (at most its own states, met by the
+ * block) spent from the budget first and after. 0, -1 when w is too
+ * small, or PLAN_BUDGET when the budget ran out. */
 static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
 {
     const Ctx *cx = &pl->cx;
     Table *layer = pl->layer;
     const Table *next = &layer[j + 1];
     const Block *b = &pl->blocks[j];
+    if (budget_spend(&pl->budget, (uint64_t)next->count * block_work(pl, j)))
+        return PLAN_BUDGET;
     uint64_t bound = (uint64_t)next->count * b->n_vec;
     uint64_t most = fields_vectors(&cx->lay, cx->slots, cards_after);
     if (bound > most)
@@ -179,6 +170,10 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     }
     if (layer[j].count > pl->states)
         pl->states = layer[j].count;
+    /* the forward sweep's F before block j keeps only what this layer
+     * completes: its work at most this layer's states a block's work */
+    if (budget_spend(&pl->budget, (uint64_t)layer[j].count * block_work(pl, j)))
+        return PLAN_BUDGET;
     return 0;
 }
 
@@ -201,7 +196,7 @@ static uint64_t plan_tables(Plan *pl, size_t room)
 }
 
 /* The backward layers, the last one the free cards' (free_vectors of
- * them) or {0: 1}. 0, or -1 when w is too small. */
+ * them) or {0: 1}. 0, -1 when w is too small, or PLAN_BUDGET. */
 static int plan_layers(Plan *pl, uint64_t free_vectors, LitWork *w)
 {
     const Ctx *cx = &pl->cx;
@@ -220,8 +215,9 @@ static int plan_layers(Plan *pl, uint64_t free_vectors, LitWork *w)
     }
     for (int j = nb - 1; j >= 0; j--) {
         cards_after += pl->blocks[j].n;
-        if (plan_layer(pl, j, cards_after, w))
-            return -1;
+        int made = plan_layer(pl, j, cards_after, w);
+        if (made)
+            return made;
     }
     return 0;
 }
@@ -250,17 +246,19 @@ int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how)
 {
     plan_context(pl, k, how);
     plan_blocks(pl);
-    if (pl->cx.players > 8 && predicted_work(pl) > LIT_ODDS_BUDGET)
-        return PLAN_OVER; /* beyond the budget: decided before any table */
+    /* the work counted as it is done, and stopped where it goes past the
+     * budget (docs/DEDUCTION.md "The state budget") */
+    pl->budget = pl->cx.players > 8 ? LIT_ODDS_BUDGET : UINT64_MAX;
     for (int j = 0; j < pl->nb; j++) {
-        int built = local_table(&pl->cx, &pl->blocks[j], w, lists);
+        int built = local_table(&pl->cx, &pl->blocks[j], w, lists, &pl->budget);
         if (built != PLAN_OK)
             return built;
     }
     uint64_t free_vectors = plan_tables(pl, w->left);
     plan_order(pl);
-    if (plan_layers(pl, free_vectors, w))
-        return PLAN_OVER;
+    int made = plan_layers(pl, free_vectors, w);
+    if (made)
+        return made == PLAN_BUDGET ? PLAN_BUDGET : PLAN_OVER;
     plan_total(pl);
     return lit_u192_is_zero(&pl->total) ? PLAN_NONE : PLAN_OK;
 }

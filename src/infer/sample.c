@@ -28,7 +28,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
     sp->k = *k;
     int built = plan_build(&sp->plan, &sp->k, &w, 1,
                            INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS);
-    if (built == PLAN_OVER)
+    if (built == PLAN_OVER || built == PLAN_BUDGET)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)
         return LIT_INCONSISTENT;
