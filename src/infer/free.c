@@ -32,10 +32,40 @@ unsigned free_sets_of(const LitKnow *k)
 }
 
 /* Ways to place `cards` distinct exchangeable cards so that every unit of
- * lay gets its count in r: cards! / prod r_u!, 0 when the counts do not sum
- * to cards. A product of binomials, so nothing overflows on the way. */
+ * lay gets its count in r (cards! / prod r_u!) in one word: 1 with them in
+ * *word, 0 when the counts do not sum to cards (no way), or 2 when they do
+ * not fit a word. A product of binomials, C(cards left, what the unit
+ * takes) unit by unit. */
+static inline int spread_word(const Ctx *cx, const Layout *lay, uint64_t r, int cards,
+                              uint64_t *word)
+{
+    uint64_t x = 1;
+    int left = cards;
+    for (int f = 0; f < lay->n; f++) {
+        int n = unit_count(lay, r, f);
+        if (n > left)
+            return 0;
+        if (n) {
+            uint64_t hi;
+            lit_u64_mul(x, cx->choose[left][n], &hi, &x);
+            if (hi)
+                return 2;
+            left -= n;
+        }
+    }
+    *word = x;
+    return left == 0;
+}
+
+/* ... in full: 0 when the counts do not sum to cards. In one word while
+ * they fit (most do), else a product in three, so nothing overflows on
+ * the way. */
 LitU192 free_spread_in(const Ctx *cx, const Layout *lay, uint64_t r, int cards)
 {
+    uint64_t word = 0;
+    int got = spread_word(cx, lay, r, cards, &word);
+    if (got < 2)
+        return lit_u192(got ? word : 0);
     LitU192 x = lit_u192(1);
     int left = cards;
     for (int f = 0; f < lay->n; f++) {
@@ -80,19 +110,33 @@ static int cards_in(const Ctx *cx, uint64_t v)
  * q given free cards give the team's fields the vector v and the other free
  * cards go anywhere are
  *   sum over x_T of proj(x_T) C(free - q, |x_T| - q) free_spread(x_T - v),
- * a sum over the (few) team parts instead of over F. 0, or -1 when the
- * workspace is too small. */
-static int project(const Ctx *cx, const Table *f, unsigned team_seats, Table *proj, LitWork *w)
+ * a sum over the (few) team parts instead of over F, each part with its
+ * number of cards |x_T|, in a list (the sum is taken once for every
+ * vector of every free set's claims). 0, or -1 when the workspace is too
+ * small. */
+typedef struct Proj {
+    Layout lay;     /* the team's fields alone */
+    uint32_t n;
+    uint64_t *x;    /* x_T */
+    uint8_t *cards; /* |x_T| */
+    LitU192 *val;   /* proj(x_T) */
+} Proj;
+
+static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out, LitWork *w)
 {
+    Table table, *proj = &table;
     uint64_t mask = 0, most = 1;
     unsigned units = 0;
     for (int s = 0; s < cx->players; s++)
         if (team_seats >> s & 1)
             units |= 1u << cx->lay.unit_of[s];
+    memset(&out->lay, 0, sizeof out->lay);
     for (unsigned m = units; m; m &= m - 1) {
         int u = lit_lsb(m);
         mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
         most *= (uint64_t)unit_count(&cx->lay, cx->slots, u) + 1;
+        out->lay.off[out->lay.n] = cx->lay.off[u];
+        out->lay.mask[out->lay.n++] = cx->lay.mask[u];
     }
     /* no larger than the vectors over the team's fields can fill: the
      * claims go over the whole table once per vector a team's seats get */
@@ -107,24 +151,47 @@ static int project(const Ctx *cx, const Table *f, unsigned team_seats, Table *pr
         if (add_to(proj, xt, &y))
             return -1;
     }
+    out->n = 0;
+    out->x = lit_work_take(w, sizeof(uint64_t) * proj->count);
+    out->cards = lit_work_take(w, proj->count);
+    out->val = lit_work_take(w, sizeof(LitU192) * proj->count);
+    if (proj->count && (!out->x || !out->cards || !out->val))
+        return -1;
+    for (uint32_t i = 0; i < proj->cap; i++)
+        if (proj->key[i]) {
+            out->x[out->n] = proj->key[i] - 1;
+            out->cards[out->n] = (uint8_t)cards_in(cx, proj->key[i] - 1);
+            out->val[out->n++] = proj->val[i];
+        }
     return 0;
 }
 
 /* Deals of the fields in which the blocks gave some w (F) and q given free
  * cards gave the team's fields the vector v, from the projection. */
-static LitU192 team_completions(const Ctx *cx, const Table *proj, uint64_t v, int q)
+static LitU192 team_completions(const Ctx *cx, const Proj *proj, uint64_t v, int q)
 {
     LitU192 sum = lit_u192(0);
-    for (uint32_t i = 0; i < proj->cap; i++) {
-        if (!proj->key[i])
-            continue;
-        uint64_t xt = proj->key[i] - 1;
-        int n = cards_in(cx, xt);
+    for (uint32_t e = 0; e < proj->n; e++) {
+        uint64_t xt = proj->x[e];
+        int n = proj->cards[e];
         if (n < q || !fits(cx->lay.guard, v, xt))
             continue;
-        LitU192 ways = free_spread(cx, xt - v, n - q), y;
-        ways = times(&ways, cx->choose[cx->free - q][n - q]);
-        lit_u192_mul(&y, &proj->val[i], &ways);
+        /* the spread over the team's fields (the others of xt - v are 0),
+         * times the choice of its cards, in a word where they fit */
+        uint64_t choose = cx->choose[cx->free - q][n - q], word = 0, hi = 1;
+        int got = spread_word(cx, &proj->lay, xt - v, n - q, &word);
+        if (got == 0)
+            continue;
+        if (got == 1)
+            lit_u64_mul(word, choose, &hi, &word);
+        LitU192 y;
+        if (!hi) {
+            y = times(&proj->val[e], word);
+        } else {
+            LitU192 ways = free_spread_in(cx, &proj->lay, xt - v, n - q);
+            ways = times(&ways, choose);
+            lit_u192_mul(&y, &proj->val[e], &ways);
+        }
         lit_u192_add(&sum, &sum, &y);
     }
     return sum;
@@ -141,7 +208,7 @@ static int earlier(uint64_t v, uint64_t w)
     return 0;
 }
 
-static void team_claim(const Ctx *cx, const Table *proj, int t, int q, FreeClaim *fc)
+static void team_claim(const Ctx *cx, const Proj *proj, int t, int q, FreeClaim *fc)
 {
     const LitKnow *k = cx->k;
     int seats[LIT_MAX_PLAYERS], n = 0;
@@ -192,7 +259,7 @@ static void team_claim(const Ctx *cx, const Table *proj, int t, int q, FreeClaim
 /* Claim figures of a free set (all its unplaced cards free): a placement of
  * its q cards that gives the team's seats the vector kv has
  * team_completions(kv, q) deals, and q!/prod kv_s! placements share kv. */
-static void free_claims(const Ctx *cx, const Table proj[2], int set, uint64_t unplaced,
+static void free_claims(const Ctx *cx, const Proj proj[2], int set, uint64_t unplaced,
                         const LitU192 *total, FreeClaim memo[2][LIT_MAX_SET_SIZE + 1],
                             LitOdds *odds)
 {
@@ -254,8 +321,13 @@ int free_fill(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 
 }
 
 /* 4. The pool (the free sets' cards and the other free cards), from F
- * after every block: all its cards are alike. A card in field f leaves
- * the others spread over slots - w - f. */
+ * after every block: all its cards are alike. A card in field u leaves
+ * the other free - 1 spread over the room left less one in u, which is
+ * free_spread(left, free) r_u / free ways where the room left gives u r_u
+ * (a multinomial less one card is the whole one times r_u / free): one
+ * spread a state rather than one a field, and the division, which is
+ * exact, once on the sums (each below free times the deals of the fields,
+ * so within the 192 bits). */
 int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT_MAX_PLAYERS],
               LitOdds *odds)
 {
@@ -267,7 +339,7 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
     FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
     memset(free_mass, 0, sizeof free_mass);
     memset(memo, 0, sizeof memo);
-    Table proj[2];
+    Proj proj[2];
     for (int t = 0; t < 2 && pl->free_sets; t++)
         if (project(cx, f, lit_team_seats(r, t), &proj[t], &spare))
             return -1;
@@ -275,14 +347,18 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
         if (!f->key[i])
             continue;
         uint64_t left = slots - (f->key[i] - 1);
+        LitU192 ways = free_spread(cx, left, cx->free), x;
+        lit_u192_mul(&x, &f->val[i], &ways);
         for (int u = 0; u < cx->lay.n; u++) {
-            if (!unit_count(&cx->lay, left, u))
-                continue;
-            LitU192 ways = free_spread(cx, left - unit_one(&cx->lay, u), cx->free - 1), x;
-            lit_u192_mul(&x, &f->val[i], &ways);
-            lit_u192_add(&free_mass[u], &free_mass[u], &x);
+            int in_u = unit_count(&cx->lay, left, u);
+            if (in_u) {
+                LitU192 y = times(&x, (uint64_t)in_u);
+                add_in(&free_mass[u], &y);
+            }
         }
     }
+    for (int u = 0; u < cx->lay.n; u++)
+        lit_u192_divmod_small(&free_mass[u], &free_mass[u], (uint32_t)cx->free);
     for (uint64_t x = pl->free_cards; x;) {
         int c = lit_pop_lsb(&x);
         for (int u = 0; u < cx->lay.n; u++)
