@@ -138,10 +138,10 @@ enum {
     /* The state budget at 10 and 12 players: the work lit_odds may do,
      * counted as it is done (each state a block meets, by a vector or a
      * step's field, going back and forward through its layers, and 8 for
-     * each leaf of a block's local table); where it would go past this it
-     * stops and says exact == 0 (and lit_odds_estimate answers). Chosen
-     * over the corpus for the worst position's counting, and the time to
-     * find a position beyond it, to stay well under 50 ms
+     * each step of the walk of a block's local table); where it would go
+     * past this it stops and says exact == 0 (and lit_odds_estimate
+     * answers). Chosen over the corpus for the worst position's counting,
+     * and the time to find a position beyond it, to stay well under 50 ms
      * (docs/DEDUCTION.md "The state budget"). */
     LIT_ODDS_BUDGET = 1u << 21,
     /* The estimate's independent batches: its standard errors are the
