@@ -505,6 +505,48 @@ static LitU192 multinomial(const int *k, int parts)
     return x;
 }
 
+/* free_spread_in, the multinomial of the pool's cards over the fields, in
+ * one word while it fits and in three past it, against the multinomial
+ * worked out card by card: random splits of up to the 54 cards of the
+ * jokers deck over the twelve fields of a 12-player start (thousands of
+ * them past 2^64), and 0 where the counts do not sum to the cards. */
+Test(infer, spreads_in_one_word_and_in_three)
+{
+    LitRules r = rules_of("classic players=12 deck=jokers");
+    LitKnow k;
+    cr_assert_eq(lit_know_start(&k, &r, 0, LIT_NOBODY, 0), LIT_OK);
+    LitWork w = lit_work_of(odds_work, sizeof odds_work);
+    Plan *pl = lit_work_take(&w, sizeof *pl);
+    cr_assert_not_null(pl);
+    cr_assert_eq(plan_build(pl, &k, &w, 0, 0), PLAN_OK);
+    const Ctx *cx = &pl->cx;
+    cr_assert_eq(cx->lay.n, 12, "every seat a field without INFER_MERGE");
+    LitRng rng;
+    lit_rng_seed(&rng, 11);
+    int past_a_word = 0;
+    for (int round = 0; round < 20000; round++) {
+        int parts[LIT_MAX_PLAYERS], cards = 0;
+        uint64_t v = 0;
+        for (int u = 0; u < 12; u++) {
+            parts[u] = (int)lit_rng_below(&rng, round % 3 ? 5 : 8);
+            cards += parts[u];
+            v += (uint64_t)parts[u] << cx->lay.off[u];
+        }
+        if (cards > LIT_MAX_CARDS)
+            continue;
+        LitU192 want = multinomial(parts, 12), got = free_spread_in(cx, &cx->lay, v, cards);
+        cr_assert_eq(lit_u192_cmp(&got, &want), 0, "round %d, %d cards", round, cards);
+        past_a_word += want.w[1] != 0 || want.w[2] != 0;
+        if (cards > 0) {
+            LitU192 none = free_spread_in(cx, &cx->lay, v, cards - 1);
+            cr_assert(lit_u192_is_zero(&none), "round %d: counts past the cards", round);
+        }
+        LitU192 more = free_spread_in(cx, &cx->lay, v, cards + 1);
+        cr_assert(lit_u192_is_zero(&more), "round %d: cards left over", round);
+    }
+    cr_assert_gt(past_a_word, 1000, "only %d past a word", past_a_word);
+}
+
 /* At the start every deal of the other cards fits: the count is
  * n! / prod(s_i!) and every marginal s_i / n, for every deck and player
  * count, from a seat and in public. These are the widest positions, far
