@@ -541,8 +541,10 @@ Test(infer, spreads_in_one_word_and_in_three)
             LitU192 none = free_spread_in(cx, &cx->lay, v, cards - 1);
             cr_assert(lit_u192_is_zero(&none), "round %d: counts past the cards", round);
         }
-        LitU192 more = free_spread_in(cx, &cx->lay, v, cards + 1);
-        cr_assert(lit_u192_is_zero(&more), "round %d: cards left over", round);
+        if (cards < LIT_MAX_CARDS) { /* (the binomials go up to LIT_MAX_CARDS) */
+            LitU192 more = free_spread_in(cx, &cx->lay, v, cards + 1);
+            cr_assert(lit_u192_is_zero(&more), "round %d: cards left over", round);
+        }
     }
     cr_assert_gt(past_a_word, 1000, "only %d past a word", past_a_word);
 }
