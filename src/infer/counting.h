@@ -609,7 +609,7 @@ uint32_t local_bound(const Block *b);
 
 /* Block b's local table (docs/DEDUCTION.md "Exact counting", step 1) in w:
  * its vectors with their counts, which card each puts where, and with
- * lists its placements grouped by vector (for sampling). Each leaf of
+ * lists its placements grouped by vector (for sampling). Each step of
  * its walk spends LEAF_WORK of *budget. PLAN_OK, PLAN_NONE when no
  * placement meets the clauses, PLAN_OVER when w is too small, or
  * PLAN_BUDGET when the walk went past *budget. */

@@ -87,7 +87,8 @@ typedef struct Classes {
     int k[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS]; /* the deal so far, */
     unsigned used[LIT_MAX_SET_SIZE];          /* and the fields it gives each class */
     /* the clauses by the last class they name: class j's are
-     * due[first[j]] .. due[first[j + 1] - 1] (naming none: the last's) */
+     * due[first[j]] .. due[first[j + 1] - 1] (naming none: the first's,
+     * whose count nothing after changes) */
     uint16_t due[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES];
     uint16_t first[LIT_MAX_SET_SIZE + 1];
 } Classes;
@@ -122,12 +123,11 @@ static void classes_init(Classes *cl, const Ctx *cx, const Walk *w, Local *l)
     }
     int last[2 * LIT_MAX_PLAYERS * LIT_KNOW_CLAUSES], count[LIT_MAX_SET_SIZE] = {0};
     for (int i = 0; i < w->nc; i++) {
-        last[i] = cl->n - 1;
-        for (int j = cl->n - 1; j >= 0 && !names(cl, j, i); j--)
-            last[i] = j - 1;
-        if (last[i] < 0)
-            last[i] = cl->n - 1;
-        count[last[i]]++;
+        int j = cl->n - 1;
+        while (j > 0 && !names(cl, j, i))
+            j--;
+        last[i] = j;
+        count[j]++;
     }
     for (int j = 0; j < cl->n; j++)
         cl->first[j + 1] = (uint16_t)(cl->first[j] + count[j]);
@@ -180,9 +180,12 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
 static int class_deal(Classes *cl, int j, unsigned rest, int left, uint64_t v, uint64_t ways)
 {
     if (!rest) {
-        /* every deal reaching here spends a leaf's work, broken or not */
-        if (left || leaf_spend(cl->l))
-            return left ? 0 : -1;
+        if (left)
+            return 0;
+        /* every class dealt spends a step's work, whether it breaks a
+         * clause or not */
+        if (leaf_spend(cl->l))
+            return -1;
         if (breaks(cl, j))
             return 0;
         if (++j == cl->n)
