@@ -118,6 +118,7 @@ typedef struct Layout {
     uint8_t off[LIT_MAX_PLAYERS];   /* bit offset of each */
     uint8_t mask[LIT_MAX_PLAYERS];  /* its values: 31, or 127 when merged */
     uint64_t guard;                 /* the top bit of each */
+    uint64_t ones;                  /* 1 in each */
     uint8_t unit_of[LIT_MAX_PLAYERS];/* each seat's unit */
 } Layout;
 

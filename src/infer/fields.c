@@ -43,6 +43,7 @@ void fields_make(Ctx *cx, uint64_t unplaced)
         lay->off[f] = (uint8_t)off;
         lay->mask[f] = (uint8_t)((1u << bits) - 1);
         lay->guard |= UINT64_C(1) << (off + bits - 1);
+        lay->ones |= UINT64_C(1) << off;
         off += bits;
         for (unsigned m = cx->members[f]; m; m &= m - 1)
             slots += k->slots[lit_lsb(m)];
@@ -54,6 +55,7 @@ void fields_make(Ctx *cx, uint64_t unplaced)
     for (int s = 0; s < players; s++) {
         seats->off[s] = (uint8_t)(FIELD * s);
         seats->mask[s] = 31;
+        seats->ones |= UINT64_C(1) << (FIELD * s);
         seats->unit_of[s] = (uint8_t)s;
         cx->seat_slots |= (uint64_t)k->slots[s] << (FIELD * s);
     }

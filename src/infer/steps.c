@@ -109,6 +109,121 @@ int steps_choose(const Ctx *cx, Steps *st, const Block *b)
     return (cx->how & INFER_STEPS_ALWAYS) || steps_work(st, cx, b) < b->n_vec;
 }
 
+/* steps_run on t itself: the states from the highest index down, so that
+ * every state a step writes (at its own index or above) has been read
+ * already. The field with stride 0 (the sum's) keeps the state's slot. */
+static inline __attribute__((always_inline)) void
+steps_run_in_place(const Ctx *cx, Table *t, const uint64_t *one, const uint64_t *gbit,
+                   const uint32_t *stride, const int n, const int narrow)
+{
+    uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
+    uint32_t left = t->count;
+    for (uint32_t i = t->cap; left > 0;) {
+        i--;
+        if (!t->key[i])
+            continue;
+        left--;
+        uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
+        LitU192 a = t->val[i];
+        for (int f = 0; f < n; f++) {
+            if (!(room & gbit[f]))
+                continue;
+            if (stride[f] == 0) {
+                keep = x + one[f] + 1;
+                continue;
+            }
+            uint32_t at = i + stride[f];
+            if (!t->key[at]) {
+                t->key[at] = x + one[f] + 1;
+                t->val[at] = a;
+                t->count++;
+            } else if (narrow) {
+                add_in2(&t->val[at], &a);
+            } else {
+                add_in(&t->val[at], &a);
+            }
+        }
+        t->key[i] = keep;
+        t->count -= keep == 0;
+    }
+}
+
+/* A card step of t into itself (see steps_card). */
+static void steps_card_in_place(const Ctx *cx, const Steps *st, Table *t, unsigned allow)
+{
+    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+    int n = 0;
+    for (unsigned m = allow; m; m &= m - 1) {
+        int f = lit_lsb(m);
+        one[n] = unit_one(&cx->lay, f);
+        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
+        stride[n++] = st->stride[f];
+    }
+#define STEPS_RUN(k)                                                                      \
+    case k:                                                                               \
+        if (cx->narrow)                                                                   \
+            steps_run_in_place(cx, t, one, gbit, stride, k, 1);                           \
+        else                                                                              \
+            steps_run_in_place(cx, t, one, gbit, stride, k, 0);                           \
+        break
+    switch (n) {
+        STEPS_RUN(0);
+        STEPS_RUN(1);
+        STEPS_RUN(2);
+        STEPS_RUN(3);
+        STEPS_RUN(4);
+        STEPS_RUN(5);
+        STEPS_RUN(6);
+        STEPS_RUN(7);
+        STEPS_RUN(8);
+        STEPS_RUN(9);
+        STEPS_RUN(10);
+        STEPS_RUN(11);
+        STEPS_RUN(12);
+    default: /* (no more fields than a Layout has) */
+        break;
+    }
+#undef STEPS_RUN
+}
+
+/* The states of in stepped into the n fields of one (n a constant where
+ * this is inlined, so the loop over the fields unrolls). room: the fields
+ * with room for one more card, from one subtraction (see fits). */
+static inline __attribute__((always_inline)) void
+steps_run(const Ctx *cx, const Table *in, Table *consume, const uint64_t *one,
+          const uint64_t *gbit, const uint32_t *stride, const int n, Table *out, int sign,
+          const int narrow)
+{
+    uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
+    uint32_t left = in->count;
+    for (uint32_t i = 0; left > 0; i++) {
+        if (!in->key[i])
+            continue;
+        left--;
+        uint64_t x = in->key[i] - 1, room = (top - x) & guard;
+        if (consume)
+            consume->key[i] = 0;
+        LitU192 a = in->val[i];
+        if (sign < 0)
+            neg_in(&a);
+        for (int f = 0; f < n; f++) {
+            if (!(room & gbit[f]))
+                continue;
+            uint32_t at = i + stride[f];
+            if (!out->key[at]) {
+                out->key[at] = x + one[f] + 1;
+                out->val[at] = lit_u192(0);
+                out->count++;
+            }
+            if (narrow)
+                add_in2(&out->val[at], &a);
+            else
+                add_in(&out->val[at], &a);
+        }
+    }
+}
+
 /* One card step: out (+= or -=, by sign) the ways in gives each vector with
  * one more card, in one of the fields of allow. Dense tables. consume is
  * in or NULL: in is then left empty (a buffer of the steps, cleared as it
@@ -118,30 +233,40 @@ int steps_choose(const Ctx *cx, Steps *st, const Block *b)
 void steps_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
                 unsigned allow, Table *out, int sign)
 {
-    uint64_t guard = cx->lay.guard, slots = cx->slots;
-    uint64_t one[LIT_MAX_PLAYERS];
+    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
     uint32_t stride[LIT_MAX_PLAYERS];
-    int n = 0, narrow = cx->narrow;
+    int n = 0;
     for (unsigned m = allow; m; m &= m - 1) {
-        one[n] = unit_one(&cx->lay, lit_lsb(m));
-        stride[n++] = st->stride[lit_lsb(m)];
+        int f = lit_lsb(m);
+        one[n] = unit_one(&cx->lay, f);
+        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
+        stride[n++] = st->stride[f];
     }
-    uint32_t left = in->count;
-    for (uint32_t i = 0; left > 0; i++) {
-        if (!in->key[i])
-            continue;
-        left--;
-        uint64_t x = in->key[i] - 1;
-        if (consume)
-            consume->key[i] = 0;
-        LitU192 a = in->val[i];
-        if (sign < 0)
-            neg_in(&a);
-        if (narrow)
-            step_state(guard, slots, one, stride, n, i, x, &a, out, 1);
-        else
-            step_state(guard, slots, one, stride, n, i, x, &a, out, 0);
+#define STEPS_RUN(k)                                                                      \
+    case k:                                                                               \
+        if (cx->narrow)                                                                   \
+            steps_run(cx, in, consume, one, gbit, stride, k, out, sign, 1);               \
+        else                                                                              \
+            steps_run(cx, in, consume, one, gbit, stride, k, out, sign, 0);               \
+        break
+    switch (n) {
+        STEPS_RUN(0);
+        STEPS_RUN(1);
+        STEPS_RUN(2);
+        STEPS_RUN(3);
+        STEPS_RUN(4);
+        STEPS_RUN(5);
+        STEPS_RUN(6);
+        STEPS_RUN(7);
+        STEPS_RUN(8);
+        STEPS_RUN(9);
+        STEPS_RUN(10);
+        STEPS_RUN(11);
+        STEPS_RUN(12);
+    default: /* (no more fields than a Layout has) */
+        break;
     }
+#undef STEPS_RUN
     if (consume)
         consume->count = 0;
 }
@@ -154,40 +279,39 @@ void steps_count(const Steps *st, uint32_t *horner, uint32_t *mixed)
 }
 
 /* out = the ways block b and what next counts give each vector, by card
- * steps: dense tables, three of them in w for the steps. 0, or -1 when w
- * cannot hold them. */
+ * steps: dense tables, two of them in w for the steps (the cards no clause
+ * names, then each term's), each step after a buffer's first in place.
+ * 0, or -1 when w cannot hold them. */
 int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next,
                Table *out, LitWork w)
 {
-    /* The buffers start empty and each is left empty as it is read. */
-    Table buf[3];
-    for (int i = 0; i < 3; i++)
+    /* The term's buffer starts empty and is left empty by each term's
+     * last step, which reads it into out. */
+    Table buf[2];
+    for (int i = 0; i < 2; i++)
         if (dense_layer(&buf[i], &w, 1, cx))
             return -1;
     /* the cards no clause names, once */
-    const Table *from = next;
-    Table *mine = NULL; /* from, when it is a buffer */
-    int use = 0;
+    const Table *common = next;
     for (int i = 0; i < st->named; i++) {
-        Table *to = st->named == st->n && i == st->n - 1 ? out : &buf[use];
-        steps_card(cx, st, from, mine, b->cand[st->card[i]], to, 1);
-        from = mine = to;
-        use = 1 - use;
+        unsigned allow = b->cand[st->card[i]];
+        if (st->named == st->n && i == st->n - 1)
+            steps_card(cx, st, common, common == next ? NULL : &buf[0], allow, out, 1);
+        else if (common == next)
+            steps_card(cx, st, next, NULL, allow, &buf[0], 1);
+        else
+            steps_card_in_place(cx, st, &buf[0], allow);
+        common = &buf[0];
     }
     if (st->named == st->n)
         return 0;
-    /* the terms step from there through the two other buffers */
-    const Table *common = from;
-    int spare[2] = {0, 1};
-    if (common == &buf[0])
-        spare[0] = 2;
-    else if (common == &buf[1])
-        spare[1] = 2;
+    /* the terms, each from there */
+    Table *acc = &buf[1];
     Horner h;
     for (unsigned t = 0; t < 1u << st->nc; t++) {
         if (t & st->inner)
             continue;
-        int sign = lit_popcount(t) & 1 ? -1 : 1, empty = 0, u = 0;
+        int sign = lit_popcount(t) & 1 ? -1 : 1, empty = 0, have = 0;
         for (int i = st->named; i < st->n; i++)
             empty |= term_fields(st, b, t, i) == 0;
         if (st->inner) {
@@ -196,25 +320,29 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
         }
         if (empty)
             continue;
-        from = common;
-        mine = NULL;
         if (st->inner) {
             /* the alike cards first: acc = Q_top common, then acc = rest
              * acc + Q_r common for each r below */
-            for (int r = h.top; r >= 0; r--, u = 1 - u) {
+            for (int r = h.top; r >= 0; r--) {
                 int last = r == 0 && st->alike == st->named;
-                Table *to = last ? out : &buf[spare[u]];
-                if (mine)
-                    steps_card(cx, st, mine, mine, h.rest, to, last ? sign : 1);
-                horner_shift(cx, &h, common, r, to, last ? sign : 1);
-                from = mine = to;
+                if (have && last)
+                    steps_card(cx, st, acc, acc, h.rest, out, sign);
+                else if (have)
+                    steps_card_in_place(cx, st, acc, h.rest);
+                horner_shift(cx, &h, common, r, last ? out : acc, last ? sign : 1);
+                have = 1;
             }
         }
-        for (int i = st->named; i < st->alike; i++, u = 1 - u) {
+        for (int i = st->named; i < st->alike; i++) {
             int last = i == st->alike - 1;
-            Table *to = last ? out : &buf[spare[u]];
-            steps_card(cx, st, from, mine, term_fields(st, b, t, i), to, last ? sign : 1);
-            from = mine = to;
+            unsigned allow = term_fields(st, b, t, i);
+            if (!have)
+                steps_card(cx, st, common, NULL, allow, last ? out : acc, last ? sign : 1);
+            else if (last)
+                steps_card(cx, st, acc, acc, allow, out, sign);
+            else
+                steps_card_in_place(cx, st, acc, allow);
+            have = 1;
         }
     }
     /* the terms' vectors whose sum is no deal */
