@@ -674,6 +674,14 @@ unsigned horner_fields(const Steps *st, const Block *b, unsigned t);
  * coefficient times in, moved by its vector. */
 void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, int sign);
 
+/* One level of Horner steps in place, acc = rest acc + Q_r in, in one pass
+ * from the highest index down: at each index acc's state is stepped
+ * (where the field of the sum takes the card, it keeps its index) before
+ * in's shifts are added there or above, where every state has been read
+ * already (see steps_card_in_place). */
+void horner_level(const Ctx *cx, const Steps *st, const Horner *h, const Table *in, int r,
+                  Table *acc);
+
 /* Under INFER_HORNER, the card steps st of b with inner clauses, one for
  * each clause whose cards are alike (wk the walk of b's clauses), in try:
  * how many. */

@@ -50,20 +50,24 @@ static uint64_t horner_work(const Horner *h)
 }
 
 /* Horner steps h from in, acc = Q_top in and then acc = rest acc + Q_r in,
- * through the two empty buffers buf, the last into out (a buffer when
- * out is NULL): where the result is. */
+ * in the empty buffer buf, each level after the first in place, the last
+ * into out when it is not NULL: where the result is. */
 static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const Table *in,
-                         Table buf[2], Table *out)
+                         Table *buf, Table *out)
 {
-    Table *mine = NULL;
-    for (int r = h->top, u = 0; r >= 0; r--, u = 1 - u) {
-        Table *to = r == 0 && out ? out : &buf[u];
-        if (mine)
-            steps_card(cx, st, mine, mine, h->rest, to, 1);
-        horner_shift(cx, h, in, r, to, 1);
-        mine = to;
+    for (int r = h->top; r >= 0; r--) {
+        if (r == 0 && out) {
+            if (r < h->top)
+                steps_card(cx, st, buf, buf, h->rest, out, 1);
+            horner_shift(cx, h, in, r, out, 1);
+            return out;
+        }
+        if (r == h->top)
+            horner_shift(cx, h, in, r, buf, 1);
+        else
+            horner_level(cx, st, h, in, r, buf);
     }
-    return mine;
+    return buf;
 }
 
 /* For each of n cards e[k] (one card in a field, stride[k] its dense
@@ -268,9 +272,8 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
             g[of[i]] = gc[i];
     }
     /* the tables, over the pass's lists */
-    Table common, buf[2];
-    if (dense_layer(&buf[0], &w, 1, cx) || dense_layer(&buf[1], &w, 1, cx) ||
-        (st->named && dense_layer(&common, &spare, 1, cx)))
+    Table common, buf;
+    if (dense_layer(&buf, &w, 1, cx) || (st->named && dense_layer(&common, &spare, 1, cx)))
         return -1;
     /* the next F, and c0's marginals */
     int first = lit_set_first(cx->k->pub.rules.deck, b->set);
@@ -279,7 +282,7 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
     const Table *from = f;
     if (st->named) {
         int c0 = st->card[0];
-        Table *hf = horner_run(cx, st, &h, f, buf, NULL);
+        Table *hf = horner_run(cx, st, &h, f, &buf, NULL);
         steps_card(cx, st, hf, NULL, b->cand[c0], nf, 1);
         dots(cx, st, hf, after, b->cand[c0], sum);
         for (unsigned x = b->cand[c0]; x; x &= x - 1)
@@ -287,14 +290,14 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         steps_card(cx, st, f, NULL, b->cand[c0], &common, 1);
         from = &common;
     } else {
-        horner_run(cx, st, &h, f, buf, nf);
+        horner_run(cx, st, &h, f, &buf, nf);
     }
     /* the class's cards, counted once per card: in the rest, and at every
      * clause's seat but the first, which has what the others leave of m
      * times the deals */
     horner_deriv(cx, &h, -1, &d);
     if (d.top >= 0 && h.rest) {
-        dots(cx, st, horner_run(cx, st, &d, from, buf, NULL), after, h.rest, sum);
+        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL), after, h.rest, sum);
         for (unsigned x = h.rest; x; x &= x - 1)
             class[lit_lsb(x)] = sum[lit_lsb(x)];
     }
@@ -303,7 +306,7 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         horner_deriv(cx, &h, lit_lsb(x), &d);
         if (d.top < 0)
             continue;
-        dots(cx, st, horner_run(cx, st, &d, from, buf, NULL), after, 0, sum);
+        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL), after, 0, sum);
         class[lit_lsb(x)] = sum[0];
     }
     if (seats) {

@@ -101,6 +101,78 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
     }
 }
 
+/* Adds a at index at of t, the vector y's (a new entry of a where there
+ * is none). */
+static inline void put(Table *t, uint32_t at, uint64_t y, const LitU192 *a, int narrow)
+{
+    if (!t->key[at]) {
+        t->key[at] = y + 1;
+        t->val[at] = *a;
+        t->count++;
+    } else if (narrow) {
+        add_in2(&t->val[at], a);
+    } else {
+        add_in(&t->val[at], a);
+    }
+}
+
+/* horner_level, narrow or not (inlined twice). */
+static inline __attribute__((always_inline)) void
+level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table *in, int r,
+          Table *acc, const int narrow)
+{
+    uint64_t guard = cx->lay.guard, slots = cx->slots, top = (slots | guard) - cx->lay.ones;
+    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+    int n = 0;
+    for (unsigned m = h->rest; m; m &= m - 1) {
+        int f = lit_lsb(m);
+        one[n] = unit_one(&cx->lay, f);
+        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
+        stride[n++] = st_stride[f];
+    }
+    const Shift *q = &h->shift[h->level[r]];
+    int nq = h->level[r + 1] - h->level[r];
+    uint32_t left = acc->count + (nq ? in->count : 0);
+    for (uint32_t i = acc->cap; left > 0;) {
+        i--;
+        if (acc->key[i]) {
+            left--;
+            uint64_t x = acc->key[i] - 1, room = (top - x) & guard, keep = 0;
+            LitU192 a = acc->val[i];
+            for (int f = 0; f < n; f++) {
+                if (!(room & gbit[f]))
+                    continue;
+                if (stride[f] == 0)
+                    keep = x + one[f] + 1;
+                else
+                    put(acc, i + stride[f], x + one[f], &a, narrow);
+            }
+            acc->key[i] = keep;
+            acc->count -= keep == 0;
+        }
+        if (nq && in->key[i]) {
+            left--;
+            uint64_t y = in->key[i] - 1;
+            for (int k = 0; k < nq; k++) {
+                if (!fits(guard, y + q[k].v, slots))
+                    continue;
+                LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+                put(acc, i + q[k].stride, y + q[k].v, &a, narrow);
+            }
+        }
+    }
+}
+
+void horner_level(const Ctx *cx, const Steps *st, const Horner *h, const Table *in, int r,
+                  Table *acc)
+{
+    if (cx->narrow)
+        level_run(cx, h, st->stride, in, r, acc, 1);
+    else
+        level_run(cx, h, st->stride, in, r, acc, 0);
+}
+
 /* With INFER_HORNER, the steps that take as inner clauses those of the
  * cards of one clause when they are alike (steps_init keeps the one that
  * costs the least, or none). */

@@ -325,10 +325,12 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
              * acc + Q_r common for each r below */
             for (int r = h.top; r >= 0; r--) {
                 int last = r == 0 && st->alike == st->named;
-                if (have && last)
+                if (have && !last) {
+                    horner_level(cx, st, &h, common, r, acc);
+                    continue;
+                }
+                if (have)
                     steps_card(cx, st, acc, acc, h.rest, out, sign);
-                else if (have)
-                    steps_card_in_place(cx, st, acc, h.rest);
                 horner_shift(cx, &h, common, r, last ? out : acc, last ? sign : 1);
                 have = 1;
             }
