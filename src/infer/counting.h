@@ -100,10 +100,43 @@ static inline uint32_t dense_index(const Dense *d, uint64_t v)
 typedef struct Table {
     uint64_t *key; /* packed vector + 1; 0 for an empty slot */
     LitU192 *val;
+    uint64_t *occ;  /* dense: a bit a slot, set where the key is not 0, so
+                     * a pass skips 64 empty slots in one word; NULL when
+                     * hashed */
     uint32_t cap;   /* a power of two, or the dense size */
     uint32_t count;
     const Dense *dense; /* NULL when hashed */
 } Table;
+
+/* The occupancy bit of dense slot i: set, cleared. */
+static inline void occ_set(Table *t, uint32_t i)
+{
+    t->occ[i >> 6] |= UINT64_C(1) << (i & 63);
+}
+
+static inline void occ_clear(Table *t, uint32_t i)
+{
+    t->occ[i >> 6] &= ~(UINT64_C(1) << (i & 63));
+}
+
+/* The highest bit of a non-zero word. */
+static inline int occ_msb(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 63 - __builtin_clzll(x);
+#else
+    int n = 63;
+    while (!(x >> n))
+        n--;
+    return n;
+#endif
+}
+
+/* The words of a dense table's occupancy. */
+static inline uint32_t occ_words(const Table *t)
+{
+    return (t->cap + 63) >> 6;
+}
 
 typedef struct Vec {
     uint64_t v;     /* packed vector */
@@ -181,6 +214,8 @@ static inline uint32_t entry(Table *t, uint64_t v)
         t->key[i] = key;
         t->val[i] = lit_u192(0);
         t->count++;
+        if (t->occ)
+            occ_set(t, i);
     }
     return i;
 }
@@ -273,6 +308,7 @@ static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x,
         if (narrow)
             t->val[i].w[2] = 0;
         t->count++;
+        occ_set(t, i);
     }
 }
 
@@ -491,6 +527,7 @@ static inline void step_state(uint64_t guard, uint64_t slots, const uint64_t *on
             out->key[at] = y + 1;
             out->val[at] = lit_u192(0);
             out->count++;
+            occ_set(out, at);
         }
         if (narrow)
             add_in2(&out->val[at], a);

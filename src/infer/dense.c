@@ -32,7 +32,9 @@ void dense_choose(Ctx *cx, int tables, size_t room)
     }
     d->size = (uint32_t)(size < DENSE_MAX ? size : DENSE_MAX);
     cx->use_dense = size <= DENSE_MAX &&
-                    (uint64_t)tables * size * (sizeof(uint64_t) + sizeof(LitU192)) <= room;
+                    (uint64_t)tables * (size * (sizeof(uint64_t) + sizeof(LitU192)) +
+                                        sizeof(uint64_t) * ((size + 63) / 64)) <=
+                        room;
 }
 
 /* The table of a layer or of F: dense or hashed as cx says. */

@@ -78,25 +78,27 @@ static inline void dots_in(const Ctx *cx, Table *z, const Table *after, int n, c
                            const uint32_t *stride, LitU192 *out, int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
-    uint32_t is = dense_index(&cx->dense, slots), left = z->count;
+    uint32_t is = dense_index(&cx->dense, slots);
     for (int k = 0; k < n; k++)
         out[k] = lit_u192(0);
-    for (uint32_t i = 0; left > 0; i++) {
-        if (!z->key[i])
-            continue;
-        left--;
-        uint64_t w = z->key[i] - 1;
-        z->key[i] = 0;
-        for (int k = 0; k < n; k++) {
-            uint32_t ib = is - i - stride[k];
-            if (!fits(guard, w + e[k], slots) || !after->key[ib])
-                continue;
-            if (narrow) {
-                LitU192 y = mul_low2(&z->val[i], &after->val[ib]);
-                add_in2(&out[k], &y);
-            } else {
-                LitU192 y = mul_low(&z->val[i], &after->val[ib]);
-                add_in(&out[k], &y);
+    for (uint32_t word = 0; word < occ_words(z); word++) {
+        uint64_t bits = z->occ[word];
+        z->occ[word] = 0;
+        for (; bits; bits &= bits - 1) {
+            uint32_t i = word << 6 | (uint32_t)lit_lsb(bits);
+            uint64_t w = z->key[i] - 1;
+            z->key[i] = 0;
+            for (int k = 0; k < n; k++) {
+                uint32_t ib = is - i - stride[k];
+                if (!fits(guard, w + e[k], slots) || !after->key[ib])
+                    continue;
+                if (narrow) {
+                    LitU192 y = mul_low2(&z->val[i], &after->val[ib]);
+                    add_in2(&out[k], &y);
+                } else {
+                    LitU192 y = mul_low(&z->val[i], &after->val[ib]);
+                    add_in(&out[k], &y);
+                }
             }
         }
     }

@@ -81,24 +81,22 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
     uint64_t guard = cx->lay.guard, slots = cx->slots;
     const Shift *q = &h->shift[h->level[r]];
     int n = h->level[r + 1] - h->level[r];
-    uint32_t left = n ? in->count : 0;
-    for (uint32_t i = 0; left > 0; i++) {
-        if (!in->key[i])
-            continue;
-        left--;
-        uint64_t x = in->key[i] - 1;
-        for (int k = 0; k < n; k++) {
-            if (!fits(guard, x + q[k].v, slots))
-                continue;
-            LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
-            if (sign < 0)
-                neg_in(&a);
-            if (cx->narrow)
-                step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 1);
-            else
-                step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 0);
+    for (uint32_t w = 0; n && w < occ_words(in); w++)
+        for (uint64_t bits = in->occ[w]; bits; bits &= bits - 1) {
+            uint32_t i = w << 6 | (uint32_t)lit_lsb(bits);
+            uint64_t x = in->key[i] - 1;
+            for (int k = 0; k < n; k++) {
+                if (!fits(guard, x + q[k].v, slots))
+                    continue;
+                LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+                if (sign < 0)
+                    neg_in(&a);
+                if (cx->narrow)
+                    step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 1);
+                else
+                    step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 0);
+            }
         }
-    }
 }
 
 /* Adds a at index at of t, the vector y's (a new entry of a where there
@@ -109,6 +107,7 @@ static inline void put(Table *t, uint32_t at, uint64_t y, const LitU192 *a, int 
         t->key[at] = y + 1;
         t->val[at] = *a;
         t->count++;
+        occ_set(t, at);
     } else if (narrow) {
         add_in2(&t->val[at], a);
     } else {
@@ -133,32 +132,38 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
     }
     const Shift *q = &h->shift[h->level[r]];
     int nq = h->level[r + 1] - h->level[r];
-    uint32_t left = acc->count + (nq ? in->count : 0);
-    for (uint32_t i = acc->cap; left > 0;) {
-        i--;
-        if (acc->key[i]) {
-            left--;
-            uint64_t x = acc->key[i] - 1, room = (top - x) & guard, keep = 0;
-            LitU192 a = acc->val[i];
-            for (int f = 0; f < n; f++) {
-                if (!(room & gbit[f]))
-                    continue;
-                if (stride[f] == 0)
-                    keep = x + one[f] + 1;
-                else
-                    put(acc, i + stride[f], x + one[f], &a, narrow);
+    for (uint32_t w = occ_words(acc); w-- > 0;) {
+        /* (what this pass adds to the word is above every slot left in
+         * bits, or at the slot it is at) */
+        for (uint64_t bits = acc->occ[w] | (nq ? in->occ[w] : 0); bits;) {
+            int b = occ_msb(bits);
+            bits ^= UINT64_C(1) << b;
+            uint32_t i = w << 6 | (uint32_t)b;
+            if (acc->key[i]) {
+                uint64_t x = acc->key[i] - 1, room = (top - x) & guard, keep = 0;
+                LitU192 a = acc->val[i];
+                for (int f = 0; f < n; f++) {
+                    if (!(room & gbit[f]))
+                        continue;
+                    if (stride[f] == 0)
+                        keep = x + one[f] + 1;
+                    else
+                        put(acc, i + stride[f], x + one[f], &a, narrow);
+                }
+                acc->key[i] = keep;
+                if (!keep) {
+                    acc->count--;
+                    occ_clear(acc, i);
+                }
             }
-            acc->key[i] = keep;
-            acc->count -= keep == 0;
-        }
-        if (nq && in->key[i]) {
-            left--;
-            uint64_t y = in->key[i] - 1;
-            for (int k = 0; k < nq; k++) {
-                if (!fits(guard, y + q[k].v, slots))
-                    continue;
-                LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
-                put(acc, i + q[k].stride, y + q[k].v, &a, narrow);
+            if (nq && in->key[i]) {
+                uint64_t y = in->key[i] - 1;
+                for (int k = 0; k < nq; k++) {
+                    if (!fits(guard, y + q[k].v, slots))
+                        continue;
+                    LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+                    put(acc, i + q[k].stride, y + q[k].v, &a, narrow);
+                }
             }
         }
     }

@@ -142,10 +142,14 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
     if (!*stepped)
         return dense_forward(cx, b, &sw->f, after, nf, sw->g, scratch);
     steps_count(&pl->steps[j], &odds->horner, &odds->mixed);
-    for (uint32_t i = 0; i < nf->cap; i++)
-        if (nf->key[i] && !after->key[is - i]) {
-            nf->key[i] = 0;
-            nf->count--;
+    for (uint32_t k = 0; k < occ_words(nf); k++)
+        for (uint64_t bits = nf->occ[k]; bits; bits &= bits - 1) {
+            uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
+            if (!after->key[is - i]) {
+                nf->key[i] = 0;
+                nf->count--;
+                occ_clear(nf, i);
+            }
         }
     if (ahead) {
         odds->ahead++;

@@ -117,34 +117,40 @@ steps_run_in_place(const Ctx *cx, Table *t, const uint64_t *one, const uint64_t 
                    const uint32_t *stride, const int n, const int narrow)
 {
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
-    uint32_t left = t->count;
-    for (uint32_t i = t->cap; left > 0;) {
-        i--;
-        if (!t->key[i])
-            continue;
-        left--;
-        uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
-        LitU192 a = t->val[i];
-        for (int f = 0; f < n; f++) {
-            if (!(room & gbit[f]))
-                continue;
-            if (stride[f] == 0) {
-                keep = x + one[f] + 1;
-                continue;
+    for (uint32_t k = occ_words(t); k-- > 0;) {
+        /* (the states this step adds to the word are above every one left
+         * in bits) */
+        for (uint64_t bits = t->occ[k]; bits;) {
+            int b = occ_msb(bits);
+            bits ^= UINT64_C(1) << b;
+            uint32_t i = k << 6 | (uint32_t)b;
+            uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
+            LitU192 a = t->val[i];
+            for (int f = 0; f < n; f++) {
+                if (!(room & gbit[f]))
+                    continue;
+                if (stride[f] == 0) {
+                    keep = x + one[f] + 1;
+                    continue;
+                }
+                uint32_t at = i + stride[f];
+                if (!t->key[at]) {
+                    t->key[at] = x + one[f] + 1;
+                    t->val[at] = a;
+                    t->count++;
+                    occ_set(t, at);
+                } else if (narrow) {
+                    add_in2(&t->val[at], &a);
+                } else {
+                    add_in(&t->val[at], &a);
+                }
             }
-            uint32_t at = i + stride[f];
-            if (!t->key[at]) {
-                t->key[at] = x + one[f] + 1;
-                t->val[at] = a;
-                t->count++;
-            } else if (narrow) {
-                add_in2(&t->val[at], &a);
-            } else {
-                add_in(&t->val[at], &a);
+            t->key[i] = keep;
+            if (!keep) {
+                t->count--;
+                occ_clear(t, i);
             }
         }
-        t->key[i] = keep;
-        t->count -= keep == 0;
     }
 }
 
@@ -196,30 +202,33 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const uint64_t *one,
           const int narrow)
 {
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
-    uint32_t left = in->count;
-    for (uint32_t i = 0; left > 0; i++) {
-        if (!in->key[i])
-            continue;
-        left--;
-        uint64_t x = in->key[i] - 1, room = (top - x) & guard;
+    for (uint32_t k = 0; k < occ_words(in); k++) {
+        uint64_t bits = in->occ[k];
         if (consume)
-            consume->key[i] = 0;
-        LitU192 a = in->val[i];
-        if (sign < 0)
-            neg_in(&a);
-        for (int f = 0; f < n; f++) {
-            if (!(room & gbit[f]))
-                continue;
-            uint32_t at = i + stride[f];
-            if (!out->key[at]) {
-                out->key[at] = x + one[f] + 1;
-                out->val[at] = lit_u192(0);
-                out->count++;
+            consume->occ[k] = 0;
+        for (; bits; bits &= bits - 1) {
+            uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
+            uint64_t x = in->key[i] - 1, room = (top - x) & guard;
+            if (consume)
+                consume->key[i] = 0;
+            LitU192 a = in->val[i];
+            if (sign < 0)
+                neg_in(&a);
+            for (int f = 0; f < n; f++) {
+                if (!(room & gbit[f]))
+                    continue;
+                uint32_t at = i + stride[f];
+                if (!out->key[at]) {
+                    out->key[at] = x + one[f] + 1;
+                    out->val[at] = lit_u192(0);
+                    out->count++;
+                    occ_set(out, at);
+                }
+                if (narrow)
+                    add_in2(&out->val[at], &a);
+                else
+                    add_in(&out->val[at], &a);
             }
-            if (narrow)
-                add_in2(&out->val[at], &a);
-            else
-                add_in(&out->val[at], &a);
         }
     }
 }
@@ -348,10 +357,14 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
         }
     }
     /* the terms' vectors whose sum is no deal */
-    for (uint32_t i = 0; i < out->cap; i++)
-        if (out->key[i] && lit_u192_is_zero(&out->val[i])) {
-            out->key[i] = 0;
-            out->count--;
+    for (uint32_t k = 0; k < occ_words(out); k++)
+        for (uint64_t bits = out->occ[k]; bits; bits &= bits - 1) {
+            uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
+            if (lit_u192_is_zero(&out->val[i])) {
+                out->key[i] = 0;
+                out->count--;
+                occ_clear(out, i);
+            }
         }
     return 0;
 }

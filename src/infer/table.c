@@ -16,9 +16,12 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense)
         return -1;
     t->key = lit_work_take(w, sizeof(uint64_t) * cap);
     t->val = lit_work_take(w, sizeof(LitU192) * cap);
-    if (!t->key || !t->val)
+    t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * ((cap + 63) >> 6)) : NULL;
+    if (!t->key || !t->val || (dense && !t->occ))
         return -1;
     memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
+    if (dense)
+        memset(t->occ, 0, sizeof(uint64_t) * ((cap + 63) >> 6));
     t->cap = (uint32_t)cap;
     t->count = 0;
     t->dense = dense;
@@ -39,6 +42,12 @@ uint32_t *table_entries(const Table *t, LitWork *w)
     if (!at)
         return NULL;
     uint32_t n = 0;
+    if (t->occ) {
+        for (uint32_t k = 0; k < occ_words(t); k++)
+            for (uint64_t bits = t->occ[k]; bits; bits &= bits - 1)
+                at[n++] = k << 6 | (uint32_t)lit_lsb(bits);
+        return at;
+    }
     for (uint32_t i = 0; i < t->cap && n < t->count; i++)
         if (t->key[i])
             at[n++] = i;
