@@ -512,6 +512,47 @@ static inline unsigned term_fields(const Steps *st, const Block *b, unsigned t, 
     return b->cand[c] & ~st->drop[t][c] & st->keep[t][c];
 }
 
+/* A card step's fields (those of allow): the unit of each, its guard bit
+ * (room for one more card where it is set in (slots | guard) - ones - x,
+ * one subtraction for every field; see fits) and its dense stride. */
+typedef struct StepFields {
+    int n;
+    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];
+} StepFields;
+
+static inline void step_fields(const Ctx *cx, const uint32_t *stride, unsigned allow,
+                               StepFields *sf)
+{
+    sf->n = 0;
+    for (unsigned m = allow; m; m &= m - 1) {
+        int f = lit_lsb(m);
+        sf->one[sf->n] = unit_one(&cx->lay, f);
+        sf->gbit[sf->n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
+        sf->stride[sf->n++] = stride[f];
+    }
+}
+
+/* RUN(k) for the number of fields n, k a constant in each case (so that a
+ * loop over the fields inlined there unrolls). */
+#define BY_FIELDS(n, RUN)                                                                 \
+    switch (n) {                                                                          \
+    case 0: RUN(0); break;                                                                \
+    case 1: RUN(1); break;                                                                \
+    case 2: RUN(2); break;                                                                \
+    case 3: RUN(3); break;                                                                \
+    case 4: RUN(4); break;                                                                \
+    case 5: RUN(5); break;                                                                \
+    case 6: RUN(6); break;                                                                \
+    case 7: RUN(7); break;                                                                \
+    case 8: RUN(8); break;                                                                \
+    case 9: RUN(9); break;                                                                \
+    case 10: RUN(10); break;                                                              \
+    case 11: RUN(11); break;                                                              \
+    case 12: RUN(12); break;                                                              \
+    default: break; /* (no more fields than a Layout has) */                              \
+    }
+
 /* The one state of index i, vector x and count a into the fields of one:
  * inlined twice, narrow or not, so the inner loop has no test of it. */
 static inline void step_state(uint64_t guard, uint64_t slots, const uint64_t *one,

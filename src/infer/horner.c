@@ -121,15 +121,11 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
           Table *acc, const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots, top = (slots | guard) - cx->lay.ones;
-    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
-    uint32_t stride[LIT_MAX_PLAYERS];
-    int n = 0;
-    for (unsigned m = h->rest; m; m &= m - 1) {
-        int f = lit_lsb(m);
-        one[n] = unit_one(&cx->lay, f);
-        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
-        stride[n++] = st_stride[f];
-    }
+    StepFields sf;
+    step_fields(cx, st_stride, h->rest, &sf);
+    const uint64_t *one = sf.one, *gbit = sf.gbit;
+    const uint32_t *stride = sf.stride;
+    int n = sf.n;
     const Shift *q = &h->shift[h->level[r]];
     int nq = h->level[r + 1] - h->level[r];
     for (uint32_t w = occ_words(acc); w-- > 0;) {

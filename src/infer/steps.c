@@ -113,9 +113,10 @@ int steps_choose(const Ctx *cx, Steps *st, const Block *b)
  * every state a step writes (at its own index or above) has been read
  * already. The field with stride 0 (the sum's) keeps the state's slot. */
 static inline __attribute__((always_inline)) void
-steps_run_in_place(const Ctx *cx, Table *t, const uint64_t *one, const uint64_t *gbit,
-                   const uint32_t *stride, const int n, const int narrow)
+steps_run_in_place(const Ctx *cx, Table *t, const StepFields *sf, const int n, const int narrow)
 {
+    const uint64_t *one = sf->one, *gbit = sf->gbit;
+    const uint32_t *stride = sf->stride;
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
     for (uint32_t k = occ_words(t); k-- > 0;) {
         /* (the states this step adds to the word are above every one left
@@ -157,50 +158,23 @@ steps_run_in_place(const Ctx *cx, Table *t, const uint64_t *one, const uint64_t 
 /* A card step of t into itself (see steps_card). */
 static void steps_card_in_place(const Ctx *cx, const Steps *st, Table *t, unsigned allow)
 {
-    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
-    uint32_t stride[LIT_MAX_PLAYERS];
-    int n = 0;
-    for (unsigned m = allow; m; m &= m - 1) {
-        int f = lit_lsb(m);
-        one[n] = unit_one(&cx->lay, f);
-        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
-        stride[n++] = st->stride[f];
-    }
-#define STEPS_RUN(k)                                                                      \
-    case k:                                                                               \
-        if (cx->narrow)                                                                   \
-            steps_run_in_place(cx, t, one, gbit, stride, k, 1);                           \
-        else                                                                              \
-            steps_run_in_place(cx, t, one, gbit, stride, k, 0);                           \
-        break
-    switch (n) {
-        STEPS_RUN(0);
-        STEPS_RUN(1);
-        STEPS_RUN(2);
-        STEPS_RUN(3);
-        STEPS_RUN(4);
-        STEPS_RUN(5);
-        STEPS_RUN(6);
-        STEPS_RUN(7);
-        STEPS_RUN(8);
-        STEPS_RUN(9);
-        STEPS_RUN(10);
-        STEPS_RUN(11);
-        STEPS_RUN(12);
-    default: /* (no more fields than a Layout has) */
-        break;
-    }
-#undef STEPS_RUN
+    StepFields sf;
+    step_fields(cx, st->stride, allow, &sf);
+#define RUN(k)                                                                            \
+    (cx->narrow ? steps_run_in_place(cx, t, &sf, k, 1) : steps_run_in_place(cx, t, &sf, k, 0))
+    BY_FIELDS(sf.n, RUN)
+#undef RUN
 }
 
 /* The states of in stepped into the n fields of one (n a constant where
  * this is inlined, so the loop over the fields unrolls). room: the fields
  * with room for one more card, from one subtraction (see fits). */
 static inline __attribute__((always_inline)) void
-steps_run(const Ctx *cx, const Table *in, Table *consume, const uint64_t *one,
-          const uint64_t *gbit, const uint32_t *stride, const int n, Table *out, int sign,
-          const int narrow)
+steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, const int n,
+          Table *out, int sign, const int narrow)
 {
+    const uint64_t *one = sf->one, *gbit = sf->gbit;
+    const uint32_t *stride = sf->stride;
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
     for (uint32_t k = 0; k < occ_words(in); k++) {
         uint64_t bits = in->occ[k];
@@ -242,40 +216,13 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const uint64_t *one,
 void steps_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
                 unsigned allow, Table *out, int sign)
 {
-    uint64_t one[LIT_MAX_PLAYERS], gbit[LIT_MAX_PLAYERS];
-    uint32_t stride[LIT_MAX_PLAYERS];
-    int n = 0;
-    for (unsigned m = allow; m; m &= m - 1) {
-        int f = lit_lsb(m);
-        one[n] = unit_one(&cx->lay, f);
-        gbit[n] = cx->lay.guard & ((uint64_t)cx->lay.mask[f] << cx->lay.off[f]);
-        stride[n++] = st->stride[f];
-    }
-#define STEPS_RUN(k)                                                                      \
-    case k:                                                                               \
-        if (cx->narrow)                                                                   \
-            steps_run(cx, in, consume, one, gbit, stride, k, out, sign, 1);               \
-        else                                                                              \
-            steps_run(cx, in, consume, one, gbit, stride, k, out, sign, 0);               \
-        break
-    switch (n) {
-        STEPS_RUN(0);
-        STEPS_RUN(1);
-        STEPS_RUN(2);
-        STEPS_RUN(3);
-        STEPS_RUN(4);
-        STEPS_RUN(5);
-        STEPS_RUN(6);
-        STEPS_RUN(7);
-        STEPS_RUN(8);
-        STEPS_RUN(9);
-        STEPS_RUN(10);
-        STEPS_RUN(11);
-        STEPS_RUN(12);
-    default: /* (no more fields than a Layout has) */
-        break;
-    }
-#undef STEPS_RUN
+    StepFields sf;
+    step_fields(cx, st->stride, allow, &sf);
+#define RUN(k)                                                                            \
+    (cx->narrow ? steps_run(cx, in, consume, &sf, k, out, sign, 1)                        \
+                : steps_run(cx, in, consume, &sf, k, out, sign, 0))
+    BY_FIELDS(sf.n, RUN)
+#undef RUN
     if (consume)
         consume->count = 0;
 }
