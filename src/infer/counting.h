@@ -312,6 +312,14 @@ static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x,
     }
 }
 
+/* Empties dense slot i. */
+static inline void dense_drop(Table *t, uint32_t i)
+{
+    t->key[i] = 0;
+    t->count--;
+    occ_clear(t, i);
+}
+
 /* Bit 4 of each of twelve five-bit fields: the guard of vectors by seat. */
 #define GUARD UINT64_C(0x842108421084210)
 
@@ -553,28 +561,29 @@ static inline void step_fields(const Ctx *cx, const uint32_t *stride, unsigned a
     default: break; /* (no more fields than a Layout has) */                              \
     }
 
-/* The one state of index i, vector x and count a into the fields of one:
- * inlined twice, narrow or not, so the inner loop has no test of it. */
-static inline void step_state(uint64_t guard, uint64_t slots, const uint64_t *one,
-                              const uint32_t *stride, int n, uint32_t i, uint64_t x,
-                              const LitU192 *a, Table *out, int narrow)
+/* State i of dense t stepped in place into the n fields of sf (n a
+ * constant where this is inlined): moved up by each field's stride, or
+ * kept at i in the field of stride 0 (the sum's); top is (slots | guard)
+ * - ones. Every slot it writes is i or above, which a pass from the
+ * highest index down has read already (see steps_card_in_place). */
+static inline __attribute__((always_inline)) void
+step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFields *sf,
+              const int n, const int narrow)
 {
+    uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
+    LitU192 a = t->val[i];
     for (int f = 0; f < n; f++) {
-        uint64_t y = x + one[f];
-        if (!fits(guard, y, slots))
+        if (!(room & sf->gbit[f]))
             continue;
-        uint32_t at = i + stride[f];
-        if (!out->key[at]) {
-            out->key[at] = y + 1;
-            out->val[at] = lit_u192(0);
-            out->count++;
-            occ_set(out, at);
-        }
-        if (narrow)
-            add_in2(&out->val[at], a);
+        if (sf->stride[f] == 0)
+            keep = x + sf->one[f] + 1;
         else
-            add_in(&out->val[at], a);
+            add_dense(t, i + sf->stride[f], x + sf->one[f], &a, narrow);
     }
+    if (keep)
+        t->key[i] = keep;
+    else
+        dense_drop(t, i);
 }
 
 /* ---- table.c ---- */
@@ -682,9 +691,6 @@ void claims_count(Claim *cl, const LitU192 *fields, uint64_t y, const int *seat)
 int claims_visit(Walk *w, uint64_t v, uint32_t index);
 
 /* ---- local.c ---- */
-
-/* The most vectors a block's placements can give. */
-uint32_t local_bound(const Block *b);
 
 /* Block b's local table (docs/DEDUCTION.md "Exact counting", step 1) in w:
  * its vectors with their counts, which card each puts where, and with

@@ -91,28 +91,9 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
                 LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
                 if (sign < 0)
                     neg_in(&a);
-                if (cx->narrow)
-                    step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 1);
-                else
-                    step_state(guard, slots, &q[k].v, &q[k].stride, 1, i, x, &a, out, 0);
+                add_dense(out, i + q[k].stride, x + q[k].v, &a, cx->narrow);
             }
         }
-}
-
-/* Adds a at index at of t, the vector y's (a new entry of a where there
- * is none). */
-static inline void put(Table *t, uint32_t at, uint64_t y, const LitU192 *a, int narrow)
-{
-    if (!t->key[at]) {
-        t->key[at] = y + 1;
-        t->val[at] = *a;
-        t->count++;
-        occ_set(t, at);
-    } else if (narrow) {
-        add_in2(&t->val[at], a);
-    } else {
-        add_in(&t->val[at], a);
-    }
 }
 
 /* horner_level, narrow or not (inlined twice). */
@@ -123,9 +104,6 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
     uint64_t guard = cx->lay.guard, slots = cx->slots, top = (slots | guard) - cx->lay.ones;
     StepFields sf;
     step_fields(cx, st_stride, h->rest, &sf);
-    const uint64_t *one = sf.one, *gbit = sf.gbit;
-    const uint32_t *stride = sf.stride;
-    int n = sf.n;
     const Shift *q = &h->shift[h->level[r]];
     int nq = h->level[r + 1] - h->level[r];
     for (uint32_t w = occ_words(acc); w-- > 0;) {
@@ -135,30 +113,15 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
             int b = occ_msb(bits);
             bits ^= UINT64_C(1) << b;
             uint32_t i = w << 6 | (uint32_t)b;
-            if (acc->key[i]) {
-                uint64_t x = acc->key[i] - 1, room = (top - x) & guard, keep = 0;
-                LitU192 a = acc->val[i];
-                for (int f = 0; f < n; f++) {
-                    if (!(room & gbit[f]))
-                        continue;
-                    if (stride[f] == 0)
-                        keep = x + one[f] + 1;
-                    else
-                        put(acc, i + stride[f], x + one[f], &a, narrow);
-                }
-                acc->key[i] = keep;
-                if (!keep) {
-                    acc->count--;
-                    occ_clear(acc, i);
-                }
-            }
+            if (acc->key[i])
+                step_in_place(acc, i, top, guard, &sf, sf.n, narrow);
             if (nq && in->key[i]) {
                 uint64_t y = in->key[i] - 1;
                 for (int k = 0; k < nq; k++) {
                     if (!fits(guard, y + q[k].v, slots))
                         continue;
                     LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
-                    put(acc, i + q[k].stride, y + q[k].v, &a, narrow);
+                    add_dense(acc, i + q[k].stride, y + q[k].v, &a, narrow);
                 }
             }
         }

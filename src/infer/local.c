@@ -6,7 +6,7 @@
 
 /* The most vectors a block's placements can give: its placements, and
  * the ways to split its cards over the fields any of them may be in. */
-uint32_t local_bound(const Block *b)
+static uint32_t local_bound(const Block *b)
 {
     uint64_t placements = 1, ways = 1;
     unsigned seats = 0;

@@ -145,11 +145,8 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
     for (uint32_t k = 0; k < occ_words(nf); k++)
         for (uint64_t bits = nf->occ[k]; bits; bits &= bits - 1) {
             uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            if (!after->key[is - i]) {
-                nf->key[i] = 0;
-                nf->count--;
-                occ_clear(nf, i);
-            }
+            if (!after->key[is - i])
+                dense_drop(nf, i);
         }
     if (ahead) {
         odds->ahead++;

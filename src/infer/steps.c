@@ -111,12 +111,10 @@ int steps_choose(const Ctx *cx, Steps *st, const Block *b)
 
 /* steps_run on t itself: the states from the highest index down, so that
  * every state a step writes (at its own index or above) has been read
- * already. The field with stride 0 (the sum's) keeps the state's slot. */
+ * already (step_in_place). */
 static inline __attribute__((always_inline)) void
 steps_run_in_place(const Ctx *cx, Table *t, const StepFields *sf, const int n, const int narrow)
 {
-    const uint64_t *one = sf->one, *gbit = sf->gbit;
-    const uint32_t *stride = sf->stride;
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
     for (uint32_t k = occ_words(t); k-- > 0;) {
         /* (the states this step adds to the word are above every one left
@@ -124,33 +122,7 @@ steps_run_in_place(const Ctx *cx, Table *t, const StepFields *sf, const int n, c
         for (uint64_t bits = t->occ[k]; bits;) {
             int b = occ_msb(bits);
             bits ^= UINT64_C(1) << b;
-            uint32_t i = k << 6 | (uint32_t)b;
-            uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
-            LitU192 a = t->val[i];
-            for (int f = 0; f < n; f++) {
-                if (!(room & gbit[f]))
-                    continue;
-                if (stride[f] == 0) {
-                    keep = x + one[f] + 1;
-                    continue;
-                }
-                uint32_t at = i + stride[f];
-                if (!t->key[at]) {
-                    t->key[at] = x + one[f] + 1;
-                    t->val[at] = a;
-                    t->count++;
-                    occ_set(t, at);
-                } else if (narrow) {
-                    add_in2(&t->val[at], &a);
-                } else {
-                    add_in(&t->val[at], &a);
-                }
-            }
-            t->key[i] = keep;
-            if (!keep) {
-                t->count--;
-                occ_clear(t, i);
-            }
+            step_in_place(t, k << 6 | (uint32_t)b, top, guard, sf, n, narrow);
         }
     }
 }
@@ -173,8 +145,6 @@ static inline __attribute__((always_inline)) void
 steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, const int n,
           Table *out, int sign, const int narrow)
 {
-    const uint64_t *one = sf->one, *gbit = sf->gbit;
-    const uint32_t *stride = sf->stride;
     uint64_t guard = cx->lay.guard, top = (cx->slots | guard) - cx->lay.ones;
     for (uint32_t k = 0; k < occ_words(in); k++) {
         uint64_t bits = in->occ[k];
@@ -188,21 +158,9 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, 
             LitU192 a = in->val[i];
             if (sign < 0)
                 neg_in(&a);
-            for (int f = 0; f < n; f++) {
-                if (!(room & gbit[f]))
-                    continue;
-                uint32_t at = i + stride[f];
-                if (!out->key[at]) {
-                    out->key[at] = x + one[f] + 1;
-                    out->val[at] = lit_u192(0);
-                    out->count++;
-                    occ_set(out, at);
-                }
-                if (narrow)
-                    add_in2(&out->val[at], &a);
-                else
-                    add_in(&out->val[at], &a);
-            }
+            for (int f = 0; f < n; f++)
+                if (room & sf->gbit[f])
+                    add_dense(out, i + sf->stride[f], x + sf->one[f], &a, narrow);
         }
     }
 }
@@ -307,11 +265,8 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
     for (uint32_t k = 0; k < occ_words(out); k++)
         for (uint64_t bits = out->occ[k]; bits; bits &= bits - 1) {
             uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            if (lit_u192_is_zero(&out->val[i])) {
-                out->key[i] = 0;
-                out->count--;
-                occ_clear(out, i);
-            }
+            if (lit_u192_is_zero(&out->val[i]))
+                dense_drop(out, i);
         }
     return 0;
 }
