@@ -99,9 +99,9 @@ int lit_know_feasible(const LitKnow *k);
 typedef struct LitOdds {
     uint8_t exact;        /* 1: every figure below is exact. 0 from lit_odds:
                            * the position is beyond the workspace or the
-                           * state budget, and nothing below is filled; 0
-                           * from lit_odds_estimate: the figures are
-                           * estimates (samples > 0) */
+                           * state budget, and nothing below but work is
+                           * filled; 0 from lit_odds_estimate: the figures
+                           * are estimates (samples > 0) */
     LitU192 deals;        /* consistent deals (0: no deal fits) */
     uint32_t states;      /* the largest layer of the dynamic program */
     uint32_t stepped;     /* its layers made card by card (docs/DEDUCTION.md) */
@@ -113,6 +113,9 @@ typedef struct LitOdds {
     uint32_t forward_vectors; /* blocks by steps whose next F went by vectors */
     uint32_t derived;     /* blocks whose marginals came by derivatives */
     uint8_t narrow;       /* 1: counted in two words, every count below 2^128 */
+    uint64_t work;        /* the work done, in the units of LIT_ODDS_BUDGET
+                           * (at 10 and 12 players at most that, however
+                           * many plans it tried) */
     /* P(seat holds card), for live cards (0 for cards out of play) */
     double p[LIT_MAX_CARDS][LIT_MAX_PLAYERS];
     /* For each live set and team: P(the team holds every card of the set),
@@ -137,13 +140,14 @@ enum {
     LIT_ODDS_WORK = 64u << 20,
     /* The state budget at 10 and 12 players: the work lit_odds may do,
      * counted as it is done (each state a block meets, by a vector or a
-     * step's field, going back and forward through its layers, and 8 for
-     * each step of the walk of a block's local table); where it would go
-     * past this it stops and says exact == 0 (and lit_odds_estimate
-     * answers). Chosen over the corpus for the worst position's counting,
-     * and the time to find a position beyond it, to stay well under 50 ms
+     * step's field, going back and forward through its layers, three for
+     * one adding into a large hashed layer, and 8 for each step of the
+     * walk of a block's local table); where it would go past this it
+     * stops and says exact == 0 (and lit_odds_estimate answers). Chosen
+     * over the corpus for the worst position's counting, and the time to
+     * find a position beyond it, to stay well under 50 ms
      * (docs/DEDUCTION.md "The state budget"). */
-    LIT_ODDS_BUDGET = 1u << 21,
+    LIT_ODDS_BUDGET = 1u << 22,
     /* The estimate's independent batches: its standard errors are the
      * jackknife over them, so a figure's error in them follows Student's t
      * with 39 degrees of freedom, and about 2 standard errors each way make

@@ -452,8 +452,8 @@ typedef struct Plan {
      * the pool less those cards, blocks j+1.. and free - pooled cards. */
     Table short_pool[LIT_MAX_SETS];
     /* The work it may still do (docs/DEDUCTION.md "The state budget"):
-     * LIT_ODDS_BUDGET at 10 and 12 players, spent as it is done, and no
-     * bound at 4 to 8 */
+     * what plan_build was given (plan_budget, or what an earlier try left),
+     * spent as it is done */
     uint64_t budget;
 } Plan;
 
@@ -467,6 +467,14 @@ enum { PLAN_OK = 0, PLAN_NONE = 1, PLAN_OVER = -1, PLAN_BUDGET = -2 };
  * players before the walk by classes checked the clauses as it went, a
  * whole deal about 40 ns and such a unit 5 ns. */
 enum { LEAF_WORK = 8 };
+
+/* A unit of a layer's work counts HASHED_WORK when it adds into a hashed
+ * table that may hold HASHED_BIG states or more: past that size (2^15
+ * slots, 1 MiB of keys and counts) most adds miss the cache twice, for the
+ * key and for the count, and a unit took about 11 ns where over a dense
+ * or a small hashed table it takes 4 to 6 (docs/DEDUCTION.md "The state
+ * budget"). */
+enum { HASHED_BIG = 1 << 14, HASHED_WORK = 3 };
 
 /* Spends work from *budget: 0, or -1 (and *budget 0) when it had less. */
 static inline int budget_spend(uint64_t *budget, uint64_t work)
@@ -853,10 +861,16 @@ int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f
 
 /* ---- plan.c ---- */
 
-/* Builds the plan of k in w: PLAN_OK, PLAN_NONE when no deal fits (the
- * plan is then incomplete) or PLAN_OVER when w is too small. With lists,
- * every block also keeps its placements grouped by vector (for sampling);
- * how says which techniques the program may use (infer_odds). */
-int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how);
+/* The work a plan of k may do (docs/DEDUCTION.md "The state budget"):
+ * LIT_ODDS_BUDGET at 10 and 12 players, no bound at 4 to 8. */
+uint64_t plan_budget(const LitKnow *k);
+
+/* Builds the plan of k in w, spending at most budget of work (the plan's
+ * budget field then holds what is left): PLAN_OK, PLAN_NONE when no deal
+ * fits (the plan is then incomplete), PLAN_OVER when w is too small or
+ * PLAN_BUDGET when the work went past budget. With lists, every block
+ * also keeps its placements grouped by vector (for sampling); how says
+ * which techniques the program may use (infer_odds). */
+int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget);
 
 #endif

@@ -41,27 +41,35 @@ typedef struct Sweep {
     int cards_before;
 } Sweep;
 
-/* No figure: the workspace cannot hold the program. */
+/* No figure: the workspace cannot hold the program (or the work went past
+ * the budget); the work done is kept. */
 static int over(LitOdds *odds)
 {
+    uint64_t work = odds->work;
     memset(odds, 0, sizeof *odds);
+    odds->work = work;
     return LIT_OK;
 }
 
 /* The plan, and for the sets with pooled cards the short pools; when the
  * workspace cannot hold those, the plan again with no pooled card (not
- * when the budget ran out: with no pool the work is more). The plan and
- * what is left of the workspace in *plan and *w: PLAN_OK, PLAN_NONE or
- * PLAN_OVER. */
+ * when the budget ran out: with no pool the work is more), with what the
+ * first left of the budget: it is the position's, not each try's. The
+ * plan and what is left of the workspace in *plan and *w, the work done
+ * in *spent: PLAN_OK, PLAN_NONE or PLAN_OVER. */
 static int odds_plan(const LitKnow *k, void *work, size_t work_size, unsigned how, LitWork *w,
-                     Plan **plan)
+                     Plan **plan, uint64_t *spent)
 {
+    uint64_t budget = plan_budget(k), first = budget;
+    *spent = 0;
     for (;;) {
         *w = lit_work_of(work, work_size);
         Plan *pl = *plan = lit_work_take(w, sizeof *pl);
         if (!pl)
             return PLAN_OVER;
-        int built = plan_build(pl, k, w, 0, how);
+        int built = plan_build(pl, k, w, 0, how, budget);
+        budget = pl->budget;
+        *spent = first - budget;
         if (built == PLAN_OK && pool_short(pl, w) == 0)
             return PLAN_OK;
         if (built == PLAN_NONE)
@@ -445,7 +453,8 @@ int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deal
         return LIT_INCONSISTENT;
     LitWork w;
     Plan *pl;
-    int built = odds_plan(k, work, work_size, LIT_ODDS_HOW, &w, &pl);
+    uint64_t spent;
+    int built = odds_plan(k, work, work_size, LIT_ODDS_HOW, &w, &pl, &spent);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_OK)
@@ -460,7 +469,7 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
         return LIT_INCONSISTENT;
     LitWork w;
     Plan *pl;
-    int built = odds_plan(k, work, work_size, how, &w, &pl);
+    int built = odds_plan(k, work, work_size, how, &w, &pl, &odds->work);
     if (built == PLAN_OVER)
         return over(odds);
     odds_start(pl, odds);

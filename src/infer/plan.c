@@ -129,10 +129,13 @@ static void first_layer(const Ctx *cx, const Block *b, const Table *next, Table 
 }
 
 /* Block j's work a state it meets: its card steps' fields, or its
- * vectors (docs/DEDUCTION.md "The state budget"). */
-static uint64_t block_work(const Plan *pl, int j)
+ * vectors, each HASHED_WORK when they add into a hashed layer that may hold
+ * HASHED_BIG states or more, bound of them (docs/DEDUCTION.md "The state
+ * budget"). */
+static uint64_t block_work(const Plan *pl, int j, uint64_t bound)
 {
-    return pl->by_steps[j] ? pl->step_work[j] : pl->blocks[j].n_vec;
+    uint64_t work = pl->by_steps[j] ? pl->step_work[j] : pl->blocks[j].n_vec;
+    return !pl->cx.use_dense && bound >= HASHED_BIG ? HASHED_WORK * work : work;
 }
 
 /* Layer j, from the layer after it, which holds cards_after cards: by the
@@ -147,12 +150,12 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     Table *layer = pl->layer;
     const Table *next = &layer[j + 1];
     const Block *b = &pl->blocks[j];
-    if (budget_spend(&pl->budget, (uint64_t)next->count * block_work(pl, j)))
-        return PLAN_BUDGET;
     uint64_t bound = (uint64_t)next->count * b->n_vec;
     uint64_t most = fields_vectors(&cx->lay, cx->slots, cards_after);
     if (bound > most)
         bound = most;
+    if (budget_spend(&pl->budget, (uint64_t)next->count * block_work(pl, j, bound)))
+        return PLAN_BUDGET;
     if (!cx->use_dense && bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
         return -1;
     if (dense_layer(&layer[j], w, bound, cx))
@@ -172,7 +175,7 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
         pl->states = layer[j].count;
     /* the forward sweep's F before block j keeps only what this layer
      * completes: its work at most this layer's states a block's work */
-    if (budget_spend(&pl->budget, (uint64_t)layer[j].count * block_work(pl, j)))
+    if (budget_spend(&pl->budget, (uint64_t)layer[j].count * block_work(pl, j, bound)))
         return PLAN_BUDGET;
     return 0;
 }
@@ -242,13 +245,18 @@ static void plan_total(Plan *pl)
     lit_u192_mul(&pl->deals, &total, &every_split);
 }
 
-int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how)
+uint64_t plan_budget(const LitKnow *k)
+{
+    return k->pub.rules.players > 8 ? LIT_ODDS_BUDGET : UINT64_MAX;
+}
+
+int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget)
 {
     plan_context(pl, k, how);
     plan_blocks(pl);
     /* the work counted as it is done, and stopped where it goes past the
      * budget (docs/DEDUCTION.md "The state budget") */
-    pl->budget = pl->cx.players > 8 ? LIT_ODDS_BUDGET : UINT64_MAX;
+    pl->budget = budget;
     for (int j = 0; j < pl->nb; j++) {
         int built = local_table(&pl->cx, &pl->blocks[j], w, lists, &pl->budget);
         if (built != PLAN_OK)

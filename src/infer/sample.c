@@ -27,7 +27,7 @@ int lit_sampler_init(LitSampler **sampler, const LitKnow *k, void *work, size_t 
         return LIT_NO_SPACE;
     sp->k = *k;
     int built = plan_build(&sp->plan, &sp->k, &w, 1,
-                           INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS);
+                           INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS, plan_budget(k));
     if (built == PLAN_OVER || built == PLAN_BUDGET)
         return LIT_NO_SPACE;
     if (built == PLAN_NONE)

@@ -67,7 +67,7 @@ grep -q '"consistent":true,"exact":false' "$tmp/out" ||
 
 # The budget counts the work as it is done: after 14, where the forecast
 # from the candidates alone that it replaced said 2^25.3 (over its 2^25),
-# the work done is 2^20.8 (within 2^21) and the count exact.
+# the work done is 2^20.8 (within 2^22) and the count exact.
 run 0 "$lit" infer bench/corpus/12/0000.lit --seat 1 --after 14 --json
 grep -q '"consistent":true,"exact":true,"consistent_deals":"[1-9]' "$tmp/out" ||
   fail "12 players after 14, within the budget: $(cut -c1-120 "$tmp/out")"

@@ -243,3 +243,18 @@ void scratch_remove(const char *dir)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
 }
+
+size_t read_source(const char *rel, char *buf, size_t cap)
+{
+    /* __FILE__ is tests/unit/helpers.c under the source directory */
+    const char *f = __FILE__, *cut = strstr(f, "tests/unit/");
+    cr_assert_not_null(cut, "cannot locate the source directory from %s", f);
+    char path[4096];
+    snprintf(path, sizeof path, "%.*s%s", (int)(cut - f), f, rel);
+    FILE *in = fopen(path, "rb");
+    cr_assert_not_null(in, "cannot open %s", path);
+    size_t n = fread(buf, 1, cap - 1, in);
+    fclose(in);
+    buf[n] = 0;
+    return n;
+}

@@ -105,4 +105,9 @@ void scratch_make(char *dir, size_t cap, const char *name);
 /* Removes the directory and everything in it. */
 void scratch_remove(const char *dir);
 
+/* The file at rel under the source directory (say "bench/corpus/12/0060.lit")
+ * read into buf, NUL-terminated: its length. Aborts the test when it cannot
+ * be opened. */
+size_t read_source(const char *rel, char *buf, size_t cap);
+
 #endif

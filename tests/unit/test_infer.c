@@ -505,6 +505,59 @@ static LitU192 multinomial(const int *k, int parts)
     return x;
 }
 
+/* The budget is the position's (docs/DEDUCTION.md "The state budget"):
+ * at every position of this 12-player game from seat 1, the work done stays
+ * within LIT_ODDS_BUDGET, counted or not. At some (after 32, for one),
+ * the plan with pooled cards runs out of workspace after most of the
+ * budget, and the plan again without them gets only what is left: each try
+ * given the whole budget, that position did 6.4 million units of work, one
+ * and a half times the budget. At 8
+ * players, with no bound, the work done is counted all the same: past the
+ * budget at the slowest positions of the corpus, all counted. */
+Test(infer, the_budget_is_the_positions_not_each_tries)
+{
+    static char text[1 << 16];
+    static LitEvent events[2048], applied[2048];
+    const char *games[] = {"bench/corpus/12/0060.lit", "bench/corpus/8/0137.lit"};
+    for (int gi = 0; gi < 2; gi++) {
+        size_t len = read_source(games[gi], text, sizeof text);
+        LitRecord rec;
+        lit_record_init(&rec, events, NULL, 2048);
+        cr_assert_eq(lit_record_parse(&rec, text, len, NULL), LIT_OK, "%s", games[gi]);
+        LitReplay rp;
+        cr_assert_eq(lit_replay_start(&rp, &rec), LIT_OK);
+        LitKnow k;
+        cr_assert_eq(lit_know_start(&k, &rec.rules, rp.game.pub.dealer, 0, rp.game.hands[0]),
+                     LIT_OK);
+        int counted = 0, beyond = 0;
+        uint64_t most = 0;
+        uint32_t last = gi == 0 ? 40 : 16; /* past the early positions */
+        for (uint32_t e = 0; e <= last && e < rec.n_events; e++) {
+            if (e > 0) {
+                cr_assert_eq(lit_replay_step(&rp, &rec.events[e - 1], &applied[e - 1]), LIT_OK);
+                cr_assert_eq(lit_know_apply(&k, &applied[e - 1]), LIT_OK);
+            }
+            LitOdds odds;
+            cr_assert_eq(lit_odds(&k, odds_work, sizeof odds_work, &odds), LIT_OK);
+            if (odds.work > most)
+                most = odds.work;
+            if (gi == 0)
+                cr_assert_leq(odds.work, LIT_ODDS_BUDGET, "%s after %u: %llu past the budget",
+                              games[gi], e, (unsigned long long)odds.work);
+            else
+                cr_assert(odds.exact, "%s after %u: 8 players not exact", games[gi], e);
+            counted += odds.exact;
+            beyond += !odds.exact;
+        }
+        if (gi == 0)
+            cr_assert(counted && beyond, "%s: %d counted and %d beyond the budget: both wanted",
+                      games[gi], counted, beyond);
+        else
+            cr_assert_gt(most, LIT_ODDS_BUDGET, "%s: at most %llu of work counted", games[gi],
+                         (unsigned long long)most);
+    }
+}
+
 /* free_spread_in, the multinomial of the pool's cards over the fields, in
  * one word while it fits and in three past it, against the multinomial
  * worked out card by card: random splits of up to the 54 cards of the
@@ -518,7 +571,7 @@ Test(infer, spreads_in_one_word_and_in_three)
     LitWork w = lit_work_of(odds_work, sizeof odds_work);
     Plan *pl = lit_work_take(&w, sizeof *pl);
     cr_assert_not_null(pl);
-    cr_assert_eq(plan_build(pl, &k, &w, 0, 0), PLAN_OK);
+    cr_assert_eq(plan_build(pl, &k, &w, 0, 0, plan_budget(&k)), PLAN_OK);
     const Ctx *cx = &pl->cx;
     cr_assert_eq(cx->lay.n, 12, "every seat a field without INFER_MERGE");
     LitRng rng;

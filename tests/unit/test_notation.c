@@ -122,32 +122,11 @@ static void expect_error(const char *text, int status, uint32_t line)
     expect_error_n(text, text, strlen(text), status, line);
 }
 
-static char *source_path(const char *rel, char *out, size_t cap)
-{
-    /* __FILE__ is tests/unit/test_notation.c under the source directory. */
-    const char *f = __FILE__, *cut = strstr(f, "tests/unit/");
-    cr_assert_not_null(cut, "cannot locate the source directory from %s", f);
-    snprintf(out, cap, "%.*s%s", (int)(cut - f), f, rel);
-    return out;
-}
-
-static size_t read_source_file(const char *rel, char *buf, size_t cap)
-{
-    char path[4096];
-    source_path(rel, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    size_t n = fread(buf, 1, cap - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return n;
-}
-
 /* ---- the example --------------------------------------------------------------- */
 
 Test(notation, example_file_is_the_documented_example)
 {
-    size_t n = read_source_file("tests/data/example.lit", big, sizeof big);
+    size_t n = read_source("tests/data/example.lit", big, sizeof big);
     cr_assert_eq(n, strlen(EXAMPLE));
     cr_assert_str_eq(big, EXAMPLE);
 }
@@ -155,7 +134,7 @@ Test(notation, example_file_is_the_documented_example)
 Test(notation, example_parses_and_formats_back_byte_for_byte)
 {
     LitRecord rec;
-    size_t n = read_source_file("tests/data/example.lit", big, sizeof big);
+    size_t n = read_source("tests/data/example.lit", big, sizeof big);
     LitParseError err;
     cr_assert_eq(parse_with(&rec, ev1, ln1, CAP, big, n, &err), LIT_OK);
     cr_assert_str_eq(fmt(&rec), big);
