@@ -140,12 +140,12 @@ enum {
     LIT_ODDS_WORK = 64u << 20,
     /* The state budget at 10 and 12 players: the work lit_odds may do,
      * counted as it is done (each state a block meets, by a vector or a
-     * step's field, going back and forward through its layers, three for
-     * one adding into a large hashed layer, and 8 for each step of the
-     * walk of a block's local table); where it would go past this it
-     * stops and says exact == 0 (and lit_odds_estimate answers). Chosen
-     * over the corpus for the worst position's counting, and the time to
-     * find a position beyond it, to stay well under 50 ms
+     * step's field, going back through its layers, twice going forward,
+     * three times for one adding into a large hashed layer, and 8 for
+     * each step of the walk of a block's local table); where it would go
+     * past this it stops and says exact == 0 (and lit_odds_estimate
+     * answers). Chosen over the corpus for the worst position's counting,
+     * and the time to find a position beyond it, to stay well under 50 ms
      * (docs/DEDUCTION.md "The state budget"). */
     LIT_ODDS_BUDGET = 1u << 22,
     /* The estimate's independent batches: its standard errors are the

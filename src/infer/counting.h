@@ -448,12 +448,14 @@ typedef struct Plan {
     uint64_t step_work[LIT_MAX_SETS]; /* and their work a state (steps_work) */
     uint64_t deriv[LIT_MAX_SETS];     /* its derivatives' work a state (deriv_work), */
     uint32_t claims[LIT_MAX_SETS];    /* and the vectors whose G the claims need */
+    uint64_t unit[LIT_MAX_SETS];      /* block j's work a state it meets
+                                       * (the budget's units) */
     /* For a block with pooled cards (claims only): the layer after it with
      * the pool less those cards, blocks j+1.. and free - pooled cards. */
     Table short_pool[LIT_MAX_SETS];
     /* The work it may still do (docs/DEDUCTION.md "The state budget"):
      * what plan_build was given (plan_budget, or what an earlier try left),
-     * spent as it is done */
+     * spent as it is done, and what is left for the forward sweep */
     uint64_t budget;
 } Plan;
 
@@ -475,6 +477,15 @@ enum { LEAF_WORK = 8 };
  * or a small hashed table it takes 4 to 6 (docs/DEDUCTION.md "The state
  * budget"). */
 enum { HASHED_BIG = 1 << 14, HASHED_WORK = 3 };
+
+/* The forward sweep's work at a block: F's states times the block's work a
+ * state, times FORWARD_WORK, counted as the sweep reaches the block (F
+ * keeps only what the block's layer completes, which at the slowest
+ * positions with hashed layers was a fifth of that layer's states): the
+ * sweep makes the next F and, from F and the layer after, each vector's
+ * G, two passes where going back is one (docs/DEDUCTION.md "The state
+ * budget"). */
+enum { FORWARD_WORK = 2 };
 
 /* Spends work from *budget: 0, or -1 (and *budget 0) when it had less. */
 static inline int budget_spend(uint64_t *budget, uint64_t work)

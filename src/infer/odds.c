@@ -479,9 +479,19 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     Sweep sw;
     if (sweep_init(&sw, pl, w))
         return over(odds);
-    for (int j = 0; j < pl->nb; j++)
+    /* the forward sweep's work, F's states times the block's work times
+     * FORWARD_WORK, spent as it reaches each block (docs/DEDUCTION.md
+     * "The state budget") */
+    uint64_t left = pl->budget;
+    for (int j = 0; j < pl->nb; j++) {
+        if (budget_spend(&left, (uint64_t)FORWARD_WORK * sw.f.count * pl->unit[j])) {
+            odds->work += pl->budget;
+            return over(odds);
+        }
         if (sweep_block(&sw, j, odds))
             return over(odds);
+    }
+    odds->work += pl->budget - left;
     if (pl->cx.free && free_odds(pl, &sw.f, sw.half[1 - sw.side], sw.mass, odds))
         return over(odds); /* 4. the pool: its spare is what F does not use now */
     placed_sets(pl, odds);

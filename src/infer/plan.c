@@ -141,8 +141,8 @@ static uint64_t block_work(const Plan *pl, int j, uint64_t bound)
 /* Layer j, from the layer after it, which holds cards_after cards: by the
  * first layer's lookups, by card steps, vector by vector over dense
  * tables, or through hash tables; its work going back (the layer after
- * it, met by the block) and forward (at most its own states, met by the
- * block) spent from the budget first and after. 0, -1 when w is too
+ * it, met by the block) spent from the budget first, and the block's work
+ * a state kept for the forward sweep's (pl->unit). 0, -1 when w is too
  * small, or PLAN_BUDGET when the budget ran out. */
 static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
 {
@@ -154,7 +154,8 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     uint64_t most = fields_vectors(&cx->lay, cx->slots, cards_after);
     if (bound > most)
         bound = most;
-    if (budget_spend(&pl->budget, (uint64_t)next->count * block_work(pl, j, bound)))
+    pl->unit[j] = block_work(pl, j, bound);
+    if (budget_spend(&pl->budget, (uint64_t)next->count * pl->unit[j]))
         return PLAN_BUDGET;
     if (!cx->use_dense && bound > (w->left / (sizeof(uint64_t) + sizeof(LitU192))) / 4)
         return -1;
@@ -173,10 +174,6 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     }
     if (layer[j].count > pl->states)
         pl->states = layer[j].count;
-    /* the forward sweep's F before block j keeps only what this layer
-     * completes: its work at most this layer's states a block's work */
-    if (budget_spend(&pl->budget, (uint64_t)layer[j].count * block_work(pl, j, bound)))
-        return PLAN_BUDGET;
     return 0;
 }
 
