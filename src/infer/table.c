@@ -14,14 +14,15 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense)
         cap = dense->size;
     if (cap > w->left / (sizeof(uint64_t) + sizeof(LitU192)))
         return -1;
+    size_t words = dense ? (cap + 63) >> 6 : 0; /* of the occupancy bits */
     t->key = lit_work_take(w, sizeof(uint64_t) * cap);
     t->val = lit_work_take(w, sizeof(LitU192) * cap);
-    t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * ((cap + 63) >> 6)) : NULL;
+    t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * words) : NULL;
     if (!t->key || !t->val || (dense && !t->occ))
         return -1;
     memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
     if (dense)
-        memset(t->occ, 0, sizeof(uint64_t) * ((cap + 63) >> 6));
+        memset(t->occ, 0, sizeof(uint64_t) * words);
     t->cap = (uint32_t)cap;
     t->count = 0;
     t->dense = dense;

@@ -254,7 +254,9 @@ size_t read_source(const char *rel, char *buf, size_t cap)
     FILE *in = fopen(path, "rb");
     cr_assert_not_null(in, "cannot open %s", path);
     size_t n = fread(buf, 1, cap - 1, in);
+    int more = fgetc(in) != EOF;
     fclose(in);
+    cr_assert(!more, "%s: longer than the %zu bytes read", path, cap - 1);
     buf[n] = 0;
     return n;
 }

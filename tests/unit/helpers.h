@@ -107,7 +107,7 @@ void scratch_remove(const char *dir);
 
 /* The file at rel under the source directory (say "bench/corpus/12/0060.lit")
  * read into buf, NUL-terminated: its length. Aborts the test when it cannot
- * be opened. */
+ * be opened or does not fit. */
 size_t read_source(const char *rel, char *buf, size_t cap);
 
 #endif
