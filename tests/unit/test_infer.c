@@ -511,9 +511,9 @@ static LitU192 multinomial(const int *k, int parts)
  * the plan with pooled cards runs out of workspace after most of the
  * budget, and the plan again without them gets only what is left: each try
  * given the whole budget, that position did 6.4 million units of work, one
- * and a half times the budget. At 8
- * players, with no bound, the work done is counted all the same: past the
- * budget at the slowest positions of the corpus, all counted. */
+ * and a half times the budget. At 8 players, with no bound, the work done
+ * is counted all the same: past the budget at the slowest positions of the
+ * corpus, all counted. */
 Test(infer, the_budget_is_the_positions_not_each_tries)
 {
     static char text[1 << 16];
