@@ -765,6 +765,15 @@ int pool_short(Plan *pl, LitWork *w);
  * Mixed): 0, or 1 when the memo is full. */
 int pool_visit(Walk *w, uint64_t y, uint32_t index);
 
+/* A walk's visit: a placement's vector by field into Mixed's memo, its h
+ * zero until pool_fill counts it; 0, or 1 when the memo is full. */
+int pool_collect(Walk *w, uint64_t y, uint32_t index);
+
+/* h(z) for every z in Mixed's memo, in one G pass, the layers dense: 0, or
+ * -1 when w cannot hold the pass (the memo's values are then left as they
+ * were). */
+int pool_fill(const Mixed *mx, LitWork w);
+
 /* ---- horner.c ---- */
 
 /* The Horner steps of st's alike cards in the fields A. */

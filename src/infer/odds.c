@@ -325,8 +325,19 @@ static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
                 if (table_new(&memo, &room, 1024))
                     return -1;
                 mx.memo = &memo;
-                wk.visit = pool_visit;
                 wk.ctx = &mx;
+                /* dense: every vector z first, then their h in one pass;
+                 * where that cannot go, pool_visit sums each z alone */
+                if (cx->use_dense) {
+                    wk.visit = pool_collect;
+                    walk_run(&wk, 0, 0, 0);
+                    if (mx.full || pool_fill(&mx, room)) {
+                        memset(memo.key, 0, sizeof(uint64_t) * memo.cap);
+                        memo.count = 0;
+                        mx.full = 0;
+                    }
+                }
+                wk.visit = pool_visit;
             }
             walk_run(&wk, 0, 0, 0);
             if (mx.full)

@@ -150,3 +150,62 @@ int pool_visit(Walk *w, uint64_t y, uint32_t index)
         claims_count(&mx->cl, &h, y, w->seat);
     return 0;
 }
+
+/* A placement by seat y of all the set's unplaced cards: its vector by
+ * field z into the memo, to be counted by pool_fill. */
+int pool_collect(Walk *w, uint64_t y, uint32_t index)
+{
+    Mixed *mx = w->ctx;
+    const LitU192 zero = lit_u192(0);
+    (void)index;
+    if (add_to(mx->memo, fields_of(mx->cl.cx, y), &zero)) {
+        mx->full = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* h(z) for every z in the memo at once (their values set): D copied into a
+ * dense table in w, then one G pass (gpass_run) over the smaller of F and
+ * D with the z as its vectors, each a direct index into the other, where
+ * pool_visit looks D up by hash once a state and z. Dense layers only.
+ * 0, or -1 when w cannot hold the copy and the pass's lists. */
+int pool_fill(const Mixed *mx, LitWork w)
+{
+    const Ctx *cx = mx->cl.cx;
+    const Table *d = mx->d;
+    Table *memo = mx->memo, dd;
+    uint32_t n = memo->count;
+    if (table_in(&dd, &w, d->count, &cx->dense))
+        return -1;
+    for (uint32_t i = 0; i < d->cap; i++)
+        if (d->key[i])
+            add_dense(&dd, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &d->val[i], 0);
+    Vec *z = lit_work_take(&w, sizeof(Vec) * (n + 1u));
+    uint32_t *slot = lit_work_take(&w, sizeof(uint32_t) * (n + 1u));
+    LitU192 *h = lit_work_take(&w, sizeof(LitU192) * (n + 1u));
+    if (!z || !slot || !h)
+        return -1;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < memo->cap; i++)
+        if (memo->key[i]) {
+            z[k].v = memo->key[i] - 1;
+            z[k].n = 1;
+            slot[k++] = i;
+        }
+    Block zb;
+    memset(&zb, 0, sizeof zb);
+    zb.vec = z;
+    zb.n_vec = n;
+    /* h(z) = sum_u F(u) D(slots - u - z), symmetric in F and D */
+    const Table *a = mx->f, *c = &dd;
+    if (c->count < a->count) {
+        a = &dd;
+        c = mx->f;
+    }
+    if (gpass_run(cx, a, &zb, c, h, w))
+        return -1;
+    for (k = 0; k < n; k++)
+        memo->val[slot[k]] = h[k];
+    return 0;
+}
