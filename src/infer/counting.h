@@ -273,6 +273,16 @@ static inline void add_in(LitU192 *a, const LitU192 *x)
     a->w[2] += x->w[2] + c1;
 }
 
+/* a * small mod 2^128 (as add_in2), the top word 0: where a is below
+ * 2^128 and so is the product. */
+static inline LitU192 times2(const LitU192 *a, uint64_t small)
+{
+    uint64_t h0, l0;
+    lit_u64_mul(a->w[0], small, &h0, &l0);
+    LitU192 r = {{l0, a->w[1] * small + h0, 0}};
+    return r;
+}
+
 /* a += x mod 2^128, the word above left as it is: where every count is
  * below 2^128 (Ctx.narrow), the hot loops keep that word zero and work in
  * two. */

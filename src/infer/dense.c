@@ -65,35 +65,46 @@ int dense_order(const Dense *d, const uint64_t *vec, size_t stride, uint32_t n, 
     return 0;
 }
 
-/* out = the ways block b and what next counts give each vector, vector by
- * vector, the layer after in index order: its reads and the writes at
- * index + the vector's go in order. 0, or -1 when w cannot hold the
- * lists. */
-int dense_back(const Ctx *cx, const Block *b, const Table *next, Table *out, LitWork w)
+/* dense_back's pass, narrow or not (inlined twice, Ctx.narrow). */
+static inline __attribute__((always_inline)) void
+back_run(const Ctx *cx, const Block *b, const Table *next, Table *out, const uint32_t *at,
+         const uint32_t *iv, const uint32_t *order, const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
-    const uint32_t *at = table_entries(next, &w);
-    uint32_t *iv, *order;
-    if (!at || dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t), b->n_vec, &w,
-                           &iv, &order))
-        return -1;
     /* in chunks of the layer after, with the vectors by index, so
      * what one chunk reads and writes stays in the cache */
     for (uint32_t e0 = 0; e0 < next->count; e0 += CHUNK) {
         uint32_t e1 = next->count - e0 < CHUNK ? next->count : e0 + CHUNK;
         for (uint32_t o = 0; o < b->n_vec; o++) {
             uint32_t v = order[o];
-            uint64_t vec = b->vec[v].v;
+            uint64_t vec = b->vec[v].v, n = b->vec[v].n;
             for (uint32_t e = e0; e < e1; e++) {
                 uint32_t i = at[e];
                 uint64_t rest = next->key[i] - 1;
                 if (!fits(guard, vec, slots - rest))
                     continue;
-                LitU192 x = times(&next->val[i], b->vec[v].n);
-                add_dense(out, i + iv[v], rest + vec, &x, 0);
+                LitU192 x = narrow ? times2(&next->val[i], n) : times(&next->val[i], n);
+                add_dense(out, i + iv[v], rest + vec, &x, narrow);
             }
         }
     }
+}
+
+/* out = the ways block b and what next counts give each vector, vector by
+ * vector, the layer after in index order: its reads and the writes at
+ * index + the vector's go in order; in two words where the counts allow.
+ * 0, or -1 when w cannot hold the lists. */
+int dense_back(const Ctx *cx, const Block *b, const Table *next, Table *out, LitWork w)
+{
+    const uint32_t *at = table_entries(next, &w);
+    uint32_t *iv, *order;
+    if (!at || dense_order(&cx->dense, &b->vec[0].v, sizeof(Vec) / sizeof(uint64_t), b->n_vec, &w,
+                           &iv, &order))
+        return -1;
+    if (cx->narrow)
+        back_run(cx, b, next, out, at, iv, order, 1);
+    else
+        back_run(cx, b, next, out, at, iv, order, 0);
     return 0;
 }
 

@@ -289,6 +289,38 @@ static void free_claims(const Ctx *cx, const Proj proj[2], int set, uint64_t unp
     }
 }
 
+/* free_fill into a dense table: the fields of its index from the largest
+ * stride down, then the one the index leaves out, which takes what is
+ * left; so the vectors come in index order and every write lands just
+ * past the one before (from field 0 up, each came a stride or more from
+ * the last). */
+typedef struct Fill {
+    Table *t;
+    const Ctx *cx;
+    int n, last;                         /* the index's fields; the one left out */
+    int field[LIT_MAX_PLAYERS];          /* by stride, the largest first */
+    uint32_t stride[LIT_MAX_PLAYERS];
+} Fill;
+
+static void fill_dense(const Fill *fl, int depth, uint64_t v, uint32_t index, int left,
+                       LitU192 ways)
+{
+    const Ctx *cx = fl->cx;
+    if (depth == fl->n) {
+        if (left > unit_count(&cx->lay, cx->slots, fl->last))
+            return;
+        v += (uint64_t)left << cx->lay.off[fl->last];
+        add_dense(fl->t, index, v, &ways, 0);
+        return;
+    }
+    int f = fl->field[depth], cap = unit_count(&cx->lay, cx->slots, f);
+    for (int x = 0; x <= cap && x <= left; x++) {
+        LitU192 more = x ? times(&ways, cx->choose[left][x]) : ways;
+        fill_dense(fl, depth + 1, v + ((uint64_t)x << cx->lay.off[f]),
+                   index + (uint32_t)x * fl->stride[depth], left - x, more);
+    }
+}
+
 /* Every vector within the slots whose fields sum to the cards left, with
  * the ways to spread that many free cards so: the free cards as one last
  * layer. The ways are free_spread()'s product of binomials, C(cards left, what
@@ -297,6 +329,29 @@ static void free_claims(const Ctx *cx, const Proj proj[2], int set, uint64_t unp
 int free_fill(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 ways)
 {
     int n = cx->lay.n;
+    if (t->dense && field == 0) {
+        const Dense *d = t->dense;
+        Fill fl = {t, cx, d->n, -1, {0}, {0}};
+        for (int i = 0; i < d->n; i++)
+            for (int f = 0; f < n; f++)
+                if (cx->lay.off[f] == d->off[d->n - 1 - i]) {
+                    fl.field[i] = f;
+                    fl.stride[i] = d->stride[d->n - 1 - i];
+                }
+        /* the field left out: one with room that is not a digit (the
+         * others without room take nothing) */
+        for (int f = 0; f < n; f++) {
+            int digit = 0;
+            for (int i = 0; i < d->n; i++)
+                digit |= cx->lay.off[f] == d->off[i];
+            if (!digit && unit_count(&cx->lay, cx->slots, f) > 0)
+                fl.last = f;
+        }
+        if (fl.last < 0)
+            return left ? 0 : add_to(t, v, &ways);
+        fill_dense(&fl, 0, v, dense_index(d, v), left, ways);
+        return 0;
+    }
     if (field >= n - 1) {
         if (field == n - 1) {
             if (left > unit_count(&cx->lay, cx->slots, field))
