@@ -28,8 +28,8 @@ rc=0
 kill -TERM "$server"
 wait "$server" || { echo "load.sh: the server did not stop cleanly" >&2; rc=1; }
 server=
-if grep -q "AddressSanitizer\|LeakSanitizer\|runtime error" "$tmp/err"; then
-  grep -m5 "AddressSanitizer\|LeakSanitizer\|runtime error" "$tmp/err" >&2
+if grep -q "AddressSanitizer\|LeakSanitizer\|ThreadSanitizer\|runtime error" "$tmp/err"; then
+  grep -m5 "AddressSanitizer\|LeakSanitizer\|ThreadSanitizer\|runtime error" "$tmp/err" >&2
   rc=1
 fi
 exit "$rc"
