@@ -693,11 +693,10 @@ LitU192 free_spread_in(const Ctx *cx, const Layout *lay, uint64_t r, int cards);
 /* ... over the fields. */
 LitU192 free_spread(const Ctx *cx, uint64_t r, int cards);
 
-/* Every vector within the slots whose fields sum to the cards left, with
- * the ways to spread that many free cards so, added to t: the free cards as
- * one last layer. Call with field 0, v 0 and ways 1. 0, or -1 when t is
- * full. */
-int free_fill(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 ways);
+/* Every vector within the slots whose fields sum to cards, with the ways
+ * to spread that many free cards so, added to t: the free cards as one
+ * last layer. 0, or -1 when t is full. */
+int free_fill(Table *t, const Ctx *cx, int cards);
 
 /* Step 4 of lit_odds: the pool's figures from F after every block, f: every
  * free card's marginals into mass, and the free sets' claim figures into

@@ -289,90 +289,75 @@ static void free_claims(const Ctx *cx, const Proj proj[2], int set, uint64_t unp
     }
 }
 
-/* free_fill into a dense table: the fields of its index from the largest
- * stride down, then the one the index leaves out, which takes what is
- * left; so the vectors come in index order and every write lands just
- * past the one before (from field 0 up, each came a stride or more from
- * the last). */
+/* The fields free_fill goes down: each taken x = 0.. cards at a time (its
+ * index moved by its stride), then the last takes what is left. Into a
+ * dense table, the index's fields from the largest stride down and the one
+ * it leaves out last: the vectors come in index order, every write just
+ * past the one before. Into a hashed one, the fields in order. */
 typedef struct Fill {
     Table *t;
     const Ctx *cx;
-    int n, last;                         /* the index's fields; the one left out */
-    int field[LIT_MAX_PLAYERS];          /* by stride, the largest first */
-    uint32_t stride[LIT_MAX_PLAYERS];
+    int n, last;                         /* the fields gone down; the last (-1: none) */
+    int field[LIT_MAX_PLAYERS];
+    uint32_t stride[LIT_MAX_PLAYERS];    /* 0 when hashed */
 } Fill;
 
-static void fill_dense(const Fill *fl, int depth, uint64_t v, uint32_t index, int left,
-                       LitU192 ways)
+static int fill_run(const Fill *fl, int depth, uint64_t v, uint32_t index, int left,
+                    LitU192 ways)
 {
     const Ctx *cx = fl->cx;
     if (depth == fl->n) {
-        if (left > unit_count(&cx->lay, cx->slots, fl->last))
-            return;
-        v += (uint64_t)left << cx->lay.off[fl->last];
-        add_dense(fl->t, index, v, &ways, 0);
-        return;
+        if (fl->last < 0 ? left != 0 : left > unit_count(&cx->lay, cx->slots, fl->last))
+            return 0;
+        if (fl->last >= 0)
+            v += (uint64_t)left << cx->lay.off[fl->last];
+        if (fl->t->dense) {
+            add_dense(fl->t, index, v, &ways, 0);
+            return 0;
+        }
+        return add_to(fl->t, v, &ways);
     }
     int f = fl->field[depth], cap = unit_count(&cx->lay, cx->slots, f);
     for (int x = 0; x <= cap && x <= left; x++) {
         LitU192 more = x ? times(&ways, cx->choose[left][x]) : ways;
-        fill_dense(fl, depth + 1, v + ((uint64_t)x << cx->lay.off[f]),
-                   index + (uint32_t)x * fl->stride[depth], left - x, more);
-    }
-}
-
-/* Every vector within the slots whose fields sum to the cards left, with
- * the ways to spread that many free cards so: the free cards as one last
- * layer. The ways are free_spread()'s product of binomials, C(cards left, what
- * the field takes) field by field, taken on the way down; the last field
- * takes what is left. Call with field 0, v 0 and ways 1. */
-int free_fill(Table *t, const Ctx *cx, int field, uint64_t v, int left, LitU192 ways)
-{
-    int n = cx->lay.n;
-    if (t->dense && field == 0) {
-        const Dense *d = t->dense;
-        Fill fl = {t, cx, d->n, -1, {0}, {0}};
-        for (int i = 0; i < d->n; i++)
-            for (int f = 0; f < n; f++)
-                if (cx->lay.off[f] == d->off[d->n - 1 - i]) {
-                    fl.field[i] = f;
-                    fl.stride[i] = d->stride[d->n - 1 - i];
-                }
-        /* the field left out: one with room that is not a digit (the
-         * others without room take nothing) */
-        for (int f = 0; f < n; f++) {
-            int digit = 0;
-            for (int i = 0; i < d->n; i++)
-                digit |= cx->lay.off[f] == d->off[i];
-            if (!digit && unit_count(&cx->lay, cx->slots, f) > 0)
-                fl.last = f;
-        }
-        if (fl.last < 0)
-            return left ? 0 : add_to(t, v, &ways);
-        fill_dense(&fl, 0, v, dense_index(d, v), left, ways);
-        return 0;
-    }
-    if (field >= n - 1) {
-        if (field == n - 1) {
-            if (left > unit_count(&cx->lay, cx->slots, field))
-                return 0;
-            v += (uint64_t)left << cx->lay.off[field];
-        } else if (left) {
-            return 0;
-        }
-        if (t->dense) {
-            add_dense(t, dense_index(t->dense, v), v, &ways, 0);
-            return 0;
-        }
-        return add_to(t, v, &ways);
-    }
-    int cap = unit_count(&cx->lay, cx->slots, field);
-    for (int x = 0; x <= cap && x <= left; x++) {
-        LitU192 more = x ? times(&ways, cx->choose[left][x]) : ways;
-        if (free_fill(t, cx, field + 1, v + ((uint64_t)x << cx->lay.off[field]), left - x, more))
+        if (fill_run(fl, depth + 1, v + ((uint64_t)x << cx->lay.off[f]),
+                     index + (uint32_t)x * fl->stride[depth], left - x, more))
             return -1;
     }
     return 0;
+}
+
+/* Every vector within the slots whose fields sum to cards, with the ways
+ * to spread that many free cards so, added to t: the free cards as one
+ * last layer. The ways are free_spread()'s product of binomials, C(cards
+ * left, what the field takes) field by field, taken on the way down. */
+int free_fill(Table *t, const Ctx *cx, int cards)
+{
+    const Layout *lay = &cx->lay;
+    const Dense *d = t->dense;
+    Fill fl = {t, cx, 0, -1, {0}, {0}};
+    if (!d) {
+        for (int f = 0; f + 1 < lay->n; f++)
+            fl.field[fl.n++] = f;
+        fl.last = lay->n - 1;
+        return fill_run(&fl, 0, 0, 0, cards, lit_u192(1));
+    }
+    for (int i = d->n; i-- > 0;)
+        for (int f = 0; f < lay->n; f++)
+            if (lay->off[f] == d->off[i]) {
+                fl.field[fl.n] = f;
+                fl.stride[fl.n++] = d->stride[i];
+            }
+    /* the field the index leaves out: the one with room that is not a
+     * digit (the others without room take nothing) */
+    for (int f = 0; f < lay->n; f++) {
+        int digit = 0;
+        for (int i = 0; i < d->n; i++)
+            digit |= lay->off[f] == d->off[i];
+        if (!digit && unit_count(lay, cx->slots, f) > 0)
+            fl.last = f;
+    }
+    return fill_run(&fl, 0, 0, 0, cards, lit_u192(1));
 }
 
 /* 4. The pool (the free sets' cards and the other free cards), from F

@@ -205,7 +205,7 @@ static int plan_layers(Plan *pl, uint64_t free_vectors, LitWork *w)
     LitU192 one = lit_u192(1);
     if (pl->conv == 0 && cx->free) {
         if (dense_layer(&layer[nb], w, free_vectors, cx) ||
-            free_fill(&layer[nb], cx, 0, 0, cx->free, lit_u192(1)))
+            free_fill(&layer[nb], cx, cx->free))
             return -1;
         cards_after = cx->free;
     } else {

@@ -93,7 +93,7 @@ int pool_short(Plan *pl, LitWork *w)
         Table t;
         int cards = cx->free - q;
         if (table_new(&t, w, fields_vectors(&cx->lay, cx->slots, cards)) ||
-            free_fill(&t, cx, 0, 0, cards, lit_u192(1)))
+            free_fill(&t, cx, cards))
             return -1;
         for (int j = pl->nb - 1; j >= first; j--) {
             if (pl->blocks[j].pooled == q)
