@@ -527,6 +527,7 @@ typedef struct Claim {
 typedef struct Mixed {
     Claim cl;
     const Table *f, *d;
+    const Table *dense_d;            /* D as a dense table (pool_dense), or NULL */
     Table *memo;
     int full;                        /* the memo overflowed */
 } Mixed;
@@ -623,6 +624,9 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense);
 
 /* A hashed table. */
 int table_new(Table *t, LitWork *w, uint64_t want);
+
+/* Empties t. */
+void table_clear(Table *t);
 
 /* The entries of a table in slot order (for a dense table, index order):
  * count of them in w, or NULL when w cannot hold them. */
@@ -778,9 +782,13 @@ int pool_visit(Walk *w, uint64_t y, uint32_t index);
  * zero until pool_fill counts it; 0, or 1 when the memo is full. */
 int pool_collect(Walk *w, uint64_t y, uint32_t index);
 
-/* h(z) for every z in Mixed's memo, in one G pass, the layers dense: 0, or
- * -1 when w cannot hold the pass (the memo's values are then left as they
- * were). */
+/* D (a layer of pl->short_pool, hashed) copied into dense table out, from
+ * w: 0, or -1 when w cannot hold it. */
+int pool_dense(const Ctx *cx, const Table *d, Table *out, LitWork *w);
+
+/* h(z) for every z in Mixed's memo, in one G pass over F and Mixed's
+ * dense_d: 0, or -1 when w cannot hold the pass (the memo's values are
+ * then left as they were). */
 int pool_fill(const Mixed *mx, LitWork w);
 
 /* ---- horner.c ---- */

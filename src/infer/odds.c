@@ -265,8 +265,7 @@ static void block_marginals(Sweep *sw, const Block *b, int derived)
     const Ctx *cx = &sw->pl->cx;
     Table *gv = &sw->gv;
     const LitU192 *g = sw->g;
-    memset(gv->key, 0, sizeof(uint64_t) * gv->cap);
-    gv->count = 0;
+    table_clear(gv);
     int first = lit_set_first(cx->k->pub.rules.deck, b->set);
     for (uint32_t v = 0; v < b->n_vec; v++) {
         add_to(gv, b->vec[v].v, &g[v]);
@@ -309,9 +308,19 @@ static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
             full.n++;
         }
     }
+    /* with dense layers, D copied dense once for both teams' pool_fill */
+    Table dd;
+    const Table *dense_d = NULL;
+    if (b->pooled && cx->use_dense) {
+        LitWork rest = scratch;
+        if (pool_dense(cx, &pl->short_pool[j], &dd, &rest) == 0) {
+            dense_d = &dd;
+            scratch = rest;
+        }
+    }
     for (int t = 0; t < 2; t++) {
         Mixed mx = {{cx, &sw->gv, lit_u192(0), lit_u192(0), {0}}, &sw->f, &pl->short_pool[j],
-                    NULL, 0};
+                    dense_d, NULL, 0};
         Claim *cl = &mx.cl;
         if (team_of_placed < 0 || team_of_placed == t) {
             Walk wk;
@@ -328,12 +337,11 @@ static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
                 wk.ctx = &mx;
                 /* dense: every vector z first, then their h in one pass;
                  * where that cannot go, pool_visit sums each z alone */
-                if (cx->use_dense) {
+                if (dense_d) {
                     wk.visit = pool_collect;
                     walk_run(&wk, 0, 0, 0);
                     if (mx.full || pool_fill(&mx, room)) {
-                        memset(memo.key, 0, sizeof(uint64_t) * memo.cap);
-                        memo.count = 0;
+                        table_clear(&memo);
                         mx.full = 0;
                     }
                 }

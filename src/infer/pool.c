@@ -165,22 +165,29 @@ int pool_collect(Walk *w, uint64_t y, uint32_t index)
     return 0;
 }
 
-/* h(z) for every z in the memo at once (their values set): D copied into a
- * dense table in w, then one G pass (gpass_run) over the smaller of F and
- * D with the z as its vectors, each a direct index into the other, where
- * pool_visit looks D up by hash once a state and z. Dense layers only.
- * 0, or -1 when w cannot hold the copy and the pass's lists. */
-int pool_fill(const Mixed *mx, LitWork w)
+/* D into a dense table for pool_fill (the short pools' layers are hashed:
+ * dense, each would take a whole table). */
+int pool_dense(const Ctx *cx, const Table *d, Table *out, LitWork *w)
 {
-    const Ctx *cx = mx->cl.cx;
-    const Table *d = mx->d;
-    Table *memo = mx->memo, dd;
-    uint32_t n = memo->count;
-    if (table_in(&dd, &w, d->count, &cx->dense))
+    if (table_in(out, w, d->count, &cx->dense))
         return -1;
     for (uint32_t i = 0; i < d->cap; i++)
         if (d->key[i])
-            add_dense(&dd, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &d->val[i], 0);
+            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &d->val[i], 0);
+    return 0;
+}
+
+/* h(z) for every z in the memo at once (their values set): one G pass
+ * (gpass_run) over the smaller of F and D (dense, mx->dense_d) with the z
+ * as its vectors, each a direct index into the other, where pool_visit
+ * looks D up by hash once a state and z. 0, or -1 when w cannot hold the
+ * pass's lists. */
+int pool_fill(const Mixed *mx, LitWork w)
+{
+    const Ctx *cx = mx->cl.cx;
+    const Table *dd = mx->dense_d;
+    Table *memo = mx->memo;
+    uint32_t n = memo->count;
     Vec *z = lit_work_take(&w, sizeof(Vec) * (n + 1u));
     uint32_t *slot = lit_work_take(&w, sizeof(uint32_t) * (n + 1u));
     LitU192 *h = lit_work_take(&w, sizeof(LitU192) * (n + 1u));
@@ -198,9 +205,9 @@ int pool_fill(const Mixed *mx, LitWork w)
     zb.vec = z;
     zb.n_vec = n;
     /* h(z) = sum_u F(u) D(slots - u - z), symmetric in F and D */
-    const Table *a = mx->f, *c = &dd;
+    const Table *a = mx->f, *c = dd;
     if (c->count < a->count) {
-        a = &dd;
+        a = dd;
         c = mx->f;
     }
     if (gpass_run(cx, a, &zb, c, h, w))

@@ -20,13 +20,20 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense)
     t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * words) : NULL;
     if (!t->key || !t->val || (dense && !t->occ))
         return -1;
-    memset(t->key, 0, sizeof(uint64_t) * cap); /* values are written on insertion */
-    if (dense)
-        memset(t->occ, 0, sizeof(uint64_t) * words);
     t->cap = (uint32_t)cap;
-    t->count = 0;
     t->dense = dense;
+    table_clear(t);
     return 0;
+}
+
+/* Empties t: its keys, and a dense table's occupancy (values are written
+ * on insertion). */
+void table_clear(Table *t)
+{
+    memset(t->key, 0, sizeof(uint64_t) * t->cap);
+    if (t->occ)
+        memset(t->occ, 0, sizeof(uint64_t) * occ_words(t));
+    t->count = 0;
 }
 
 /* A hashed table. */
