@@ -133,6 +133,14 @@ export async function myTurn(page, timeout = 60000) {
     document.getElementById("t-turn").textContent), null, { timeout });
 }
 
+// This page's turn, or the game's end (bots that ask each other well may
+// keep the turn from a seat until the game is over): "turn" or "over".
+export async function myTurnOrOver(page, timeout = 60000) {
+  await page.waitForFunction(() => /Your turn|Game over/.test(
+    document.getElementById("t-turn").textContent), null, { timeout });
+  return /Game over/.test(await page.locator("#t-turn").textContent()) ? "over" : "turn";
+}
+
 export async function start(page) {
   const button = page.getByRole("button", { name: "Start the game" });
   await page.waitForFunction(() => !document.getElementById("start").disabled, null,
