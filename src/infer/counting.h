@@ -23,6 +23,7 @@
  *   plan.c    the plan: blocks and backward layers (steps 1 and 2)
  *   odds.c    lit_odds: the forward sweep (step 3) and the figures
  *   sample.c  exact uniform sampling
+ *   estimate.c  estimates by importance sampling, past the budget
  */
 #ifndef LIT_INFER_COUNTING_H
 #define LIT_INFER_COUNTING_H

@@ -14,7 +14,8 @@
  *   save.c     the store kept up to date; the game's record
  *   option.c   the room's options, one table
  *   field.c    a message's fields; limit.c the limits of an address and a
- *              connection; job.c the jobs; send.c frames, errors, the log
+ *              connection; job.c the jobs; send.c frames, errors, the log;
+ *              due.c the rooms by their next time (the next wake-up)
  *
  * Single-threaded but for HubJob (hub.h): everything here runs on the hub's
  * thread.

@@ -4,7 +4,7 @@
  * store_save returns, so a process killed at any moment (kill -9) loses no
  * committed save; a power cut or an operating system crash may lose the last
  * saves before the WAL reached the disk, never the file's consistency
- * (docs/ARCHITECTURE.md, "The store").
+ * (docs/ARCHITECTURE.md, section 13, "src/store").
  *
  * The schema's version is the file's user_version, its owner the
  * application_id. Opening an older file runs the missing steps of

@@ -1,5 +1,5 @@
 /* store.h - where `lit serve` keeps rooms and games (docs/ARCHITECTURE.md,
- * "The store").
+ * section 13, "src/store").
  *
  * One interface, so that a backend other than SQLite (PostgreSQL, for
  * several server machines sharing games) can be put behind it later. The
