@@ -19,8 +19,10 @@ case $pairs in
   exit 2 ;;
 esac
 for b in "$old" "$new"; do
-  [ -x "$b/lit" ] && [ -x "$b/lit-load" ] ||
-    { echo "load_pairs.sh: $b has no lit and lit-load (build it first)" >&2; exit 2; }
+  if [ ! -x "$b/lit" ] || [ ! -x "$b/lit-load" ]; then
+    echo "load_pairs.sh: $b has no lit and lit-load (build it first)" >&2
+    exit 2
+  fi
 done
 model=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -1)
 echo "cpu: ${model:-unknown}"
