@@ -31,10 +31,13 @@ int hub_play_start(Hub *h, HubClient *c, json_t *msg)
     for (int s = 0; s < r->opt.rules.players; s++) {
         if (r->seats[s].member < 0 && !r->seats[s].bot)
             return hub_send_fail(c, E_SEATS_EMPTY, NULL);
-        players += r->seats[s].member >= 0;
+        /* a seated member counts while connected: a player gone from its
+         * seat is played by the basic bot from the first move (a grace of
+         * 0), so its game is one of bots */
+        players += r->seats[s].member >= 0 && r->members[r->seats[s].member].client;
     }
-    /* every game is kept in the store: bots-only games are paced per
-     * address, or a script could fill the disk (issue 27) */
+    /* every game is kept in the store: games with no player connected are
+     * paced per address, or a script could fill the disk (issue 27) */
     if (!players && !hub_limit_bot_game(h, c))
         return hub_send_fail(c, E_TOO_MANY_BOT_GAMES, NULL);
     /* a match won: the next game starts a new one */

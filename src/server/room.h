@@ -362,7 +362,7 @@ typedef json_t *(*MemberFrame)(const Room *r, int m);
     X(BAD_TOKEN, "bad_token", "no member of that room has that token")                 \
     X(NOT_HOST, "not_host", "only the host may do that")                               \
     X(TOO_MANY_BOT_GAMES, "too_many_bot_games",                                        \
-      "games with no player seated: 60 an hour from one address: wait a moment")        \
+      "games with no player at the table: 60 an hour from one address: wait a moment") \
     X(SEAT_TAKEN, "seat_taken", "that seat is taken")                                  \
     X(HOST_GIVES, "host_gives",                                                        \
       "its player left during the game: only the host gives that seat (request it)")     \

@@ -1679,6 +1679,9 @@ static const char *last_answer(HubClient *c, char out[64])
 }
 
 static void finish_game(Hub *h, int64_t *now);
+static void room_by(Hub *h, HubClient *ann, int players, const char *extra, char code[8],
+                    char token[40]);
+static HubClient *resumed(Hub *h, const char *code, const char *token, int64_t now);
 
 /* Whether c was sent a game frame (the other frames are dropped). */
 static int started(HubClient *c)
@@ -1745,6 +1748,45 @@ Test(hub, bots_only_games_are_paced_per_address)
     send_text(h, ann, "{\"type\":\"start\"}", now);
     cr_assert(started(ann), "a minute later");
     hub_disconnect(h, ann, now);
+    hub_free(h);
+}
+
+/* A player who left its seat by closing its connection does not make the
+ * games a host starts after it games with a player: the basic bot plays
+ * that seat (with a grace of 0, from the first move), so they are paced as
+ * bots-only games (a review found 14 such games stored in 171 ms). */
+Test(hub, a_gone_player_does_not_exempt_bots_only_games)
+{
+    uint64_t state = 4;
+    Hub *h = hub_with(NULL, &state);
+    HubClient *ann = hub_connect_from(h, NULL, "10.0.0.1", 0);
+    char code[8], token[40], got[64];
+    int64_t now = 0;
+    room_by(h, ann, 4, ",\"grace_ms\":0", code, token);
+    send_text(h, ann, "{\"type\":\"fill\"}", now);
+    HubClient *bo = hub_connect_from(h, NULL, "10.0.0.2", now);
+    json_decref(frame_of(bo, NULL));
+    char join[96];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}", code);
+    send_text(h, bo, join, now);
+    hub_disconnect(h, ann, now); /* Bo is the host now; Ann's seat stays hers */
+    for (int g = 0; g < HUB_BOT_GAMES; g++) {
+        json_decref(frame_of(bo, NULL));
+        send_text(h, bo, "{\"type\":\"start\"}", now);
+        cr_assert(started(bo), "game %d", g + 1);
+        finish_game(h, &now);
+    }
+    json_decref(frame_of(bo, NULL));
+    send_text(h, bo, "{\"type\":\"start\"}", now);
+    cr_assert_str_eq(last_answer(bo, got), "too_many_bot_games");
+    /* Ann back in her seat: a game with a player, not counted */
+    HubClient *back = resumed(h, code, token, now);
+    json_decref(frame_of(back, NULL));
+    json_decref(frame_of(bo, NULL));
+    send_text(h, bo, "{\"type\":\"start\"}", now);
+    cr_assert(started(bo), "Ann plays");
+    hub_disconnect(h, back, now);
+    hub_disconnect(h, bo, now);
     hub_free(h);
 }
 
