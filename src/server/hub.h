@@ -116,7 +116,6 @@ typedef struct HubClient {
     int refused;              /* messages refused in a row for the rate */
     int member;               /* its member index there */
     uint64_t review;          /* the id of its review job out (0: none) */
-    uint64_t hint;            /* the id of its hint job out (0: none) */
     HubFrame *head, *tail;    /* frames to write, oldest first */
     size_t queued;            /* their bytes */
     int close_code;           /* nonzero: close once the queue is written, */

@@ -221,7 +221,15 @@ int hub_play_hint(Hub *h, HubClient *c, json_t *msg)
         return hub_send_status(c, LIT_NOT_YOUR_TURN, NULL);
     if (!h->config.post)
         return hub_send_fail(c, E_BOT_NOT_OFFERED, NULL);
-    if (c->hint)
+    if (r->hints[s] && r->hints_seq[s] == r->game_seq) {
+        json_t *kept = json_copy(r->hints[s]);
+        if (!kept)
+            return hub_send_fail(c, E_SERVER_ERROR, NULL);
+        hub_send_json(c, kept);
+        return 0;
+    }
+    /* one job a seat: a member resuming on new connections asks no more */
+    if (r->hint_job[s])
         return hub_send_fail_text(c, E_BUSY, "your hint is still being worked out: wait for it",
                                   NULL);
     /* the seat's own view: the hint sees what the player sees */
@@ -236,21 +244,25 @@ int hub_play_hint(Hub *h, HubClient *c, json_t *msg)
         return hub_send_fail_text(
             c, E_BUSY, "the server's experts are busy: ask again in a moment", NULL);
     }
-    c->hint = j->id;
+    r->hint_job[s] = j->id;
     return 0;
 }
 
 void hub_play_hint_done(Hub *h, HubJob *j)
 {
-    HubClient *c = h->clients;
-    while (c && c->hint != j->id)
-        c = c->next;
-    if (!c)
-        return; /* gone */
-    c->hint = 0;
+    Room *r = hub_room_find(h, j->room);
+    int s = j->view.seat;
+    if (!r || r->hint_job[s] != j->id)
+        return; /* the room has gone */
+    r->hint_job[s] = 0;
+    /* to the seat's member, on its connection now (it may have resumed on
+     * another since it asked); dropped when it has none */
+    int m = r->seats[s].member;
+    HubClient *c = m >= 0 ? r->members[m].client : NULL;
     if (j->status != LIT_OK) {
         hub_send_log(h, "a hint: %s", lit_status_name(j->status));
-        hub_send_fail(c, E_SERVER_ERROR, NULL);
+        if (c)
+            hub_send_fail(c, E_SERVER_ERROR, NULL);
         return;
     }
     const LitRules *rules = &j->view.pub.rules;
@@ -266,10 +278,19 @@ void hub_play_hint_done(Hub *h, HubJob *j)
     }
     if (!f || !hub_send_whole(h)) {
         json_decref(f);
-        hub_send_fail(c, E_SERVER_ERROR, NULL);
+        if (c)
+            hub_send_fail(c, E_SERVER_ERROR, NULL);
         return;
     }
-    hub_send_json(c, f);
+    if (j->seq == r->game_seq) { /* kept for the seat until the game moves on */
+        json_decref(r->hints[s]);
+        r->hints[s] = json_copy(f); /* (short of memory: not kept) */
+        r->hints_seq[s] = j->seq;
+    }
+    if (c)
+        hub_send_json(c, f);
+    else
+        json_decref(f);
 }
 
 int hub_play_wait(Hub *h, HubClient *c, json_t *msg)

@@ -174,8 +174,10 @@ void hub_room_close(Hub *h, Room *r, int forget)
     hub_limit_room_gone(h, r->made_from, r->idle_since < 0);
     hub_listing_withdraw(r);
     hub_room_free_brains(r);
-    for (int s = 0; s < LIT_MAX_PLAYERS; s++)
+    for (int s = 0; s < LIT_MAX_PLAYERS; s++) {
         json_decref(r->aids[s]);
+        json_decref(r->hints[s]);
+    }
     hub_job_free(r->answer); /* a job still out is dropped when it comes back */
     free(r);
     h->n_rooms--;

@@ -206,6 +206,12 @@ typedef struct Room {
     /* the last aid of each seat and the game_seq it is for */
     json_t *aids[LIT_MAX_PLAYERS];
     uint32_t aids_seq[LIT_MAX_PLAYERS];
+    /* each seat's hint: the job out for it (0: none), and the last answer
+     * with the game_seq it is for (kept until the game moves on, so asking
+     * again costs nothing; one job a seat, whatever the connections) */
+    uint64_t hint_job[LIT_MAX_PLAYERS];
+    json_t *hints[LIT_MAX_PLAYERS];
+    uint32_t hints_seq[LIT_MAX_PLAYERS];
     int64_t idle_since;            /* no client connected since (-1: some are) */
     /* the game's record: its id, its deal and names (the header) */
     char game_id[HUB_GAME_ID_LEN + 1];
@@ -927,8 +933,10 @@ int hub_play_act(Hub *h, HubClient *c, json_t *msg);
 int hub_play_aid(Hub *h, HubClient *c, json_t *msg);
 
 /* hint: the expert's move for the member's seat on turn and its chance,
- * worked out as a job on an expert's worker (the room must allow the aid);
- * hub_play_hint_done answers the client that asked, if still there. */
+ * worked out as a job on an expert's worker (the room must allow the aid),
+ * one a seat at once, kept for the seat until the game moves on;
+ * hub_play_hint_done answers the seat's member on its connection of the
+ * moment, if it has one. */
 int hub_play_hint(Hub *h, HubClient *c, json_t *msg);
 void hub_play_hint_done(Hub *h, HubJob *j);
 

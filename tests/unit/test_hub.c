@@ -2393,6 +2393,61 @@ Test(hub, a_hint_is_the_experts_move_for_the_seat_on_turn_with_its_chance)
     jobs_free(&js);
 }
 
+/* A hint is one job a seat, whatever the connections: a member resuming on
+ * a new connection while its hint is worked out is told busy and posts no
+ * other (a review found one job a connection, so that reconnecting filled
+ * the expert workers' queues); the answer goes to the member's connection
+ * of the moment, and is kept for the seat until the game moves on: asking
+ * again costs no job. */
+Test(hub, a_hint_is_one_job_a_seat_and_kept_until_the_game_moves)
+{
+    Jobs js;
+    Hub *h = hub_of_jobs(&js, 41, 4);
+    char e[64], code[8], token[40];
+    HubClient *ann = hub_connect(h, NULL, 0);
+    room_by(h, ann, 4, "", code, token);
+    fill_and_start(h, ann);
+    hint_on_turn(h, &js, ann);
+    cr_assert_eq(js.n, 1, "the hint's job is out");
+    HubClient *again = resumed(h, code, token, 0); /* Ann, on a new connection */
+    json_decref(frame_of(again, NULL));
+    send_text(h, again, "{\"type\":\"hint\"}", 0);
+    cr_assert_str_eq(error_of(again, e), "busy", "the seat's hint is still out");
+    cr_assert_eq(js.n, 1, "no second job");
+    run_job(h, &js, 0);
+    json_t *hint = frame_of(again, "hint");
+    cr_assert(hint, "the answer reaches Ann's connection of now");
+    char *first = json_dumps(hint, JSON_SORT_KEYS);
+    json_decref(hint);
+    send_text(h, again, "{\"type\":\"hint\"}", 0);
+    cr_assert_eq(js.n, 0, "asked again at the same position: no job");
+    hint = frame_of(again, "hint");
+    cr_assert(hint, "the kept hint");
+    char *kept = json_dumps(hint, JSON_SORT_KEYS);
+    cr_assert_str_eq(kept, first);
+    free(kept);
+    free(first);
+    /* once the game has moved on, a new job */
+    json_t *act = json_deep_copy(json_object_get(hint, "action"));
+    json_object_del(act, "seat");
+    json_object_set_new(act, "type", json_string("act"));
+    json_object_set_new(act, "id", json_string("h1"));
+    json_object_set(act, "seq", json_object_get(hint, "seq"));
+    char *text = json_dumps(act, JSON_COMPACT);
+    send_text(h, again, text, 0);
+    free(text);
+    json_decref(act);
+    json_decref(hint);
+    cr_assert_str_eq(error_of(again, e), "");
+    hint_on_turn(h, &js, again);
+    cr_assert_eq(js.n, 1, "a new position, a new job");
+    run_job(h, &js, 0);
+    hub_disconnect(h, again, 0);
+    hub_disconnect(h, ann, 0);
+    hub_free(h);
+    jobs_free(&js);
+}
+
 /* What a hint is refused for, each by its name, with no job posted: a room
  * without the aid, a spectator, no game yet, a server with no expert. */
 Test(hub, a_hint_is_refused_where_it_cannot_be_given)
