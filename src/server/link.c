@@ -87,15 +87,23 @@ static void mail_free(Mail *m)
     free(m);
 }
 
+/* Appends the mails head .. tail (linked by next) to L's mailbox in one
+ * step, so that L finds them all there once it finds the first, and wakes
+ * L. */
+static void post_chain(Loop *L, Mail *head, Mail *tail)
+{
+    pthread_mutex_lock(&L->lock);
+    *(L->tail ? &L->tail->next : &L->head) = head;
+    L->tail = tail;
+    pthread_mutex_unlock(&L->lock);
+    ev_async_send(L->loop, &L->mail);
+}
+
 /* Into L's mailbox, and L woken. */
 static void post(Loop *L, Mail *m)
 {
-    pthread_mutex_lock(&L->lock);
     m->next = NULL;
-    *(L->tail ? &L->tail->next : &L->head) = m;
-    L->tail = m;
-    pthread_mutex_unlock(&L->lock);
-    ev_async_send(L->loop, &L->mail);
+    post_chain(L, m, m);
 }
 
 /* The next mail of L's mailbox, or NULL. */
@@ -444,8 +452,8 @@ void link_move(HubClient *c, int hub, const char *msg, size_t len, void *ctx)
 /* Moves the client the hub asked for (move) to its room's loop: taken
  * from this hub with its unwritten frames (written first: to its own
  * connection, or posted to its origin), the link's target changed under
- * its lock, the client and its message posted to the new target, and the
- * mail of the link still in this loop's mailbox after it. */
+ * its lock, the client and its message posted to the new target with the
+ * mail of the link still in this loop's mailbox after it, in one step. */
 static void move_now(Loop *L)
 {
     HubClient *c = L->moving;
@@ -487,16 +495,20 @@ static void move_now(Loop *L)
     l->target = to;
     l->client = NULL;
     l->close_sent = 0;
-    post(to, m);
-    pthread_mutex_lock(&L->lock); /* this loop's mail for the link goes after it */
-    Mail *pass = NULL, **pass_tail = &pass, *last = NULL;
+    /* this loop's mail for the link goes after it, posted with it in one
+     * step: posted one by one, the new loop could take the move alone, go
+     * back to its sockets and take the client's next message from its own
+     * connection before the ones still on their way (a review found it) */
+    pthread_mutex_lock(&L->lock);
+    Mail *tail = m, *last = NULL;
+    m->next = NULL;
     for (Mail **p = &L->head; *p;) {
         Mail *x = *p;
         if (x->link == l && (x->kind == MAIL_MESSAGE || x->kind == MAIL_GONE)) {
             *p = x->next;
             x->next = NULL;
-            *pass_tail = x;
-            pass_tail = &x->next;
+            tail->next = x;
+            tail = x;
         } else {
             last = x;
             p = &x->next;
@@ -504,10 +516,7 @@ static void move_now(Loop *L)
     }
     L->tail = last;
     pthread_mutex_unlock(&L->lock);
-    for (Mail *x = pass, *next; x; x = next) {
-        next = x->next;
-        post(to, x);
-    }
+    post_chain(to, m, tail);
     pthread_mutex_unlock(&l->lock);
     link_unref(l); /* the client's, on this hub */
 }
