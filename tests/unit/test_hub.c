@@ -1692,6 +1692,22 @@ static int started(HubClient *c)
     return got;
 }
 
+/* c, the host of a room of bots only, starts HUB_BOT_GAMES games, each
+ * played to its end at once, and then one more is refused. */
+static void bot_games_spent(Hub *h, HubClient *c, int64_t *now)
+{
+    char got[64];
+    for (int g = 0; g < HUB_BOT_GAMES; g++) {
+        json_decref(frame_of(c, NULL));
+        send_text(h, c, "{\"type\":\"start\"}", *now);
+        cr_assert(started(c), "game %d", g + 1);
+        finish_game(h, now);
+    }
+    json_decref(frame_of(c, NULL));
+    send_text(h, c, "{\"type\":\"start\"}", *now);
+    cr_assert_str_eq(last_answer(c, got), "too_many_bot_games");
+}
+
 /* Every game is kept in the store, so games with no player seated (bots
  * only, restarted as each ends) are paced per address: HUB_BOT_GAMES at
  * once, then one each HUB_BOT_GAME_MS; a game with a player is not
@@ -1706,14 +1722,7 @@ Test(hub, bots_only_games_are_paced_per_address)
     send_text(h, ann, "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0}", now);
     send_text(h, ann, "{\"type\":\"stand\"}", now);
     send_text(h, ann, "{\"type\":\"fill\"}", now);
-    for (int g = 0; g < HUB_BOT_GAMES; g++) {
-        send_text(h, ann, "{\"type\":\"start\"}", now);
-        cr_assert(started(ann), "game %d", g + 1);
-        finish_game(h, &now);
-        json_decref(frame_of(ann, NULL));
-    }
-    send_text(h, ann, "{\"type\":\"start\"}", now);
-    cr_assert_str_eq(last_answer(ann, got), "too_many_bot_games");
+    bot_games_spent(h, ann, &now);
     /* another address is not held up */
     HubClient *bo = hub_connect_from(h, NULL, "10.0.0.2", now);
     json_decref(frame_of(bo, NULL));
@@ -1760,7 +1769,7 @@ Test(hub, a_gone_player_does_not_exempt_bots_only_games)
     uint64_t state = 4;
     Hub *h = hub_with(NULL, &state);
     HubClient *ann = hub_connect_from(h, NULL, "10.0.0.1", 0);
-    char code[8], token[40], got[64];
+    char code[8], token[40];
     int64_t now = 0;
     room_by(h, ann, 4, ",\"grace_ms\":0", code, token);
     send_text(h, ann, "{\"type\":\"fill\"}", now);
@@ -1770,15 +1779,7 @@ Test(hub, a_gone_player_does_not_exempt_bots_only_games)
     snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bo\"}", code);
     send_text(h, bo, join, now);
     hub_disconnect(h, ann, now); /* Bo is the host now; Ann's seat stays hers */
-    for (int g = 0; g < HUB_BOT_GAMES; g++) {
-        json_decref(frame_of(bo, NULL));
-        send_text(h, bo, "{\"type\":\"start\"}", now);
-        cr_assert(started(bo), "game %d", g + 1);
-        finish_game(h, &now);
-    }
-    json_decref(frame_of(bo, NULL));
-    send_text(h, bo, "{\"type\":\"start\"}", now);
-    cr_assert_str_eq(last_answer(bo, got), "too_many_bot_games");
+    bot_games_spent(h, bo, &now);
     /* Ann back in her seat: a game with a player, not counted */
     HubClient *back = resumed(h, code, token, now);
     json_decref(frame_of(back, NULL));
@@ -2342,6 +2343,21 @@ static HubClient *ann_on_turn(Hub *h, Jobs *js, const char *extra)
     return ann;
 }
 
+/* Sends the move of a hint frame back as c's act, as it came (without
+ * its seat, with its seq). */
+static void play_hint(Hub *h, HubClient *c, json_t *hint)
+{
+    json_t *act = json_deep_copy(json_object_get(hint, "action"));
+    json_object_del(act, "seat");
+    json_object_set_new(act, "type", json_string("act"));
+    json_object_set_new(act, "id", json_string("h1"));
+    json_object_set(act, "seq", json_object_get(hint, "seq"));
+    char *text = json_dumps(act, JSON_COMPACT);
+    send_text(h, c, text, 0);
+    free(text);
+    json_decref(act);
+}
+
 /* A hint is the expert's move for the seat on turn, worked out as a job,
  * with the chance it comes off from that seat's view; one at a time for a
  * client; the move it names is one the referee takes. */
@@ -2373,15 +2389,7 @@ Test(hub, a_hint_is_the_experts_move_for_the_seat_on_turn_with_its_chance)
         cr_assert(json_is_null(chance));
     }
     /* the move, sent back as it came, is taken */
-    json_t *act = json_deep_copy(action);
-    json_object_del(act, "seat");
-    json_object_set_new(act, "type", json_string("act"));
-    json_object_set_new(act, "id", json_string("h1"));
-    json_object_set(act, "seq", json_object_get(hint, "seq"));
-    char *text = json_dumps(act, JSON_COMPACT);
-    send_text(h, ann, text, 0);
-    free(text);
-    json_decref(act);
+    play_hint(h, ann, hint);
     json_decref(hint);
     cr_assert_str_eq(error_of(ann, e), "");
     /* a hint on its way back to a client that has gone is dropped */
@@ -2428,15 +2436,7 @@ Test(hub, a_hint_is_one_job_a_seat_and_kept_until_the_game_moves)
     free(kept);
     free(first);
     /* once the game has moved on, a new job */
-    json_t *act = json_deep_copy(json_object_get(hint, "action"));
-    json_object_del(act, "seat");
-    json_object_set_new(act, "type", json_string("act"));
-    json_object_set_new(act, "id", json_string("h1"));
-    json_object_set(act, "seq", json_object_get(hint, "seq"));
-    char *text = json_dumps(act, JSON_COMPACT);
-    send_text(h, again, text, 0);
-    free(text);
-    json_decref(act);
+    play_hint(h, again, hint);
     json_decref(hint);
     cr_assert_str_eq(error_of(again, e), "");
     hint_on_turn(h, &js, again);
