@@ -122,12 +122,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         HubClient *who = c[k & 1], *other = c[~k++ & 1];
         int closed = who->close_code != 0;
-        uint64_t had = who->hint;
+        int had = hub_hint_out(who);
         hub_receive(h, who, (const char *)data + start, i - start, now);
         start = i + 1;
         Heard mine = hear(who), theirs = hear(other);
         /* a hint handed to the expert: answered when its job is back */
-        int later = !closed && !had && who->hint && mine.frames == 0 && theirs.frames == 0;
+        int later =
+            !closed && !had && hub_hint_out(who) && mine.frames == 0 && theirs.frames == 0;
         if (closed ? mine.frames != 0
                    : !later && (mine.frames == 0 ||
                                 (mine.errors && (mine.frames != 1 || theirs.frames != 0))))
@@ -135,11 +136,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int64_t due = hub_next_wake(h);
         now = due != INT64_MAX && due > now + 1 ? due : now + 1;
         hub_tick(h, now);
-        uint64_t out[2] = {c[0]->hint, c[1]->hint};
+        int out[2] = {hub_hint_out(c[0]), hub_hint_out(c[1])};
         job_back(h, &fz, now);
         for (int s = 0; s < 2; s++) {
             Heard got = hear(c[s]);
-            if (out[s] && !c[s]->hint && !c[s]->close_code && got.hints + got.errors == 0)
+            if (out[s] && !hub_hint_out(c[s]) && !c[s]->close_code && got.hints + got.errors == 0)
                 abort();
         }
     }

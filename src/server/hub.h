@@ -301,6 +301,10 @@ int hub_job_kind(const HubJob *job);
 const char *hub_job_room(const HubJob *job);
 uint32_t hub_job_seq(const HubJob *job);
 
+/* Whether a hint (the `hint` message) is being worked out for the seat of
+ * c's member: its answer comes when the job is back (fuzz_hub checks it). */
+int hub_hint_out(HubClient *c);
+
 /* Counts for logs: this hub's. */
 int hub_rooms(const Hub *hub);
 int hub_clients(const Hub *hub);

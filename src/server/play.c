@@ -248,6 +248,14 @@ int hub_play_hint(Hub *h, HubClient *c, json_t *msg)
     return 0;
 }
 
+int hub_hint_out(HubClient *c)
+{
+    if (!c->room)
+        return 0;
+    int s = hub_room_member(c)->seat;
+    return s != LIT_NOBODY && c->room->hint_job[s] != 0;
+}
+
 void hub_play_hint_done(Hub *h, HubJob *j)
 {
     Room *r = hub_room_find(h, j->room);
