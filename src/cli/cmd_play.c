@@ -4,6 +4,7 @@
  * or output is not a terminal), here: one command per line on standard input
  * and one event per line on standard output in the words of the notation
  * (docs/PLAY.md), for scripts, screen readers and pipes. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -563,6 +564,11 @@ static int start_session(Play *pl, const PlayArgs *pa)
             return 1;
     } else if (new_game(pl, pa)) {
         return 2;
+    }
+    /* said now, not after a game that could not be kept */
+    if (save_possible(pl->record)) {
+        say("%s: cannot write the record: %s", pl->record, strerror(errno));
+        return 1;
     }
     play_start_bots(pl);
     if (pa->aid && !pl->aid) {

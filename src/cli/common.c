@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "literature/status.h"
 
@@ -205,6 +206,69 @@ void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
     snprintf(rec->event, sizeof rec->event, "%s", event);
 }
 
+FILE *save_open(SaveFile *sf, const char *path)
+{
+    struct stat st;
+    int exists = lstat(path, &st) == 0;
+    sf->path = path;
+    sf->tmp[0] = '\0';
+    if ((!exists && errno == ENOENT) || (exists && S_ISREG(st.st_mode))) {
+        int n = snprintf(sf->tmp, sizeof sf->tmp, "%s.%ld.tmp", path, (long)getpid());
+        if (n > 0 && (size_t)n < sizeof sf->tmp && (sf->f = fopen(sf->tmp, "w"))) {
+            if (exists) /* the file keeps its permissions */
+                (void)fchmod(fileno(sf->f), st.st_mode & 07777);
+            return sf->f;
+        }
+        sf->tmp[0] = '\0'; /* (a folder that takes no new file: in place) */
+    }
+    return sf->f = fopen(path, "w");
+}
+
+int save_close(SaveFile *sf, int ok)
+{
+    int err = ok ? 0 : errno;
+    if (fflush(sf->f) != 0 && ok) {
+        ok = 0;
+        err = errno;
+    }
+    if (fclose(sf->f) != 0 && ok) {
+        ok = 0;
+        err = errno;
+    }
+    sf->f = NULL;
+    if (sf->tmp[0]) {
+        if (ok && rename(sf->tmp, sf->path) != 0) {
+            ok = 0;
+            err = errno;
+        }
+        if (!ok)
+            remove(sf->tmp);
+    }
+    errno = err;
+    return ok ? 0 : -1;
+}
+
+int save_possible(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return S_ISDIR(st.st_mode) ? (errno = EISDIR, -1) : access(path, W_OK);
+    if (errno != ENOENT)
+        return -1;
+    char dir[4096] = ".";
+    const char *slash = strrchr(path, '/');
+    if (slash == path) {
+        dir[0] = '/';
+    } else if (slash) {
+        size_t len = (size_t)(slash - path);
+        if (len >= sizeof dir)
+            return errno = ENAMETOOLONG, -1;
+        memcpy(dir, path, len);
+        dir[len] = '\0';
+    }
+    return access(dir, W_OK | X_OK);
+}
+
 int record_save(const char *path, const LitRecord *rec, char *text)
 {
     char *own = text ? NULL : malloc(LIT_RECORD_TEXT_MAX);
@@ -213,9 +277,10 @@ int record_save(const char *path, const LitRecord *rec, char *text)
         return -1;
     }
     int n = lit_record_format(rec, text, LIT_RECORD_TEXT_MAX);
-    FILE *f = n < 0 ? NULL : fopen(path, "w");
+    SaveFile sf;
+    FILE *f = n < 0 ? NULL : save_open(&sf, path);
     int ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
-    if (f && fclose(f) != 0)
+    if (f && save_close(&sf, ok) != 0)
         ok = 0;
     int err = errno;
     free(own);

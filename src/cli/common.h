@@ -80,6 +80,27 @@ void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
  * NULL: one is allocated): 0, or -1 with "PATH: cannot write the record". */
 int record_save(const char *path, const LitRecord *rec, char *text);
 
+/* A file written whole or not at all: a regular file (or a new one) is
+ * written beside it under a name of its own and renamed over it once
+ * whole, so that a failed write leaves the file as it was; anything else
+ * (a device, a pipe, a link) is written in place. */
+typedef struct SaveFile {
+    FILE *f;
+    const char *path;
+    char tmp[4096]; /* "" when written in place */
+} SaveFile;
+
+/* Opens sf for path: its FILE in sf->f, or NULL with errno set. */
+FILE *save_open(SaveFile *sf, const char *path);
+
+/* Closes sf; ok says whether every write went through. 0 once path holds
+ * the whole file, or -1 with errno set (path as it was, when renamed). */
+int save_close(SaveFile *sf, int ok);
+
+/* Whether a file can be written at path: 0, or -1 with errno set (its
+ * folder missing or not writable, or the file itself not writable). */
+int save_possible(const char *path);
+
 /* Makes the folder path and its parents where they are missing (mkdir -p):
  * 0, or -1 with a message (which part could not be made, or is not a
  * folder, and why). */

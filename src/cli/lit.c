@@ -1,4 +1,5 @@
 /* lit.c - the `lit` command: dispatches to a subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,17 @@ static const char usage[] =
     "\n"
     "  --version        print the version\n"
     "  --help           this text\n";
+
+/* A command's exit status, or 1 when what it wrote to stdout did not all
+ * get there (a full disk, a closed pipe's reader gone): a command that
+ * says nothing of it would exit 0 with its output lost. */
+static int finished(int rc)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    fprintf(stderr, "lit: standard output: %s\n", errno ? strerror(errno) : "a write failed");
+    return rc ? rc : 1;
+}
 
 int main(int argc, char **argv)
 {
@@ -53,7 +65,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(argv[1], cmds[i].name) == 0)
-            return cmds[i].run(argc - 1, argv + 1);
+            return finished(cmds[i].run(argc - 1, argv + 1));
     fprintf(stderr, "lit: unknown command '%s'\n", argv[1]);
     fputs(usage, stderr);
     return 2;

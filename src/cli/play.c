@@ -6,6 +6,7 @@
 #include "play.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,8 @@ int play_save(Play *pl)
     if (!text)
         return -1;
     int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
-    FILE *f = n < 0 ? NULL : fopen(pl->record, "w");
+    SaveFile sf; /* a failed save leaves the file as it was (a game resumed) */
+    FILE *f = n < 0 ? NULL : save_open(&sf, pl->record);
     int ok = f != NULL, k = 0;
     for (char *line = text; ok && *line;) {
         char *nl = strchr(line, '\n');
@@ -59,11 +61,15 @@ int play_save(Play *pl)
     }
     while (ok && k < pl->n_marks) /* marks after the last action */
         fprintf(f, "; %s\n", pl->marks[k++].text);
-    if (f && fclose(f) != 0)
+    if (f && save_close(&sf, ok && !ferror(f)) != 0)
         ok = 0;
+    int err = errno;
     free(text);
     if (!ok) {
-        say("%s: cannot write the record", pl->record);
+        if (n < 0)
+            say("%s: cannot write the record: it does not fit", pl->record);
+        else
+            say("%s: cannot write the record: %s", pl->record, strerror(err));
         return -1;
     }
     printf("saved: %s\n", pl->record);

@@ -408,6 +408,13 @@ static int sqlite_games(Store *s, StoreGameFn each, void *ctx)
 static int sqlite_backup(Store *s, const char *path)
 {
     Sqlite *q = (Sqlite *)s;
+    /* names SQLite takes for no file of that name: "" (a temporary
+     * database), ":memory:", and URIs ("file:...") */
+    if (!*path || path[0] == ':' || strncmp(path, "file:", 5) == 0) {
+        failed(s, "backup to '%s': SQLite writes no file of that name: give a path, say ./%s",
+               path, *path ? path : "copy.db");
+        return STORE_FAILED;
+    }
     sqlite3 *to = NULL;
     int rc = sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc == SQLITE_OK) {

@@ -153,4 +153,11 @@ run 2 "$lit" deal --seed 1 --bogus
 same_text "an unknown option: stdout" "" "$tmp/out"
 [ -s "$tmp/err" ] || fail "an unknown option: nothing on stderr"
 
+# output that does not get there is a failure, not a quiet 0 (any command:
+# lit.c checks stdout once the command is done)
+rc=0
+"$lit" deal --seed 1 >/dev/full 2>"$tmp/err" || rc=$?
+[ "$rc" = 1 ] || fail "deal to a full disk: exit status $rc, want 1"
+same_text "deal to a full disk" "lit: standard output: No space left on device" "$tmp/err"
+
 finish cli_deal

@@ -120,6 +120,30 @@ grep -q '^seats: 1 you (A), 2 basic (B), 3 basic (A),' "$tmp/out" || fail "two n
 grep -q '^\[Name1 "you"\]$' "$tmp/two-out.lit" || fail "two names: seat 1 renamed"
 grep -q '^\[Name3 "bob"\]$' "$tmp/two-out.lit" || fail "two names: bob's name lost"
 
+# A save that cannot be written leaves the saved game as it was, and says
+# why (a review found a resumed game cut at the size limit, and a game of
+# any length lost at its end for a --record in a missing folder, which is
+# now refused before the game).
+cp "$tmp/bad.lit" "$tmp/keep.lit"
+printf 'quit\n' >"$tmp/in"
+# (stderr through a pipe, which the size limit does not stop)
+set +o pipefail
+(trap '' XFSZ; ulimit -f 0; exec "$lit" play --resume "$tmp/keep.lit" <"$tmp/in" 2>&1 >/dev/null) |
+  cat >"$tmp/err"
+rc=${PIPESTATUS[0]}
+set -o pipefail
+[ "$rc" = 1 ] || fail "a save over the size limit: exit status $rc, want 1"
+same_text "a save over the size limit" "lit: $tmp/keep.lit: cannot write the record: File too large" \
+  "$tmp/err"
+cmp -s "$tmp/bad.lit" "$tmp/keep.lit" || fail "a failed save changed the saved game"
+[ -z "$(find "$tmp" -name 'keep.lit.*')" ] || fail "a failed save left a file: $(find "$tmp" -name 'keep.lit.*')"
+run 1 "$lit" play --seed 42 --record "$tmp/no/such/x.lit" <"$tmp/in"
+same_text "--record in a missing folder" \
+  "lit: $tmp/no/such/x.lit: cannot write the record: No such file or directory" "$tmp/err"
+same_text "--record in a missing folder: no game" "" "$tmp/out"
+run 1 "$lit" play --seed 42 --record "$tmp" <"$tmp/in"
+same_text "--record a folder" "lit: $tmp: cannot write the record: Is a directory" "$tmp/err"
+
 # 4. Bad arguments.
 bad() {
   local want=$1

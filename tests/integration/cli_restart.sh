@@ -64,6 +64,12 @@ run 0 "$lit" games --db "$tmp/copy.db"
 [ "$(awk 'NR > 1' "$tmp/out" | wc -l)" -ge "$games" ] || fail "the backup's games: $(cat "$tmp/out")"
 run 1 "$lit" backup --db "$tmp/lit.db" --to "$tmp/copy.db"
 grep -qx "lit: $tmp/copy.db: exists: the backup goes to a new file" "$tmp/err" || fail "backup over a file: $(cat "$tmp/err")"
+# names SQLite takes for no file: refused, not "backed up" to nothing
+for to in "" ":memory:" "file:x.db?mode=memory"; do
+  run 1 "$lit" backup --db "$tmp/lit.db" --to "$to"
+  want="lit: backup to '$to': SQLite writes no file of that name: give a path, say ./${to:-copy.db}"
+  grep -qxF "$want" "$tmp/err" || fail "backup --to '$to': $(cat "$tmp/err")"
+done
 kill -TERM "$pid"
 wait "$pid" || fail "exit status after SIGTERM: $?"
 grep -q "Ann\|token\|Hand" "$tmp/lit.db.log" "$tmp/serve.err" && fail "the log holds names, tokens or hands"
