@@ -6,6 +6,7 @@
  * (docs/PLAY.md), for scripts, screen readers and pipes. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -257,22 +258,42 @@ static int move_command(Play *pl, const char *w)
     return 0;
 }
 
+/* The signal that asked plain mode to stop (SIGINT, SIGTERM, SIGHUP), or
+ * 0: the game is then saved as on quit. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
 /* The next command line of standard input, without its blanks in front:
- * NULL at the end of the input. Blank lines are skipped; a line too long
- * is refused and skipped. */
+ * NULL at the end of the input (or a signal to stop). Blank lines are
+ * skipped; a line too long, or holding a NUL byte, is refused and
+ * skipped. */
 static char *read_command(char *cmd, size_t cap)
 {
     for (;;) {
-        if (!fgets(cmd, (int)cap, stdin))
+        size_t len = 0;
+        int c = EOF, nul = 0;
+        while (!stop_signal && (c = getchar()) != EOF && c != '\n') {
+            nul |= c == 0;
+            if (len < cap - 1)
+                cmd[len] = (char)c;
+            len++;
+        }
+        if (stop_signal || (c == EOF && len == 0))
             return NULL;
-        size_t len = strcspn(cmd, "\r\n");
-        if (cmd[len] == 0 && len == cap - 1) {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
-            printf("error: too_long: a command is at most %d bytes\n", LIT_LINE_MAX);
+        if (len >= cap - 1 || nul) {
+            if (nul)
+                printf("error: syntax: a command holds no NUL byte\n");
+            else
+                printf("error: too_long: a command is at most %d bytes\n", LIT_LINE_MAX);
+            fflush(stdout); /* a program reading the answers waits for it */
             continue;
         }
+        while (len > 0 && cmd[len - 1] == '\r')
+            len--;
         cmd[len] = 0;
         char *w = cmd + strspn(cmd, " \t");
         if (*w)
@@ -315,6 +336,8 @@ static int game_loop(Play *pl)
 {
     while (pl->g.pub.result == LIT_ONGOING) {
         int t = pl->g.pub.turn;
+        if (stop_signal)
+            return 1;
         if (t != pl->me) {
             if (play_bot_move(pl)) {
                 say("play: the bot of seat %d failed to act", t + 1);
@@ -530,10 +553,22 @@ static int play_plain(Play *pl, const PlayArgs *pa)
     for (uint32_t i = 0; i < pl->log.len; i++)
         print_event(pl, &pl->log.events[i], i + 1);
     print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
+    /* a signal to stop saves the game as quit does (no SA_RESTART: a read
+     * it cuts returns, and so does a bot's pause) */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     int quit = game_loop(pl);
-    if (quit)
+    if (stop_signal)
+        printf("stopped by signal %d after %u actions\n", (int)stop_signal, pl->log.len);
+    else if (quit)
         printf("quit after %u actions\n", pl->log.len);
-    return play_save(pl) ? 1 : 0;
+    int rc = play_save(pl) ? 1 : 0;
+    return stop_signal ? 128 + stop_signal : rc;
 }
 
 /* The full-screen table (at 600 ms a bot's move unless a pace is given),

@@ -144,6 +144,32 @@ same_text "--record in a missing folder: no game" "" "$tmp/out"
 run 1 "$lit" play --seed 42 --record "$tmp" <"$tmp/in"
 same_text "--record a folder" "lit: $tmp: cannot write the record: Is a directory" "$tmp/err"
 
+# A signal to stop (here SIGTERM, as a terminal's close or a timeout sends)
+# saves the game as quit does, with the signal's status; a review found
+# plain mode lost the game. A line holding a NUL byte is refused, not cut
+# at the NUL and played.
+rm -f "$tmp/fifo"
+mkfifo "$tmp/fifo"
+"$lit" play --seed 42 --record "$tmp/sig.lit" <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+exec 7>"$tmp/fifo"
+printf 'asks 2 for 9d\0junk\n' >&7
+for _ in $(seq 600); do # on progress: the refusal printed (at most 60 s)
+  grep -q 'holds no NUL' "$tmp/out" && break
+  sleep 0.1
+done
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+exec 7>&-
+[ "$rc" = 143 ] || fail "SIGTERM: exit status $rc, want 143"
+grep -qx 'error: syntax: a command holds no NUL byte' "$tmp/out" || fail "a NUL byte: $(cat "$tmp/out")"
+grep -q 'asks 2 for 9d' "$tmp/out" && fail "the line with a NUL byte was played"
+grep -qx 'stopped by signal 15 after 0 actions' "$tmp/out" || fail "SIGTERM: $(tail -2 "$tmp/out")"
+grep -qx "saved: $tmp/sig.lit" "$tmp/out" || fail "SIGTERM: not saved: $(tail -2 "$tmp/out")"
+run 0 "$lit" replay "$tmp/sig.lit"
+grep -q '^\[Result "\*"\]$' "$tmp/sig.lit" || fail "SIGTERM: the save is not unfinished"
+
 # 4. Bad arguments.
 bad() {
   local want=$1
