@@ -45,7 +45,8 @@ static void request_host(struct lws *wsi, char *host, int size)
     if (lws_hdr_copy(wsi, host, size, WSI_TOKEN_HOST) <= 0 &&
         lws_hdr_copy(wsi, host, size, WSI_TOKEN_HTTP_COLON_AUTHORITY) <= 0)
         host[0] = 0;
-    if (!host[0] && lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
+    if (!host[0] && (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0 ||
+                     lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY) > 0))
         snprintf(host, (size_t)size, "%s", "(too long)");
 }
 
@@ -170,12 +171,18 @@ static int origin_allowed(struct lws *wsi, const NetConfig *config, const char *
  * added; the ones before it are the client's word). */
 void http_client_address(struct lws *wsi, const NetConfig *config, char *out, size_t size)
 {
-    char xff[256];
+    char xff[4097]; /* every header lws keeps (4,096 bytes in all) */
     unsigned char bytes[sizeof(struct in6_addr)];
     lws_get_peer_simple(wsi, out, size);
     if (!config->proxy || strcmp(out, config->proxy) != 0 ||
-        lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
+        lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR) <= 0)
         return;
+    /* one too long to read is not the proxy's own address: a bucket of
+     * its own, not the proxy's, which every client behind it would share */
+    if (lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR) <= 0) {
+        snprintf(out, size, "%s", "unreadable-forwarded-for");
+        return;
+    }
     char *last = strrchr(xff, ',');
     last = last ? last + 1 : xff;
     last += strspn(last, " \t");
@@ -193,16 +200,20 @@ void http_client_address(struct lws *wsi, const NetConfig *config, char *out, si
 static int refuse_upgrade(struct lws *wsi, const char *status, const char *headers,
                           const char *body)
 {
-    char answer[256];
+    char answer[1024];
     int n = snprintf(answer, sizeof answer,
                      "HTTP/1.1 %s\r\n"
                      "content-type: text/plain\r\n"
                      "content-length: %zu\r\n"
                      "%s"
-                     "connection: close\r\n"
-                     "\r\n"
-                     "%s",
-                     status, strlen(body), headers, body);
+                     "connection: close\r\n",
+                     status, strlen(body), headers);
+    for (const RouteHeader *h = route_headers; h->name; h++) /* as every answer */
+        n += snprintf(answer + n, sizeof answer - (size_t)n, "%s %s\r\n", h->name, h->value);
+    n += snprintf(answer + n, sizeof answer - (size_t)n, "cache-control: no-cache\r\n\r\n%s",
+                  body);
+    if (n <= 0 || (size_t)n >= sizeof answer)
+        return 1;
     unsigned char buf[LWS_PRE + sizeof answer];
     memcpy(buf + LWS_PRE, answer, (size_t)n);
     lws_write(wsi, buf + LWS_PRE, (size_t)n, LWS_WRITE_HTTP_FINAL);
@@ -230,7 +241,9 @@ int http_confirm_upgrade(struct lws *wsi, const RouteConfig *rc, const NetConfig
                               ROUTE_NOT_ALLOWED_TEXT);
     if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
         !origin_allowed(wsi, config, origin)) {
-        fprintf(stderr, "serve: refused a WebSocket from origin %.200s\n", origin);
+        char shown[201]; /* the client's word: printable ASCII only */
+        route_shown(origin, shown, sizeof shown);
+        fprintf(stderr, "serve: refused a WebSocket from origin %s\n", shown);
         return refuse_upgrade(wsi, "403 Forbidden", "", "cross_origin\n");
     }
     return 0;

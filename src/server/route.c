@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 #include "../mem/mem.h"
@@ -81,6 +82,11 @@ static int web(const RouteConfig *config, const char *path, RouteAnswer *a)
     char file[4096];
     snprintf(file, sizeof file, "%s/%s", config->web_dir, name);
     FILE *in = fopen(file, "rb");
+    struct stat st; /* a folder opens too: only files are served */
+    if (in && (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode))) {
+        fclose(in);
+        in = NULL;
+    }
     if (!in)
         return text(a, ROUTE_NOT_FOUND, "not found\n");
     char *data = mem_alloc(ROUTE_FILE_MAX);
@@ -111,8 +117,17 @@ int route_http(const RouteConfig *config, const char *path, RouteAnswer *a)
     return rc;
 }
 
-int route_request(const RouteConfig *config, RouteMethod method, const char *host,
-                  const char *path, RouteAnswer *a)
+void route_shown(const char *word, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = word; *p && n < size - 1; p++)
+        out[n++] = *p > ' ' && *p < 127 ? *p : '?';
+    out[n] = 0;
+}
+
+/* The answer, before HEAD is taken in (route_request). */
+static int route_for(const RouteConfig *config, RouteMethod method, const char *host,
+                     const char *path, RouteAnswer *a)
 {
     if (!route_host_ok(config, host)) {
         memset(a, 0, sizeof *a);
@@ -120,10 +135,7 @@ int route_request(const RouteConfig *config, RouteMethod method, const char *hos
         /* the name as sent, but only its printable ASCII: it is the
          * client's word, and a line of the log */
         char shown[101];
-        size_t n = 0;
-        for (const char *p = host; *p && n < sizeof shown - 1; p++)
-            shown[n++] = *p > ' ' && *p < 127 ? *p : '?';
-        shown[n] = 0;
+        route_shown(host, shown, sizeof shown);
         snprintf(a->log, sizeof a->log, "refused a request for host %s: not a name of this server",
                  shown);
         return text(a, ROUTE_FORBIDDEN, "unknown_host\n");
@@ -135,7 +147,15 @@ int route_request(const RouteConfig *config, RouteMethod method, const char *hos
         a->close = 1;
         return text(a, ROUTE_NOT_ALLOWED, ROUTE_NOT_ALLOWED_TEXT);
     }
-    int rc = route_http(config, path, a);
+    return route_http(config, path, a);
+}
+
+int route_request(const RouteConfig *config, RouteMethod method, const char *host,
+                  const char *path, RouteAnswer *a)
+{
+    int rc = route_for(config, method, host, path, a);
+    /* every answer to a HEAD is without its body, a refusal's too (its
+     * body would be read as the start of the next answer) */
     a->head = !rc && method == ROUTE_HEAD;
     return rc;
 }

@@ -81,6 +81,10 @@ typedef struct RouteHeader {
 
 extern const RouteHeader route_headers[];
 
+/* The client's word (a Host, an Origin) for a line of the log: only its
+ * printable ASCII, the rest as '?', at most size - 1 bytes. */
+void route_shown(const char *word, char *out, size_t size);
+
 /* The answer to a GET of path ("/healthz", "/games/ID.lit", "/",
  * "/app.js"...; a path with no file is 404). 0, or -1 out of memory (a
  * is then empty: nothing to free). */

@@ -58,6 +58,11 @@ done
 # a name no --host-name gave
 timeout 300 "$python3" "$client" "$port" none other.example >"$tmp/client.out" 2>&1 ||
   fail "none: $(cat "$tmp/client.out")"
+# what refusals carry (a review found a refused HEAD's body sent, a refused
+# upgrade without the security headers, a long :authority served, and an
+# Origin's control bytes in the log)
+timeout 300 "$python3" "$client" "$port" refusals fish.example.org >"$tmp/client.out" 2>&1 ||
+  fail "refusals: $(cat "$tmp/client.out")"
 kill -TERM "$pid"
 wait "$pid" || fail "the server's exit status: $?"
 
@@ -66,7 +71,8 @@ for line in \
   "serve: refused a request for host evil.example: not a name of this server" \
   "serve: refused a request for host evil.example:$port: not a name of this server (an upgrade)" \
   "serve: refused a request for host other.example: not a name of this server (an upgrade)" \
-  "serve: 127.0.0.1: binary frame: closed"; do
+  "serve: 127.0.0.1: binary frame: closed" \
+  "serve: refused a WebSocket from origin http://a?[31mRED?"; do
   grep -qxF -- "$line" "$tmp/serve.err" || fail "no line in the log: $line"
 done
 

@@ -17,7 +17,10 @@ grep -qx "lit: --web: not a folder: '/nonexistent'" "$tmp/err" || fail "--web: $
 "$lit" serve --port 0 >"$tmp/serve.out" 2>"$tmp/serve.err" &
 pid=$!
 port=$(served_port "$tmp/serve.out")
-"$lit" serve --port 0 --web web >"$tmp/dev.out" 2>"$tmp/dev.err" &
+# (a copy of web/ with a folder in it: a folder is no file to serve)
+cp -r web "$tmp/web"
+mkdir "$tmp/web/sub"
+"$lit" serve --port 0 --web "$tmp/web" >"$tmp/dev.out" 2>"$tmp/dev.err" &
 dev=$!
 dport=$(served_port "$tmp/dev.out")
 # one node process for every request (a start of node is a third of a
@@ -44,7 +47,7 @@ if (root.status !== 200 || root.type !== "text/html; charset=utf-8" ||
 const app = await get(port, "/app.js");
 if (app.status !== 200 || app.type !== "text/javascript; charset=utf-8")
   console.log(`/app.js: ${app.status} ${app.type}`);
-for (const path of ["/nothing.js", "/..%2fCMakeLists.txt", "/.hidden", "/%2e%2e/README.md"]) {
+for (const path of ["/nothing.js", "/..%2fCMakeLists.txt", "/.hidden", "/%2e%2e/README.md", "/sub"]) {
   const r = await get(dport, path);
   if (r.status !== 404 || !/^text\/plain/.test(r.type)) console.log(`${path}: ${r.status} ${r.type}`);
 }

@@ -13,6 +13,10 @@ Usage: http_client.py PORT CASE [NAME]
   binary   a binary frame, whole or the first fragment of a message, closes
            with 1003 "text_only"; a text frame is answered
   none     NAME is not served (a server without --host-name NAME)
+  refusals a refused HEAD has no body; a refused upgrade has every answer's
+           headers; an HTTP/2 :authority too long to read, or not ours, is
+           403 and NAME's is served; an Origin with control bytes is refused
+           (cli_http.sh reads the log's line)
   bound    a server listening on ADDR (--bind ADDR; the environment's
            LIT_HTTP_ADDR, where this client connects): Host ADDR:PORT is
            served, NAME is not
@@ -314,6 +318,110 @@ def check_hosts(name):
     s.close()
 
 
+def hpack_int(n, prefix):
+    """HPACK's integer with a prefix of that many bits (RFC 7541, 5.1)."""
+    top = (1 << prefix) - 1
+    if n < top:
+        return bytes([n])
+    out, n = [top], n - top
+    while n >= 128:
+        out.append(n % 128 + 128)
+        n //= 128
+    return bytes(out + [n])
+
+
+def h2_frame(kind, flags, stream, payload):
+    return len(payload).to_bytes(3, "big") + bytes([kind, flags]) + stream.to_bytes(4, "big") \
+        + payload
+
+
+def h2_get(authority):
+    """GET /healthz over HTTP/2 (an h2c upgrade) on stream 3 with that
+    :authority (each header a literal, no Huffman): the body. libwebsockets
+    now and then closes an h2c connection whose preface follows the 101 at
+    once, before a frame of its own: such a connection is tried again."""
+    for _ in range(50):
+        try:
+            return h2_get_once(authority)
+        except EOFError as e:
+            if "after 0 of 9" not in str(e):
+                raise
+    fail("h2c: every connection closed before a frame")
+    return b""
+
+
+def h2_get_once(authority):
+    s = connect()
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+              b"Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n")
+    r = Reader(s)
+    status, _ = r.head()
+    if not status.startswith("HTTP/1.1 101"):
+        fail("h2c: the upgrade answered %r" % status)
+        return b""
+    block = b""
+    for name, value in [(":method", "GET"), (":scheme", "http"), (":path", "/healthz"),
+                        (":authority", authority)]:
+        block += b"\x00" + hpack_int(len(name), 7) + name.encode() + \
+            hpack_int(len(value), 7) + value.encode()
+    s.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + h2_frame(4, 0, 0, b""))
+    sent = False
+    body = b""
+    while True:
+        head = r.take(9)
+        if not sent and head[3] == 4:  # the server's SETTINGS: its side is up
+            s.sendall(h2_frame(1, 0x5, 3, block))
+            sent = True
+        n, kind, flags = int.from_bytes(head[:3], "big"), head[3], head[4]
+        stream = int.from_bytes(head[5:9], "big") & 0x7FFFFFFF
+        payload = r.take(n)
+        if stream == 3 and kind == 0:
+            body += payload
+        if stream == 3 and flags & 1 and kind in (0, 1):
+            s.close()
+            return body
+
+
+def check_refusals(name):
+    """What a refusal carries and says: a HEAD's refusal has no body (the
+    next answer on the connection follows its headers); a refused upgrade
+    has every answer's headers; an HTTP/2 :authority too long to read names
+    nothing of ours; an Origin refused is logged as printable ASCII only."""
+    port = str(PORT)
+    s = connect()
+    s.sendall(request("HEAD", "/", host="evil.example") +
+              request("GET", "/healthz", host="127.0.0.1:" + port))
+    r = Reader(s)
+    status, headers = r.head()
+    if status != "HTTP/1.1 403 Forbidden" or header(headers, "content-length") != "13":
+        fail("HEAD, Host evil.example: %s %r" % (status, headers))
+    nstatus, _, nbody = answer(r, "GET /healthz after a refused HEAD")
+    if nstatus != "HTTP/1.1 200 OK" or not nbody.startswith(b'{"ok":true'):
+        fail("a refused HEAD sent its body: %r" % ((nstatus + " ").encode() + nbody[:60]))
+    s.close()
+    s = connect()
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(request("GET", "/", host="evil.example", extra=(
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+        "Sec-WebSocket-Version: 13\r\n" % key)))
+    status, headers = Reader(s).head()
+    for h, want in [("x-content-type-options", "nosniff"), ("referrer-policy", "no-referrer")]:
+        if header(headers, h) != want:
+            fail("a refused upgrade: %s %r, want %r (%s)" % (h, header(headers, h), want, status))
+    if not (header(headers, "content-security-policy") or "").startswith("default-src 'none'"):
+        fail("a refused upgrade: no content-security-policy: %r" % headers)
+    s.close()
+    for authority, want in [(name, b'{"ok":true'), ("evil.example", b"unknown_host\n"),
+                            ("evil.example" + "x" * 300, b"unknown_host\n")]:
+        body = h2_get(authority)
+        if not body.startswith(want):
+            fail("h2c, :authority %r: %r" % (authority[:20], body[:40]))
+    status, r, s = upgrade("127.0.0.1:" + port, "http://a\x1b[31mRED\x07")
+    if status != "HTTP/1.1 403 Forbidden cross_origin\n":
+        fail("upgrade, an Origin with control bytes: %r" % status)
+    s.close()
+
+
 def check_none(name):
     status, body = http_get(name)
     if status != "HTTP/1.1 403 Forbidden" or body != b"unknown_host\n":
@@ -432,6 +540,7 @@ def check_hold():
 
 
 CASES = {"methods": check_methods, "hosts": check_hosts, "none": check_none,
+         "refusals": check_refusals,
          "binary": check_binary, "bound": check_bound, "slow": check_slow,
          "hold": check_hold}
 if len(sys.argv) < 3 or sys.argv[2] not in CASES:

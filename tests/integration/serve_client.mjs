@@ -790,6 +790,9 @@ async function limits() {
   const b = await Client.open({ headers: xff });
   // the proxy's last entry counts, not what the client put before it
   await refused({ "X-Forwarded-For": "10.9.8.6, 10.9.8.7" }, "too_many_connections");
+  // ... however long the client's part (a review found one over 256 bytes
+  // counted as the proxy's own address, the bucket of everyone behind it)
+  await refused({ "X-Forwarded-For": "1.1.1.1, ".repeat(40) + "10.9.8.7" }, "too_many_connections");
   const c = await Client.open({ headers: { "X-Forwarded-For": "1.2.3.4, 10.9.8.6" } });
   // one room open from an address
   await a.send({ type: "create", name: "Ann" });
