@@ -146,6 +146,10 @@ static int take_seats(Play *pl, const LitRecord *rec, int seat, int name_given,
             pl->spec[s] = lit_bot_spec_default(LIT_BOT_BASIC);
         }
     }
+    if (seat >= pl->rules.players) {
+        say("--seat: there are %d seats", pl->rules.players);
+        return LIT_BAD_SEAT;
+    }
     pl->me = seat >= 0 ? seat : human;
     if (pl->me >= 0 && pl->me < pl->rules.players && pl->kept[pl->me][0] && !name_given)
         snprintf(pl->name, sizeof pl->name, "%s", pl->kept[pl->me]);

@@ -188,6 +188,8 @@ bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control
   --name " x" </dev/null
 bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control or format characters, no space at either end" \
   --name "$(printf 'a\342\200\256b')" </dev/null
+run 1 "$lit" play --resume "$tmp/bad.lit" --seat 7 </dev/null
+same_text "--resume --seat 7 of 6" "lit: --seat: there are 6 seats" "$tmp/err"
 run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
 grep -q "no-such.lit" "$tmp/err" || fail "resume of a missing file: $(cat "$tmp/err")"
 run 0 "$lit" play --help
