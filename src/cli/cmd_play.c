@@ -387,6 +387,8 @@ typedef struct PlayArgs {
     uint64_t seat, dealer, pace;
     const char *bot, *bots, *resume;
     int seat_given, aid, plain, pace_given, name_given;
+    const char *fixed; /* the first option a saved game decides (rules,
+                        * seed, dealer, bots): refused with --resume */
 } PlayArgs;
 
 /* One option of getopt_long: -1 when taken, else the exit status (0 after
@@ -416,9 +418,11 @@ static int take_option(Play *pl, PlayArgs *pa, int opt)
         break;
     case 'b':
         pa->bot = optarg;
+        pa->fixed = pa->fixed ? pa->fixed : "--bot";
         break;
     case 'B':
         pa->bots = optarg;
+        pa->fixed = pa->fixed ? pa->fixed : "--bots";
         break;
     case 's':
         if (parse_u64(optarg, &pl->seed)) {
@@ -426,12 +430,14 @@ static int take_option(Play *pl, PlayArgs *pa, int opt)
             return 2;
         }
         pl->has_seed = 1;
+        pa->fixed = pa->fixed ? pa->fixed : "--seed";
         break;
     case 'd':
         if (parse_u64(optarg, &pa->dealer) || pa->dealer < 1 || pa->dealer > LIT_MAX_PLAYERS) {
             say("--dealer: not a seat: '%s'", optarg);
             return 2;
         }
+        pa->fixed = pa->fixed ? pa->fixed : "--dealer";
         break;
     case 'r':
         pl->record = optarg;
@@ -487,11 +493,22 @@ static int take_options(Play *pl, PlayArgs *pa, int argc, char **argv)
         int took = rule_args_take(&pa->ra, opt, optarg);
         if (took < 0)
             return 2;
-        if (took)
+        if (took) {
+            if (!pa->fixed)
+                pa->fixed = opt == OPT_RULES     ? "--rules"
+                            : opt == OPT_PLAYERS ? "--players"
+                                                 : "--rule";
             continue;
+        }
         int rc = take_option(pl, pa, opt);
         if (rc >= 0)
             return rc;
+    }
+    /* a saved game has its rules, seed, dealer and bots: an option that
+     * would change one is a mistake to say, not to drop */
+    if (pa->resume && pa->fixed) {
+        say("%s: a resumed game keeps its own rules, seed, dealer and bots", pa->fixed);
+        return 2;
     }
     return no_operands("play", argc, argv) ? 2 : -1;
 }

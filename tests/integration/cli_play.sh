@@ -188,6 +188,12 @@ bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control
   --name " x" </dev/null
 bad "lit: --name: bad_name: 1 to 32 bytes of UTF-8 showing something, no control or format characters, no space at either end" \
   --name "$(printf 'a\342\200\256b')" </dev/null
+for opt in "--players 8" "--seed 5" "--rules club" "--rule bluff=on" "--dealer 2" "--bot casual"; do
+  # shellcheck disable=SC2086
+  run 2 "$lit" play --resume "$tmp/bad.lit" $opt </dev/null
+  same_text "--resume with $opt" "lit: ${opt%% *}: a resumed game keeps its own rules, seed, dealer and bots" \
+    "$tmp/err"
+done
 run 1 "$lit" play --resume "$tmp/bad.lit" --seat 7 </dev/null
 same_text "--resume --seat 7 of 6" "lit: --seat: there are 6 seats" "$tmp/err"
 run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
