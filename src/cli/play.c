@@ -122,6 +122,9 @@ static int replay_saved(Play *pl, const LitRecord *rec, const uint32_t *lines,
     }
     if (st == LIT_MISSING_TAG)
         say("%s: the record has no deal (Seed or Hand tags) to play on", path);
+    uint32_t line = 0; /* a Result or Score tag the moves do not give: as lit replay says */
+    if (st == LIT_OK && (st = lit_replay_check_result(rp, rec, &line)) != LIT_OK)
+        fail_at(path, line, st);
     if (st == LIT_OK && rp->game.pub.result != LIT_ONGOING) {
         say("%s: that game is over (%s)", path, lit_result_name(rp->game.pub.result));
         st = LIT_GAME_OVER;

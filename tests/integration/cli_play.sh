@@ -194,6 +194,15 @@ for opt in "--players 8" "--seed 5" "--rules club" "--rule bluff=on" "--dealer 2
   same_text "--resume with $opt" "lit: ${opt%% *}: a resumed game keeps its own rules, seed, dealer and bots" \
     "$tmp/err"
 done
+# a Result tag the moves do not give: refused as lit replay refuses it
+sed 's/^\[Result "\*"\]$/[Result "A"]/' "$tmp/bad.lit" >"$tmp/res.lit"
+line=$(grep -n '^\[Result' "$tmp/res.lit" | cut -d: -f1)
+run 1 "$lit" replay "$tmp/res.lit"
+cp "$tmp/err" "$tmp/replay.err"
+run 1 "$lit" play --resume "$tmp/res.lit" </dev/null
+same_text "--resume, a wrong Result" \
+  "$tmp/res.lit:$line: result_mismatch: the Result or Score tag does not match the game" "$tmp/err"
+same "--resume and replay, a wrong Result" "$tmp/replay.err" "$tmp/err"
 run 1 "$lit" play --resume "$tmp/bad.lit" --seat 7 </dev/null
 same_text "--resume --seat 7 of 6" "lit: --seat: there are 6 seats" "$tmp/err"
 run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
