@@ -377,6 +377,10 @@ static int measure_corpus(Run *run, const char *dir, LitEvent *applied)
     }
     if (d)
         closedir(d);
+    if (rc == 0 && n == 0) { /* an empty table would read as a measurement */
+        say("%s: no record (*.lit) in the folder", dir);
+        rc = -1;
+    }
     if (rc == 0 && n)
         qsort(names, n, sizeof *names, by_name);
     size_t use = run->ob->games && run->ob->games < n ? (size_t)run->ob->games : n;

@@ -68,6 +68,10 @@ int rule_args_take(RuleArgs *ra, int opt, const char *arg)
         return 1;
     case OPT_RULE:
     case OPT_PLAYERS:
+        if (opt == OPT_RULE && !strchr(arg, '=')) {
+            say("--rule: not KEY=VALUE: '%s'", arg);
+            return -1;
+        }
         if (ra->n_overrides >= (int)(sizeof ra->overrides / sizeof ra->overrides[0])) {
             say("too many rule options");
             return -1;
@@ -119,11 +123,11 @@ int read_file(const char *path, size_t max, char **data, size_t *len)
         return -1;
     }
     size_t n = fread(buf, 1, max + 1, f);
-    int bad = ferror(f);
+    int bad = ferror(f), err = errno;
     if (f != stdin)
         fclose(f);
     if (bad) {
-        say("%s: read error", path);
+        say("%s: %s", path, strerror(err)); /* a folder: "Is a directory" */
         free(buf);
         return -1;
     }

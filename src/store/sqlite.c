@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../mem/mem.h"
 
@@ -588,6 +589,15 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     q->keep_games = o->keep_games;
     q->keep_days = o->keep_days;
     q->base.ops = &sqlite_ops;
+    /* a folder or a device is no store: said so, where SQLite would say
+     * "disk I/O error" or take /dev/zero for an empty file */
+    struct stat sb;
+    if (path[0] && path[0] != ':' && strncmp(path, "file:", 5) != 0 && stat(path, &sb) == 0 &&
+        !S_ISREG(sb.st_mode)) {
+        snprintf(error, STORE_ERROR_MAX, "%s",
+                 S_ISDIR(sb.st_mode) ? "a folder, not a store's file" : "not a regular file");
+        goto fail;
+    }
     int flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
                 (o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     int rc = sqlite3_open_v2(path, &q->db, flags, NULL);

@@ -153,6 +153,9 @@ run 2 "$lit" deal --seed 1 --bogus
 same_text "an unknown option: stdout" "" "$tmp/out"
 [ -s "$tmp/err" ] || fail "an unknown option: nothing on stderr"
 
+run 2 "$lit" deal --seed 1 --rule players
+same_text "--rule without =" "lit: --rule: not KEY=VALUE: 'players'" "$tmp/err"
+
 # output that does not get there is a failure, not a quiet 0 (any command:
 # lit.c checks stdout once the command is done)
 rc=0

@@ -76,6 +76,10 @@ same_text "bad_card.lit: stderr" \
   "tests/data/bad_card.lit:8: bad_card: there is no such card in this deck" "$tmp/err"
 same_text "bad_card.lit: stdout" "" "$tmp/out"
 
+# ---- a folder is no record: the reason, not "read error" --------------------------------
+run 1 "$lit" replay tests/data
+same_text "a folder: stderr" "lit: tests/data: Is a directory" "$tmp/err"
+
 # ---- a Result tag that does not match ----------------------------------------------------
 run 1 "$lit" replay tests/data/result_mismatch.lit
 same_text "result_mismatch.lit: stderr" \

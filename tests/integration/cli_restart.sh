@@ -33,6 +33,12 @@ run 2 "$lit" games
 grep -qx "lit: games: give --db FILE" "$tmp/err" || fail "games: $(cat "$tmp/err")"
 run 1 "$lit" games --db "$tmp/none.db"
 grep -qx "lit: $tmp/none.db: unable to open database file" "$tmp/err" || fail "games --db none: $(cat "$tmp/err")"
+run 1 "$lit" games --db "$tmp"
+grep -qx "lit: $tmp: a folder, not a store's file" "$tmp/err" || fail "games --db a folder: $(cat "$tmp/err")"
+run 1 "$lit" games --db /dev/zero
+grep -qx "lit: /dev/zero: not a regular file" "$tmp/err" || fail "games --db /dev/zero: $(cat "$tmp/err")"
+run 1 "$lit" serve --port 0 --db "$tmp"
+grep -qx "lit: $tmp: a folder, not a store's file" "$tmp/err" || fail "serve --db a folder: $(cat "$tmp/err")"
 run 2 "$lit" backup --db "$tmp/x.db"
 grep -qx "lit: backup: give --db FILE and --to NEW" "$tmp/err" || fail "backup: $(cat "$tmp/err")"
 
