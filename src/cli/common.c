@@ -216,6 +216,8 @@ FILE *save_open(SaveFile *sf, const char *path)
     int exists = lstat(path, &st) == 0;
     sf->path = path;
     sf->tmp[0] = '\0';
+    if (exists && S_ISREG(st.st_mode) && access(path, W_OK) != 0)
+        return sf->f = NULL; /* a file you may not write is not replaced */
     if ((!exists && errno == ENOENT) || (exists && S_ISREG(st.st_mode))) {
         int n = snprintf(sf->tmp, sizeof sf->tmp, "%s.%ld.tmp", path, (long)getpid());
         if (n > 0 && (size_t)n < sizeof sf->tmp && (sf->f = fopen(sf->tmp, "w"))) {

@@ -142,8 +142,9 @@ bad "--rule players=5" \
 bad "--players 14" \
   "lit: --players 14: bad_rule_value: that value is not allowed for this rule option" \
   --games 1 --players 14
-bad "--rule nonsense" "lit: --rule nonsense: unknown_rule: there is no rule option of that name" \
-  --games 1 --rule nonsense
+bad "--rule nonsense=on" "lit: --rule nonsense=on: unknown_rule: there is no rule option of that name" \
+  --games 1 --rule nonsense=on
+bad "--rule nonsense" "lit: --rule: not KEY=VALUE: 'nonsense'" --games 1 --rule nonsense
 bad "an argument" "lit: selfplay: unexpected argument 'more'" --games 1 more
 bad "an unknown option" "" --games 1 --bogus
 bad "--games without a value" "" --games
