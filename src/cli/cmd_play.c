@@ -391,6 +391,13 @@ typedef struct PlayArgs {
                         * seed, dealer, bots): refused with --resume */
 } PlayArgs;
 
+/* opt, an option a saved game decides, was given (the first is named). */
+static void decided(PlayArgs *pa, const char *opt)
+{
+    if (!pa->fixed)
+        pa->fixed = opt;
+}
+
 /* One option of getopt_long: -1 when taken, else the exit status (0 after
  * --help, 2 with a message). */
 static int take_option(Play *pl, PlayArgs *pa, int opt)
@@ -418,11 +425,11 @@ static int take_option(Play *pl, PlayArgs *pa, int opt)
         break;
     case 'b':
         pa->bot = optarg;
-        pa->fixed = pa->fixed ? pa->fixed : "--bot";
+        decided(pa, "--bot");
         break;
     case 'B':
         pa->bots = optarg;
-        pa->fixed = pa->fixed ? pa->fixed : "--bots";
+        decided(pa, "--bots");
         break;
     case 's':
         if (parse_u64(optarg, &pl->seed)) {
@@ -430,14 +437,14 @@ static int take_option(Play *pl, PlayArgs *pa, int opt)
             return 2;
         }
         pl->has_seed = 1;
-        pa->fixed = pa->fixed ? pa->fixed : "--seed";
+        decided(pa, "--seed");
         break;
     case 'd':
         if (parse_u64(optarg, &pa->dealer) || pa->dealer < 1 || pa->dealer > LIT_MAX_PLAYERS) {
             say("--dealer: not a seat: '%s'", optarg);
             return 2;
         }
-        pa->fixed = pa->fixed ? pa->fixed : "--dealer";
+        decided(pa, "--dealer");
         break;
     case 'r':
         pl->record = optarg;
@@ -494,10 +501,9 @@ static int take_options(Play *pl, PlayArgs *pa, int argc, char **argv)
         if (took < 0)
             return 2;
         if (took) {
-            if (!pa->fixed)
-                pa->fixed = opt == OPT_RULES     ? "--rules"
-                            : opt == OPT_PLAYERS ? "--players"
-                                                 : "--rule";
+            decided(pa, opt == OPT_RULES     ? "--rules"
+                        : opt == OPT_PLAYERS ? "--players"
+                                             : "--rule");
             continue;
         }
         int rc = take_option(pl, pa, opt);
@@ -619,7 +625,7 @@ static int start_session(Play *pl, const PlayArgs *pa)
     }
     /* said now, not after a game that could not be kept */
     if (save_possible(pl->record)) {
-        say("%s: cannot write the record: %s", pl->record, strerror(errno));
+        record_save_failed(pl->record, 1, errno);
         return 1;
     }
     play_start_bots(pl);

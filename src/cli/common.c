@@ -291,13 +291,18 @@ int record_save(const char *path, const LitRecord *rec, char *text)
     int err = errno;
     free(own);
     if (!ok) {
-        if (n < 0)
-            say("%s: cannot write the record: it does not fit", path);
-        else
-            say("%s: cannot write the record: %s", path, strerror(err));
+        record_save_failed(path, n >= 0, err);
         return -1;
     }
     return 0;
+}
+
+void record_save_failed(const char *path, int fits, int err)
+{
+    if (!fits)
+        say("%s: cannot write the record: it does not fit", path);
+    else
+        say("%s: cannot write the record: %s", path, strerror(err));
 }
 
 int make_folder(const char *path)

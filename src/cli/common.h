@@ -97,6 +97,10 @@ FILE *save_open(SaveFile *sf, const char *path);
  * the whole file, or -1 with errno set (path as it was, when renamed). */
 int save_close(SaveFile *sf, int ok);
 
+/* Says that the record could not be written to path: it did not fit
+ * (fits 0), or errno err. */
+void record_save_failed(const char *path, int fits, int err);
+
 /* Whether a file can be written at path: 0, or -1 with errno set (its
  * folder missing or not writable, or the file itself not writable). */
 int save_possible(const char *path);

@@ -66,10 +66,7 @@ int play_save(Play *pl)
     int err = errno;
     free(text);
     if (!ok) {
-        if (n < 0)
-            say("%s: cannot write the record: it does not fit", pl->record);
-        else
-            say("%s: cannot write the record: %s", pl->record, strerror(err));
+        record_save_failed(pl->record, n >= 0, err);
         return -1;
     }
     printf("saved: %s\n", pl->record);

@@ -192,6 +192,19 @@ void http_client_address(struct lws *wsi, const NetConfig *config, char *out, si
         memcpy(out, last, strlen(last) + 1);
 }
 
+/* After the n bytes of a raw answer's first headers in answer (size
+ * bytes): the headers every answer carries (route_headers), no caching,
+ * the blank line and body. The answer's length, or -1 when it does not
+ * fit. */
+static int headers_and_body(char *answer, size_t size, int n, const char *body)
+{
+    for (const RouteHeader *h = route_headers; h->name && n > 0 && (size_t)n < size; h++)
+        n += snprintf(answer + n, size - (size_t)n, "%s %s\r\n", h->name, h->value);
+    if (n > 0 && (size_t)n < size)
+        n += snprintf(answer + n, size - (size_t)n, "cache-control: no-cache\r\n\r\n%s", body);
+    return n > 0 && (size_t)n < size ? n : -1;
+}
+
 /* A refusal of an upgrade: status ("403 Forbidden"), the headers in
  * headers (each ending "\r\n"), and the error's name (body: "NAME\n").
  * Written whole: lws_return_http_status would say HTTP/1.0 here, before the
@@ -208,11 +221,8 @@ static int refuse_upgrade(struct lws *wsi, const char *status, const char *heade
                      "%s"
                      "connection: close\r\n",
                      status, strlen(body), headers);
-    for (const RouteHeader *h = route_headers; h->name; h++) /* as every answer */
-        n += snprintf(answer + n, sizeof answer - (size_t)n, "%s %s\r\n", h->name, h->value);
-    n += snprintf(answer + n, sizeof answer - (size_t)n, "cache-control: no-cache\r\n\r\n%s",
-                  body);
-    if (n <= 0 || (size_t)n >= sizeof answer)
+    n = headers_and_body(answer, sizeof answer, n, body);
+    if (n < 0)
         return 1;
     unsigned char buf[LWS_PRE + sizeof answer];
     memcpy(buf + LWS_PRE, answer, (size_t)n);
@@ -261,11 +271,8 @@ int http_refuse_connect(struct lws *wsi)
                      "allow: " ROUTE_ALLOW "\r\n"
                      "connection: close\r\n",
                      sizeof body - 1);
-    for (const RouteHeader *h = route_headers; h->name; h++)
-        n += snprintf(answer + n, sizeof answer - (size_t)n, "%s %s\r\n", h->name, h->value);
-    n += snprintf(answer + n, sizeof answer - (size_t)n, "cache-control: no-cache\r\n\r\n%s",
-                  body);
-    if (n <= 0 || (size_t)n >= sizeof answer)
+    n = headers_and_body(answer, sizeof answer, n, body);
+    if (n < 0)
         return -1;
     unsigned char buf[LWS_PRE + sizeof answer];
     memcpy(buf + LWS_PRE, answer, (size_t)n);

@@ -406,12 +406,17 @@ static int sqlite_games(Store *s, StoreGameFn each, void *ctx)
     return out;
 }
 
+/* Whether SQLite takes path for no file of that name: "" (a temporary
+ * database), ":memory:", and URIs ("file:..."). */
+static int no_file_name(const char *path)
+{
+    return !*path || path[0] == ':' || strncmp(path, "file:", 5) == 0;
+}
+
 static int sqlite_backup(Store *s, const char *path)
 {
     Sqlite *q = (Sqlite *)s;
-    /* names SQLite takes for no file of that name: "" (a temporary
-     * database), ":memory:", and URIs ("file:...") */
-    if (!*path || path[0] == ':' || strncmp(path, "file:", 5) == 0) {
+    if (no_file_name(path)) {
         failed(s, "backup to '%s': SQLite writes no file of that name: give a path, say ./%s",
                path, *path ? path : "copy.db");
         return STORE_FAILED;
@@ -592,8 +597,7 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     /* a folder or a device is no store: said so, where SQLite would say
      * "disk I/O error" or take /dev/zero for an empty file */
     struct stat sb;
-    if (path[0] && path[0] != ':' && strncmp(path, "file:", 5) != 0 && stat(path, &sb) == 0 &&
-        !S_ISREG(sb.st_mode)) {
+    if (!no_file_name(path) && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
         snprintf(error, STORE_ERROR_MAX, "%s",
                  S_ISDIR(sb.st_mode) ? "a folder, not a store's file" : "not a regular file");
         goto fail;
