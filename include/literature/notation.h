@@ -56,11 +56,13 @@ typedef struct LitRecord {
 /* Where parsing stopped: the status and the 1-based line. moves: the
  * header was read whole and the error is in the movetext, so the record
  * holds the header and the rec->n_events events before that line (a trace
- * follows them, then names the line). */
+ * follows them, then names the line). tag: for LIT_MISSING_TAG, the tag
+ * missing ("Rules", "Dealer" or "Hand3"), else "". */
 typedef struct LitParseError {
     int status;
     uint32_t line;
     int moves;
+    char tag[8];
 } LitParseError;
 
 /* An empty record with the default rules, dealer seat 1 (index 0), and the

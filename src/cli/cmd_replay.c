@@ -53,6 +53,20 @@ static void trace_error(const char *file, uint32_t line, int st)
     fail_at(file, line, st);
 }
 
+/* trace_error for a parse error, with the tag a missing_tag misses (a
+ * tag's name is letters and digits: nothing to escape). */
+static void trace_parse_error(const char *file, const LitParseError *err)
+{
+    if (!err->tag[0]) {
+        trace_error(file, err->line, err->status);
+        return;
+    }
+    printf("{\"error\":\"%s\",\"line\":%u,\"text\":\"%s\",\"tag\":\"%.*s\"}\n",
+           lit_status_name(err->status), err->line, lit_status_text(err->status),
+           (int)sizeof err->tag, err->tag);
+    fail_parse(file, err);
+}
+
 /* A trace line: action n (0: the start) with its status, what it made
  * known, the position after it (turn, phase, score) and the pass or choice
  * the engine then made itself, if any (docs/NOTATION.md). */
@@ -104,7 +118,7 @@ static int trace(const char *file)
     int read = record_read(file, &in, &err), rc = 1;
     if (read < 0 || (read > 0 && !err.moves)) {
         if (read > 0)
-            trace_error(file, err.line, err.status);
+            trace_parse_error(file, &err);
         record_free(&in);
         return 1;
     }
@@ -123,7 +137,7 @@ static int trace(const char *file)
         trace_line(i + 1, st, &e, &before, &rp.game.pub);
     }
     if (read > 0) {
-        trace_error(file, err.line, err.status);
+        trace_parse_error(file, &err);
         goto done;
     }
     trace_end(&rp.game.pub);

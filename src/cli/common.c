@@ -142,6 +142,16 @@ void fail_at(const char *file, uint32_t line, int status)
             lit_status_text(status));
 }
 
+void fail_parse(const char *file, const LitParseError *err)
+{
+    if (!err->tag[0]) {
+        fail_at(file, err->line, err->status);
+        return;
+    }
+    fprintf(stderr, "%s:%u: %s: %s: %.*s\n", file, err->line, lit_status_name(err->status),
+            lit_status_text(err->status), (int)sizeof err->tag, err->tag);
+}
+
 int record_read(const char *file, Loaded *out, LitParseError *err)
 {
     char *text;
@@ -168,7 +178,7 @@ int record_load(const char *file, Loaded *out)
     LitParseError err;
     int rc = record_read(file, out, &err);
     if (rc == 1)
-        fail_at(file, err.line, err.status);
+        fail_parse(file, &err);
     return rc ? 1 : 0;
 }
 

@@ -369,12 +369,26 @@ typedef struct Parser {
     Span tags[TAGS];
     uint32_t line;
     int status;
+    char missing[8]; /* LitParseError.tag */
 } Parser;
 
 static int fail(Parser *ps, int status)
 {
     ps->status = status;
     return status;
+}
+
+/* LIT_MISSING_TAG for the tag `name` (with seat number s + 1 if s >= 0). */
+static int fail_missing(Parser *ps, const char *name, int s)
+{
+    size_t n = strlen(name); /* "Dealer", or "Hand" and at most two digits */
+    memcpy(ps->missing, name, n);
+    if (s >= 9)
+        ps->missing[n++] = (char)('0' + (s + 1) / 10);
+    if (s >= 0)
+        ps->missing[n++] = (char)('0' + (s + 1) % 10);
+    ps->missing[n] = '\0';
+    return fail(ps, LIT_MISSING_TAG);
 }
 
 static int is_space(char c)
@@ -530,7 +544,7 @@ static int finish_header(Parser *ps, uint32_t end_line)
 
     ps->line = end_line;
     if (!t[TAG_RULES].line || !t[TAG_DEALER].line)
-        return fail(ps, LIT_MISSING_TAG);
+        return fail_missing(ps, t[TAG_RULES].line ? "Dealer" : "Rules", -1);
     ps->line = t[TAG_RULES].line;
     if (unescape(&t[TAG_RULES], tmp, sizeof tmp, &len) != LIT_OK)
         return fail(ps, LIT_TOO_LONG);
@@ -574,7 +588,7 @@ static int finish_header(Parser *ps, uint32_t end_line)
             const Span *hand = &t[TAG_HAND + s];
             if (!hand->line) {
                 ps->line = end_line;
-                return fail(ps, LIT_MISSING_TAG);
+                return fail_missing(ps, "Hand", s);
             }
             ps->line = hand->line;
             const char *p = hand->p, *end = p + hand->len;
@@ -957,6 +971,9 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
         err->status = st;
         err->line = st == LIT_OK ? 0 : ps.line;
         err->moves = st != LIT_OK && moves;
+        memset(err->tag, 0, sizeof err->tag);
+        if (st == LIT_MISSING_TAG)
+            memcpy(err->tag, ps.missing, sizeof err->tag);
     }
     return st;
 }

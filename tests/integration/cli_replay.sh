@@ -152,6 +152,19 @@ printf '[Rules "classic"]\n[Dealer "9"]\n\n1. 2 asks 3 for 2c\n' >"$tmp/bad_deal
 run 1 "$lit" replay --trace "$tmp/bad_dealer.lit"
 grep -Eq '^\{"error":"[a-z_]+","line":2,"text":"[^"]+"\}$' "$tmp/out" && [ "$(wc -l <"$tmp/out")" = 1 ] ||
   fail "replay --trace, a bad header: $(cat "$tmp/out")"
+# ... and a missing tag: which one, in both
+printf '1. 2 asks 3 for 2c\n' >"$tmp/no_header.lit"
+run 1 "$lit" replay "$tmp/no_header.lit"
+same_text "no header: stderr" \
+  "$tmp/no_header.lit:1: missing_tag: a required header tag is missing: Rules" "$tmp/err"
+run 1 "$lit" replay --trace "$tmp/no_header.lit"
+same_text "replay --trace, no header: stdout" \
+  '{"error":"missing_tag","line":1,"text":"a required header tag is missing","tag":"Rules"}' \
+  "$tmp/out"
+"$lit" deal --seed 3 | sed '/^\[Hand4 /d' >"$tmp/no_hand4.lit"
+run 1 "$lit" replay "$tmp/no_hand4.lit"
+same_text "no Hand4: stderr" \
+  "$tmp/no_hand4.lit:8: missing_tag: a required header tag is missing: Hand4" "$tmp/err"
 run 0 "$lit" replay --trace tests/data/illegal_turn.lit
 same_text "replay --trace illegal_turn.lit" \
   '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null}

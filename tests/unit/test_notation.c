@@ -69,12 +69,13 @@ static int parse_with(LitRecord *rec, LitEvent *ev, uint32_t *lines,
 
 static void parse_ok(LitRecord *rec, const char *text)
 {
-    LitParseError err = {12345, 12345, 12345};
+    LitParseError err = {12345, 12345, 12345, "junk"};
     int st = parse_with(rec, ev1, ln1, CAP, text, strlen(text), &err);
     cr_assert_eq(st, LIT_OK, "parse: %s at line %u of:\n%s",
                  lit_status_name(st), err.line, text);
     cr_assert_eq(err.status, LIT_OK);
     cr_assert_eq(err.line, 0, "no error: line 0");
+    cr_assert_eq(err.tag[0], '\0', "no error: no tag");
 }
 
 /* Formats into text1 and returns it. */
@@ -107,7 +108,7 @@ static void expect_error_n(const char *label, const char *text, size_t len,
                            int status, uint32_t line)
 {
     LitRecord rec;
-    LitParseError err = {0, 0, 0};
+    LitParseError err = {0, 0, 0, "junk"};
     int st = parse_with(&rec, ev1, ln1, CAP, text, len, &err);
     cr_expect_eq(st, status, "%s: got %s, want %s", label, lit_status_name(st),
                  lit_status_name(status));
@@ -115,6 +116,19 @@ static void expect_error_n(const char *label, const char *text, size_t len,
                  lit_status_name(err.status), lit_status_name(status));
     cr_expect_eq(err.line, line, "%s (%s): line %u, want %u", label,
                  lit_status_name(status), err.line, line);
+    if (status != LIT_MISSING_TAG)
+        cr_expect_eq(err.tag[0], '\0', "%s: no tag named", label);
+}
+
+/* A missing tag: the line where the header ended, and the tag's name. */
+static void expect_missing(const char *text, uint32_t line, const char *tag)
+{
+    LitRecord rec;
+    LitParseError err = {0, 0, 0, "junk"};
+    int st = parse_with(&rec, ev1, ln1, CAP, text, strlen(text), &err);
+    cr_expect_eq(st, LIT_MISSING_TAG, "%s: got %s", text, lit_status_name(st));
+    cr_expect_eq(err.line, line, "%s: line %u, want %u", text, err.line, line);
+    cr_expect_str_eq(err.tag, tag, "%s: tag %s, want %s", text, err.tag, tag);
 }
 
 static void expect_error(const char *text, int status, uint32_t line)
@@ -477,7 +491,7 @@ Test(notation, a_line_of_the_maximum_length_with_a_crlf_end)
     memset(big + h, ';', LIT_LINE_MAX);
     memcpy(big + h + LIT_LINE_MAX, "\r\n", 3);
     LitRecord rec;
-    LitParseError err = {0, 0, 0};
+    LitParseError err = {0, 0, 0, ""};
     int st = parse_with(&rec, ev1, ln1, CAP, big, strlen(big), &err);
     cr_expect_eq(st, LIT_OK, "a 4096-byte line ended by CRLF: %s at line %u",
                  lit_status_name(st), err.line);
@@ -500,18 +514,25 @@ Test(notation, errors_tags)
 
 Test(notation, errors_missing_tags)
 {
-    expect_error("", LIT_MISSING_TAG, 1);
-    expect_error("[Dealer \"1\"]\n", LIT_MISSING_TAG, 1);
-    expect_error("[Dealer \"1\"]\n[Seed \"1\"]\n\n1 asks 2 for 3c: miss\n", LIT_MISSING_TAG, 4);
-    expect_error("[Rules \"classic\"]\n", LIT_MISSING_TAG, 1);
-    expect_error("[Rules \"classic\"]\n\n1 asks 2 for 3c: miss\n", LIT_MISSING_TAG, 3);
+    expect_missing("", 1, "Rules");
+    expect_missing("[Dealer \"1\"]\n", 1, "Rules");
+    expect_missing("[Dealer \"1\"]\n[Seed \"1\"]\n\n1 asks 2 for 3c: miss\n", 4, "Rules");
+    expect_missing("[Rules \"classic\"]\n", 1, "Dealer");
+    expect_missing("[Rules \"classic\"]\n\n1 asks 2 for 3c: miss\n", 3, "Dealer");
+    /* a first line that is no tag: the header ended there, empty */
+    expect_missing("1 asks 2 for 3c: miss\n", 1, "Rules");
     /* Hand tags: all or none. */
 #define five H "[Hand1 \"2c 5c 4d 6d 7h Jh 3s As\"]\n" "[Hand2 \"7c Tc 7d 9d Kd Ad 6h 7s\"]\n" \
     "[Hand3 \"4c 6c Ac Qd 5h 2s 6s 9s\"]\n" "[Hand4 \"Jc Kc 3d 5d Th Kh 4s Qs\"]\n" \
     "[Hand6 \"9c Td 2h 9h Qh Ts Js Ks\"]\n"
-    expect_error(five, LIT_MISSING_TAG, 7);
-    expect_error(five "\n1 asks 2 for 3c\n", LIT_MISSING_TAG, 9);
-    expect_error(H "[Hand3 \"2c\"]\n", LIT_MISSING_TAG, 3);
+    expect_missing(five, 7, "Hand5");
+    expect_missing(five "\n1 asks 2 for 3c\n", 9, "Hand5");
+    expect_missing(H "[Hand3 \"2c\"]\n", 3, "Hand1");
+    expect_missing("[Rules \"classic players=12\"]\n[Dealer \"1\"]\n"
+                   "[Hand1 \"2c\"]\n[Hand2 \"3c\"]\n[Hand3 \"4c\"]\n[Hand4 \"5c\"]\n"
+                   "[Hand5 \"6c\"]\n[Hand6 \"7c\"]\n[Hand7 \"9c\"]\n[Hand8 \"Tc\"]\n"
+                   "[Hand9 \"Jc\"]\n[Hand10 \"Qc\"]\n[Hand12 \"Kc\"]\n",
+                   13, "Hand11");
 }
 
 Test(notation, errors_tag_values)
@@ -579,7 +600,7 @@ Test(notation, a_byte_order_mark_is_ignored)
     parse_ok(&rec, "\xEF\xBB\xBF[Rules \"club\"]\n[Dealer \"2\"]\n");
     cr_assert_eq(rec.dealer, 1);
     /* only at the very start */
-    expect_error("[Rules \"club\"]\n\xEF\xBB\xBF[Dealer \"2\"]\n", LIT_MISSING_TAG, 2);
+    expect_missing("[Rules \"club\"]\n\xEF\xBB\xBF[Dealer \"2\"]\n", 2, "Dealer");
 }
 
 Test(notation, errors_rules_tag)

@@ -59,6 +59,12 @@ Test(rules, overrides_and_canonical_text)
     cr_assert_str_eq(fmt(&r), "club misclaim=cancel");
     r = rules_of("  classic   bluff=on  ");
     cr_assert_str_eq(fmt(&r), "classic bluff=on");
+    /* overrides apply in order: a key given twice keeps its last value,
+     * as repeated --rule options do (docs/RULES.md, "Presets") */
+    r = rules_of("classic players=8 misclaim=opponents players=6");
+    cr_assert_str_eq(fmt(&r), "classic misclaim=opponents");
+    r = rules_of("club misclaim=cancel misclaim=opponents");
+    cr_assert_str_eq(fmt(&r), "club");
 }
 
 Test(rules, every_option_value_round_trips)
