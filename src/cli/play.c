@@ -93,6 +93,11 @@ static void keep_marks(Play *pl, const char *path)
             snprintf(m->text, sizeof m->text, "%.*s", (int)(n - 2), line + 2);
             if (strcmp(m->text, "aid on") == 0 || strcmp(m->text, "aid off") == 0)
                 pl->aid = m->text[5] == 'n';
+            int seat;
+            char end;
+            if (sscanf(m->text, "you: seat %d%c", &seat, &end) == 1 && seat >= 1 &&
+                seat <= pl->rules.players)
+                pl->marked_seat = seat - 1;
         }
         line += n + 1;
     }
@@ -136,7 +141,7 @@ static int replay_saved(Play *pl, const LitRecord *rec, const uint32_t *lines,
 static int take_seats(Play *pl, const LitRecord *rec, int seat, int name_given,
                       const char *path)
 {
-    int human = -1;
+    int human = pl->marked_seat;
     for (int s = 0; s < pl->rules.players; s++) {
         const char *name = rec->names[s];
         if (lit_bot_spec_parse(&pl->spec[s], name, strlen(name)) != LIT_OK) {
@@ -151,6 +156,12 @@ static int take_seats(Play *pl, const LitRecord *rec, int seat, int name_given,
         return LIT_BAD_SEAT;
     }
     pl->me = seat >= 0 ? seat : human;
+    /* a move to another seat, marked so that a later resume finds it */
+    if (seat >= 0 && seat != human) {
+        char n[4];
+        snprintf(n, sizeof n, "%d", seat + 1);
+        play_mark(pl, "you: seat %s", n);
+    }
     if (pl->me >= 0 && pl->me < pl->rules.players && pl->kept[pl->me][0] && !name_given)
         snprintf(pl->name, sizeof pl->name, "%s", pl->kept[pl->me]);
     if (pl->me < 0 || pl->me >= pl->rules.players) {
@@ -173,19 +184,18 @@ int play_resume(Play *pl, const char *path, int seat, int name_given)
     LitReplay rp;
     int st = replay_saved(pl, &ld.rec, ld.lines, path, &rp);
     pl->rules = ld.rec.rules;
+    pl->marked_seat = -1;
     if (st == LIT_OK) {
         pl->g = rp.game;
         lit_replay_start(&rp, &ld.rec);
         pl->start = rp.game;
         pl->seed = ld.rec.seed;
         pl->has_seed = ld.rec.has_seed;
+        keep_marks(pl, path);
         st = take_seats(pl, &ld.rec, seat, name_given, path);
     }
     record_free(&ld);
-    if (st != LIT_OK)
-        return -1;
-    keep_marks(pl, path);
-    return 0;
+    return st == LIT_OK ? 0 : -1;
 }
 
 void play_start_bots(Play *pl)

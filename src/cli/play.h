@@ -40,6 +40,7 @@ typedef struct Play {
     int aid;
     Mark marks[MAX_MARKS];
     int n_marks;
+    int marked_seat; /* a resumed record's last "you: seat N" mark, 0-based; -1 */
 } Play;
 
 /* A mark (a comment line of the record) before the next action: fmt with
@@ -53,8 +54,9 @@ int play_save(Play *pl);
 /* Goes on with the saved game at path: its rules, deal, events, seed and
  * marks (the aid as they left it); the bots from the seats' names, the
  * other seats' names kept and played by basic. Your seat is seat (0-based),
- * or with seat -1 the first one no bot names; its kept name becomes yours
- * unless name_given. The record goes back to path unless pl->record is set.
+ * marked "you: seat N" in the record when it moves you; with seat -1, the
+ * one the record's last such mark names, else the first one no bot names.
+ * Its kept name becomes yours unless name_given. The record goes back to path unless pl->record is set.
  * 0, or -1 with a message on stderr. */
 int play_resume(Play *pl, const char *path, int seat, int name_given);
 

@@ -205,6 +205,21 @@ same_text "--resume, a wrong Result" \
 same "--resume and replay, a wrong Result" "$tmp/replay.err" "$tmp/err"
 run 1 "$lit" play --resume "$tmp/bad.lit" --seat 7 </dev/null
 same_text "--resume --seat 7 of 6" "lit: --seat: there are 6 seats" "$tmp/err"
+# --seat moves you: marked in the record, so that the next resume without
+# --seat finds you there (the seat you left keeps its name, played by basic)
+printf 'quit\n' | "$lit" play --seed 5 --record "$tmp/moved.lit" >/dev/null
+printf 'quit\n' | "$lit" play --resume "$tmp/moved.lit" --seat 3 >"$tmp/out" 2>&1 ||
+  fail "--resume --seat 3: $(cat "$tmp/out")"
+grep -q '^game: .*; you are seat 3 (team A), resumed$' "$tmp/out" || fail "--seat 3: $(head -2 "$tmp/out")"
+[ "$(grep -c '^; you: seat 3$' "$tmp/moved.lit")" = 1 ] || fail "--seat 3: no mark: $(cat "$tmp/moved.lit")"
+grep -q '^\[Name1 "you"\]$' "$tmp/moved.lit" || fail "--seat 3: seat 1 lost its name"
+printf 'quit\n' | "$lit" play --resume "$tmp/moved.lit" >"$tmp/out" 2>&1 || fail "--resume: $(cat "$tmp/out")"
+grep -q '; you are seat 3 (team A), resumed$' "$tmp/out" || fail "after --seat 3: $(head -2 "$tmp/out")"
+[ "$(grep -c '^; you:' "$tmp/moved.lit")" = 1 ] || fail "a resume in place marked a move"
+printf 'quit\n' | "$lit" play --resume "$tmp/moved.lit" --seat 1 >/dev/null 2>&1
+printf 'quit\n' | "$lit" play --resume "$tmp/moved.lit" >"$tmp/out" 2>&1
+grep -q '; you are seat 1 (team A), resumed$' "$tmp/out" || fail "back to seat 1: $(head -2 "$tmp/out")"
+run 0 "$lit" replay "$tmp/moved.lit"
 run 1 "$lit" play --resume "$tmp/no-such.lit" </dev/null
 grep -q "no-such.lit" "$tmp/err" || fail "resume of a missing file: $(cat "$tmp/err")"
 run 0 "$lit" play --help
