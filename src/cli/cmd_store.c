@@ -140,8 +140,8 @@ int cmd_backup(int argc, char **argv)
         say("backup: give --db FILE and --to NEW");
         return 2;
     }
-    struct stat sb;
-    if (stat(to, &sb) == 0) {
+    struct stat sb; /* (a link to nothing exists too; the store checks again) */
+    if (lstat(to, &sb) == 0) {
         say("%s: exists: the backup goes to a new file", to);
         return 1;
     }

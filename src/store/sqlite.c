@@ -18,8 +18,12 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../mem/mem.h"
 
@@ -115,6 +119,10 @@ typedef struct Sqlite {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
     int64_t keep_games, keep_days; /* StoreOptions' retention */
+    int owner;                     /* the file opened again for flock (one
+                                    * writer a store), or -1; closed after
+                                    * the database (closing a descriptor of
+                                    * the file drops SQLite's own locks) */
 } Sqlite;
 
 static int failed(Store *s, const char *fmt, ...)
@@ -237,9 +245,15 @@ static int sqlite_save(Store *s, const StoreSave *sv)
         bad = keep(q);
     if (!bad && run(query(q, Q_COMMIT)) == 0)
         return STORE_OK;
+    int full = (sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_FULL;
     db_failed(q, "save");
     if (!sqlite3_get_autocommit(q->db))
         run(query(q, Q_ROLLBACK));
+    /* a full disk: the WAL is checkpointed only after a commit, so it would
+     * keep the space it holds; moved into the file and cut to nothing, it
+     * gives most of it back for the next try */
+    if (full)
+        sqlite3_wal_checkpoint_v2(q->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
     return STORE_FAILED;
 }
 
@@ -413,6 +427,18 @@ static int no_file_name(const char *path)
     return !*path || path[0] == ':' || strncmp(path, "file:", 5) == 0;
 }
 
+/* Removes a copy not made whole, and the journal SQLite may have left. */
+static void unlink_copy(const char *tmp)
+{
+    char journal[4096 + 16];
+    unlink(tmp);
+    snprintf(journal, sizeof journal, "%s-journal", tmp);
+    unlink(journal);
+}
+
+/* The copy is made at a name of its own beside path (path.XXXXXX) and takes
+ * path only whole, by link(), which refuses a path that has come to exist
+ * meanwhile: a backup that fails or is stopped leaves nothing at path. */
 static int sqlite_backup(Store *s, const char *path)
 {
     Sqlite *q = (Sqlite *)s;
@@ -421,8 +447,25 @@ static int sqlite_backup(Store *s, const char *path)
                path, *path ? path : "copy.db");
         return STORE_FAILED;
     }
+    size_t len = strlen(path);
+    if (path[len - 1] == '/') {
+        failed(s, "backup to %s: a file's name, not a folder's", path);
+        return STORE_FAILED;
+    }
+    char tmp[4096];
+    if (len + 8 > sizeof tmp) {
+        failed(s, "backup to %s: %s", path, strerror(ENAMETOOLONG));
+        return STORE_FAILED;
+    }
+    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp); /* an empty file, mode 0600: SQLite takes it for a new one */
+    if (fd < 0) {
+        failed(s, "backup to %s: %s", path, strerror(errno));
+        return STORE_FAILED;
+    }
+    close(fd);
     sqlite3 *to = NULL;
-    int rc = sqlite3_open_v2(path, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    int rc = sqlite3_open_v2(tmp, &to, SQLITE_OPEN_READWRITE, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_backup *b = sqlite3_backup_init(to, "main", q->db, "main");
         if (b) {
@@ -436,6 +479,14 @@ static int sqlite_backup(Store *s, const char *path)
     if (rc != SQLITE_OK)
         failed(s, "backup to %s: %s", path, to ? sqlite3_errmsg(to) : sqlite3_errstr(rc));
     sqlite3_close(to);
+    if (rc == SQLITE_OK && link(tmp, path) != 0) {
+        if (errno == EEXIST)
+            failed(s, "%s: exists: the backup goes to a new file", path);
+        else
+            failed(s, "backup to %s: %s", path, strerror(errno));
+        rc = SQLITE_ERROR;
+    }
+    unlink_copy(tmp);
     return rc == SQLITE_OK ? STORE_OK : STORE_FAILED;
 }
 
@@ -445,7 +496,9 @@ static void sqlite_close(Store *s)
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(q->q[i]);
     sqlite3_close(q->db);
-    free(q);
+    if (q->owner >= 0)
+        close(q->owner);
+    mem_free(q);
 }
 
 static const StoreOps sqlite_ops = {sqlite_save,  sqlite_drop,   sqlite_rooms, sqlite_record,
@@ -511,6 +564,35 @@ static int migrate(Sqlite *q, const StoreOptions *o, char *error)
                  (long long)version, STORE_SCHEMA, msg ? msg : sqlite3_errmsg(db));
         sqlite3_free(msg);
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+#define UNWRITABLE "cannot be written (the file, its folder or its disk is read-only)"
+
+/* For a store to be written: refuses a file SQLite opened only for
+ * reading (it does so, without a word, where the file or its folder may
+ * not be written), and one another process writes (two servers on one
+ * file would each take its rooms up and write over the other's games): an
+ * exclusive flock of the file, held until the store is closed. flock's
+ * locks are not SQLite's (POSIX fcntl locks), which readers (lit games,
+ * lit backup) take as before. 0, or -1 with error set. */
+static int claim(Sqlite *q, const char *path, char *error)
+{
+    if (sqlite3_db_readonly(q->db, "main") == 1) {
+        snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
+        return -1;
+    }
+    q->owner = open(path, O_RDONLY | O_CLOEXEC);
+    if (q->owner < 0) {
+        snprintf(error, STORE_ERROR_MAX, "%s", strerror(errno));
+        return -1;
+    }
+    if (flock(q->owner, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(error, STORE_ERROR_MAX, "%s",
+                 errno == EWOULDBLOCK ? "in use by another lit serve: a store has one server"
+                                      : strerror(errno));
         return -1;
     }
     return 0;
@@ -593,7 +675,16 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     }
     q->keep_games = o->keep_games;
     q->keep_days = o->keep_days;
+    q->owner = -1;
     q->base.ops = &sqlite_ops;
+    /* a store written is a file: SQLite keeps "" and ":memory:" in memory,
+     * and a URI may say mode=memory or immutable (read, a URI may name a
+     * file: mode=ro) */
+    if (!o->read_only && no_file_name(path)) {
+        snprintf(error, STORE_ERROR_MAX,
+                 "SQLite writes no file of that name: give a path, say ./lit.db");
+        goto fail;
+    }
     /* a folder or a device is no store: said so, where SQLite would say
      * "disk I/O error" or take /dev/zero for an empty file */
     struct stat sb;
@@ -613,8 +704,14 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     }
     sqlite3_extended_result_codes(q->db, 1);
     sqlite3_busy_timeout(q->db, 200);
-    /* a file that is not SQLite fails on its first read */
-    if (migrate(q, o, error))
+    /* a file that is not SQLite fails on its first read; one in WAL mode
+     * whose folder may not be written, there (no -shm file can be made) */
+    if (migrate(q, o, error)) {
+        if (!o->read_only && (sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_READONLY)
+            snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
+        goto fail;
+    }
+    if (!o->read_only && claim(q, path, error))
         goto fail;
     if (!o->read_only) {
         char *msg = NULL;
@@ -628,7 +725,10 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
             goto fail;
         }
         sqlite3_finalize(st);
-        if (sqlite3_exec(q->db, "PRAGMA synchronous = NORMAL", NULL, NULL, &msg) != SQLITE_OK) {
+        /* (the WAL cut back to 4 MiB after each checkpoint: its file
+         * otherwise keeps the most it ever held) */
+        if (sqlite3_exec(q->db, "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304",
+                         NULL, NULL, &msg) != SQLITE_OK) {
             snprintf(error, STORE_ERROR_MAX, "%s", msg);
             sqlite3_free(msg);
             goto fail;

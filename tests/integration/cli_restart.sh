@@ -76,7 +76,52 @@ for to in "" ":memory:" "file:x.db?mode=memory"; do
   want="lit: backup to '$to': SQLite writes no file of that name: give a path, say ./${to:-copy.db}"
   grep -qxF "$want" "$tmp/err" || fail "backup --to '$to': $(cat "$tmp/err")"
 done
+# a backup to a folder's name, or through a link to nothing: refused
+run 1 "$lit" backup --db "$tmp/lit.db" --to "$tmp/newdir/"
+grep -qx "lit: backup to $tmp/newdir/: a file's name, not a folder's" "$tmp/err" ||
+  fail "backup --to a folder's name: $(cat "$tmp/err")"
+ln -s "$tmp/nowhere.db" "$tmp/dangling"
+run 1 "$lit" backup --db "$tmp/lit.db" --to "$tmp/dangling"
+grep -qx "lit: $tmp/dangling: exists: the backup goes to a new file" "$tmp/err" ||
+  fail "backup --to a dangling link: $(cat "$tmp/err")"
+# one that fails (a size limit) leaves nothing at NEW, nor beside it
+(trap '' XFSZ; ulimit -f 40; exec "$lit" backup --db "$tmp/lit.db" --to "$tmp/cut.db") \
+  >"$tmp/out" 2>"$tmp/err" && fail "a backup over the size limit succeeded"
+grep -q "^lit: backup to $tmp/cut.db: " "$tmp/err" || fail "backup over a limit: $(cat "$tmp/err")"
+[ -z "$(find "$tmp" -name 'cut.db*')" ] || fail "a failed backup left $(find "$tmp" -name 'cut.db*')"
+# a second server on the store: refused, the first one's rooms untouched
+run 1 "$lit" serve --port 0 --db "$tmp/lit.db"
+grep -qx "lit: $tmp/lit.db: in use by another lit serve: a store has one server" "$tmp/err" ||
+  fail "a second server on the store: $(cat "$tmp/err")"
 kill -TERM "$pid"
 wait "$pid" || fail "exit status after SIGTERM: $?"
 grep -q "Ann\|token\|Hand" "$tmp/lit.db.log" "$tmp/serve.err" && fail "the log holds names, tokens or hands"
+# a store in memory is no store; one that cannot be written is refused at
+# the start, not at the first save (as another user: root writes anyway)
+for db in "" ":memory:" "file:$tmp/lit.db?mode=ro"; do
+  run 1 "$lit" serve --port 0 --db "$db"
+  grep -qxF "lit: $db: SQLite writes no file of that name: give a path, say ./lit.db" "$tmp/err" ||
+    fail "serve --db '$db': $(cat "$tmp/err")"
+done
+ro=$(mktemp -d /tmp/lit-ro.XXXXXX)
+cp "$tmp/lit.db" "$ro/ro.db"
+chmod 755 "$ro"
+chmod 444 "$ro/ro.db"
+as=()
+[ "$(id -u)" = 0 ] && as=(runuser -u nobody --)
+if [ ${#as[@]} = 0 ] || { command -v runuser >/dev/null && id nobody >/dev/null 2>&1; }; then
+  # the file read-only in a folder the server may write, then the folder
+  # read-only too (where SQLite cannot make the WAL's -shm file)
+  [ ${#as[@]} = 0 ] || chown nobody "$ro"
+  for what in file folder; do
+    [ "$what" = folder ] && chmod 555 "$ro"
+    run 1 "${as[@]}" "$lit" serve --port 0 --db "$ro/ro.db"
+    grep -qx "lit: $ro/ro.db: cannot be written (the file, its folder or its disk is read-only)" \
+      "$tmp/err" || fail "serve --db, a read-only $what: $(cat "$tmp/err")"
+  done
+else
+  echo "cli_restart: a read-only store not tried: root, and no runuser or no user nobody" >&2
+fi
+chmod 755 "$ro"
+rm -rf "$ro"
 finish cli_restart

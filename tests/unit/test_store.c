@@ -1,8 +1,10 @@
 /* test_store.c - the SQLite store of `lit serve` (src/store): saves read
  * back, one transaction each, files that are not ours refused by name, a
- * full or read-only file failing a save and losing nothing, backups. The
- * hub's use of it (restart, failures told to rooms) is in test_hub.c. */
+ * full file or one opened for reading failing a save and losing nothing,
+ * one writer a file, backups whole or not at all. The hub's use of it
+ * (restart, failures told to rooms) is in test_hub.c. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,18 +313,15 @@ Test(store, a_full_file_fails_a_save_and_loses_nothing)
     store_close(s);
 }
 
-/* A read-only file (as root chmod does not stop writes: a mode=ro URI): it
- * reads, and a save fails by name. */
-Test(store, a_read_only_file_reads_and_fails_a_save)
+/* A store opened for reading (lit games, lit backup) reads, and a save or a
+ * drop fails by name. */
+Test(store, a_store_read_only_reads_and_fails_a_save)
 {
     Store *s = open_ok("ro.db", NULL);
     StoreSave sv = save_at("{\"v\":1}", 0, "");
     cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
     store_close(s);
-    char uri[160], error[STORE_ERROR_MAX];
-    snprintf(uri, sizeof uri, "file:%s?mode=ro", path_of("ro.db"));
-    s = store_sqlite_open(uri, NULL, error);
-    cr_assert(s, "%s", error);
+    s = open_ok("ro.db", &(StoreOptions){0, 1, 0, 0});
     cr_assert(strstr(rooms_of(s), "{\"v\":1}"));
     sv = save_at("{\"v\":2}", 0, "");
     cr_assert_eq(store_save(s, &sv), STORE_FAILED);
@@ -330,6 +329,38 @@ Test(store, a_read_only_file_reads_and_fails_a_save)
     cr_assert_eq(store_drop(s, "BCDFGH"), STORE_FAILED);
     cr_assert_str_eq(store_error(s), "drop: attempt to write a readonly database");
     store_close(s);
+}
+
+/* A store to be written is a file, written by one process (one server) at
+ * a time; readers (lit games, lit backup) open it beside that one. Where
+ * SQLite would open a file only for reading (a mode=ro URI, or a file or
+ * folder that may not be written, which root is never refused:
+ * cli_restart tests that as another user) it is refused at the open. */
+Test(store, a_store_is_written_by_one_server_and_read_by_any)
+{
+    Store *s = open_ok("one.db", NULL);
+    StoreSave sv = save_at("{\"v\":1}", 0, "");
+    cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
+    cr_assert_str_eq(open_error("one.db", NULL), "in use by another lit serve: a store has one server");
+    Store *r = open_ok("one.db", &(StoreOptions){0, 1, 0, 0});
+    cr_assert(strstr(rooms_of(r), "{\"v\":1}"));
+    store_close(r);
+    store_close(s);
+    s = open_ok("one.db", NULL); /* free again once closed */
+    store_close(s);
+    char uri[160], error[STORE_ERROR_MAX];
+    snprintf(uri, sizeof uri, "file:%s?mode=ro", path_of("one.db"));
+    cr_assert_null(store_sqlite_open(uri, NULL, error));
+    cr_assert_str_eq(error, "SQLite writes no file of that name: give a path, say ./lit.db");
+    for (int i = 0; i < 2; i++) {
+        const char *name = i ? ":memory:" : "";
+        cr_assert_null(store_sqlite_open(name, NULL, error));
+        cr_assert_str_eq(error, "SQLite writes no file of that name: give a path, say ./lit.db");
+    }
+    /* reading, a URI may name the file */
+    r = store_sqlite_open(uri, &(StoreOptions){0, 1, 0, 0}, error);
+    cr_assert(r, "%s", error);
+    store_close(r);
 }
 
 Test(store, a_backup_is_a_whole_copy_made_while_the_store_is_open)
@@ -346,7 +377,25 @@ Test(store, a_backup_is_a_whole_copy_made_while_the_store_is_open)
                                   "1. one\n\n");
     store_close(c);
     cr_assert_eq(store_backup(s, "/nonexistent/dir/copy.db"), STORE_FAILED);
-    cr_assert_str_eq(store_error(s), "backup to /nonexistent/dir/copy.db: unable to open "
-                                     "database file");
+    cr_assert_str_eq(store_error(s),
+                     "backup to /nonexistent/dir/copy.db: No such file or directory");
+    /* a path that exists is not written over, and nothing is left beside it */
+    cr_assert_eq(store_backup(s, path_of("copy.db")), STORE_FAILED);
+    char want[2 * STORE_ERROR_MAX];
+    snprintf(want, sizeof want, "%s: exists: the backup goes to a new file", path_of("copy.db"));
+    cr_assert_str_eq(store_error(s), want);
+    c = open_ok("copy.db", &(StoreOptions){0, 1, 0, 0});
+    cr_assert(strstr(rooms_of(c), "{\"v\":1}"), "the copy was written over");
+    store_close(c);
+    char folder[160];
+    snprintf(folder, sizeof folder, "%s/", path_of("new"));
+    cr_assert_eq(store_backup(s, folder), STORE_FAILED);
+    snprintf(want, sizeof want, "backup to %s: a file's name, not a folder's", folder);
+    cr_assert_str_eq(store_error(s), want);
     store_close(s);
+    DIR *d = opendir(path_of(""));
+    cr_assert(d);
+    for (struct dirent *e; (e = readdir(d));)
+        cr_expect(strncmp(e->d_name, "copy.db.", 8) != 0, "a backup's copy left: %s", e->d_name);
+    closedir(d);
 }
