@@ -386,6 +386,24 @@ static void on_accept(struct ev_loop *loop, ev_io *w, int revents)
 
 /* ---- the socket --------------------------------------------------------------- */
 
+/* Whether a socket without SO_REUSEPORT may bind sa (SO_REUSEADDR, as the
+ * gates: a port in TIME_WAIT is free, one a socket listens on is not):
+ * 0, or -1 with errno set. */
+static int port_free(const struct sockaddr_in *sa)
+{
+    int one = 1, fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return -1;
+    int rc = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+                     bind(fd, (const struct sockaddr *)sa, sizeof *sa) < 0
+                 ? -1
+                 : 0;
+    int err = errno;
+    close(fd);
+    errno = err;
+    return rc;
+}
+
 static int listen_on(Gate *g, char *error, int error_size)
 {
     struct sockaddr_in sa;
@@ -394,6 +412,10 @@ static int listen_on(Gate *g, char *error, int error_size)
     sa.sin_port = htons((uint16_t)g->config.port);
     if (inet_pton(AF_INET, g->config.bind, &sa.sin_addr) != 1) {
         snprintf(error, (size_t)error_size, "not an IPv4 address: %s", g->config.bind);
+        return -1;
+    }
+    if (g->config.reuse_port == GATE_PORT_FIRST && g->config.port != 0 && port_free(&sa)) {
+        snprintf(error, (size_t)error_size, "%s", strerror(errno));
         return -1;
     }
     int one = 1;

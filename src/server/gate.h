@@ -27,6 +27,8 @@ typedef struct Gate Gate;
 typedef struct GateConn GateConn; /* a connection whose handshake is not over */
 typedef struct GatePeers GatePeers; /* the addresses' handshakes, for gates alike */
 
+enum { GATE_PORT_ALONE, GATE_PORT_FIRST, GATE_PORT_JOIN };
+
 typedef struct GateConfig {
     struct ev_loop *loop;
     const char *bind; /* an IPv4 address */
@@ -47,8 +49,11 @@ typedef struct GateConfig {
      * kernel spreads the connections over them), counting the handshakes of
      * each address together in peers (gate_peers_new; NULL: the gate's
      * own). port 0 is any free port for the first; the others take the
-     * first's (gate_port). */
-    int reuse_port;
+     * first's (gate_port). GATE_PORT_FIRST checks first that no socket
+     * listens on the port (SO_REUSEPORT would let this server share it
+     * with another process of the same user, the kernel spreading the
+     * clients over both). */
+    int reuse_port; /* GATE_PORT_ALONE, GATE_PORT_FIRST or GATE_PORT_JOIN */
     GatePeers *peers;
 } GateConfig;
 

@@ -285,8 +285,9 @@ static int loop_open(Loop *L, int index, int experts, int port)
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8 |
                    LWS_SERVER_OPTION_LIBEV;
     L->ctx = lws_create_context(&info);
+    int reuse = net.n == 1 ? GATE_PORT_ALONE : index == 0 ? GATE_PORT_FIRST : GATE_PORT_JOIN;
     GateConfig gc = {L->loop, config->bind, port,          config->proxy,
-                     adopt,   expire,       L,             net.n > 1,
+                     adopt,   expire,       L,             reuse,
                      net.peers};
     char error[128];
     if (!L->ctx || !(L->gate = gate_open(&gc, error, sizeof error))) {

@@ -41,6 +41,14 @@ listen=$(ss -Hltn "sport = :$port" 2>/dev/null | awk '{print $4}' | sort -u)
 [ "$listen" = "127.0.0.1:$port" ] || fail "listens on: $listen"
 [ "$(ss -Hltn "sport = :$port" 2>/dev/null | wc -l)" = "$cores" ] ||
   fail "listening sockets: $(ss -Hltn "sport = :$port")"
+# a second server on the port is refused, with one loop or several (whose
+# SO_REUSEPORT would have let it share the port, the kernel spreading the
+# clients over both servers)
+for loops in 1 2; do
+  run 1 timeout 10 "$lit" serve --port "$port" --loops "$loops"
+  grep -qx "serve: cannot listen on 127.0.0.1:$port: Address already in use" "$tmp/err" ||
+    fail "a second server on the port, --loops $loops: $(cat "$tmp/err")"
+done
 
 LIT_SECRETS="$tmp/secrets" timeout 300 node tests/integration/serve_client.mjs "$port" \
   >"$tmp/client.out" 2>&1 || fail "protocol clients: $(cat "$tmp/client.out")"
