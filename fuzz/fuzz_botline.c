@@ -34,9 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { LINES = 32 };
 
-static const char *const reasons[] = {"exited",    "too_long", "not_json",     "bad_message",
-                                      "bad_card",  "bad_set",  "bad_seat",     "resync_again",
-                                      NULL};
+static const char *const reasons[] = {"exited",   "too_long", "not_json",        "bad_message",
+                                      "bad_card", "bad_set",  "bad_seat",        "bad_claim_cards",
+                                      "resync_again", NULL};
 
 /* The files that stand for the bot's output and input (used through their
  * descriptors only), and the reader's buffer: once for the run. */
@@ -99,12 +99,16 @@ static void check_action(const LitGame *g, const LitView *v, const LitAction *a)
         abort();
 }
 
-/* A refusal: "name: detail", the name one of reasons. */
+/* A refusal: "name: detail", the name one of reasons, every byte printable
+ * ASCII (what the bot wrote is shown \xNN). */
 static void check_refusal(const char *why)
 {
     const char *colon = memchr(why, ':', EXTBOT_WHY_MAX);
     if (!colon || colon[1] != ' ' || !colon[2] || !memchr(why, 0, EXTBOT_WHY_MAX))
         abort();
+    for (const char *p = why; *p; p++)
+        if (*p < 0x20 || *p > 0x7e)
+            abort();
     for (int i = 0; reasons[i]; i++)
         if (strlen(reasons[i]) == (size_t)(colon - why) &&
             memcmp(why, reasons[i], (size_t)(colon - why)) == 0)

@@ -170,6 +170,11 @@ static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int 
             snprintf(why, sizeof why, "%s: %s", lit_status_name(st), lit_status_text(st));
         else if (st != LIT_OK && !proc[t])
             snprintf(why, sizeof why, "%s: %s", lit_status_name(st), lit_status_text(st));
+        char what[64];
+        if (st != LIT_OK && proc[t] && extbot_never_answered(proc[t], what, sizeof what)) {
+            out->silent = 1; /* the match stops (cmd_arena.c) */
+            break;
+        }
         if (st != LIT_OK) {
             out->bad[side_of[t]]++;
             act = arena_fallback(&g, t);

@@ -49,6 +49,8 @@ typedef struct GameOutcome {
     uint16_t actions;
     uint16_t bad[2];     /* actions of A's and B's bots the referee refused
                           * (each replaced by the fallback) */
+    uint8_t silent;      /* stopped: an external bot exited before it wrote
+                          * a line (extbot_never_answered) */
 } GameOutcome;
 
 /* What entrant A scored in a game: 1 a win, 1/2 a draw or a livelock, 0. */

@@ -37,7 +37,8 @@ static const char usage[] =
     "seat of the team, one process per seat for the whole run, speaking the\n"
     "bot protocol on its standard input and output (docs/BOT_PROTOCOL.md).\n"
     "A refused or late action of any bot is logged on stderr with its reason\n"
-    "and replaced by the fallback; the report counts them per side.\n"
+    "and replaced by the fallback; the report counts them per side. A cmd:\n"
+    "bot that exits before it answers anything stops the match (exit 1).\n"
     "\n"
     "  --team-a BOTS      entrant A (default basic)\n"
     "  --team-b BOTS      entrant B (default random)\n"
@@ -51,7 +52,9 @@ static const char usage[] =
     "  --seed S           seed of the match (default 1)\n"
     RULE_OPTIONS_HELP
     "  --records DIR      write every game to DIR/NNNNNN-a.lit and -b.lit (the\n"
-    "                     swapped playing); DIR is made if missing\n"
+    "                     swapped playing), in a round robin to DIR/I-J/ for\n"
+    "                     the entrants I and J (1 is the first --entrant); DIR\n"
+    "                     is made if missing\n"
     "  --json             print one JSON object\n"
     "  --quiet            no progress bar\n"
     "  --help             this text\n";
@@ -72,7 +75,7 @@ typedef struct Match {
 } Match;
 
 /* Why a match stopped early: each told in its own words (run_match). */
-typedef enum Stop { STOP_NONE, STOP_MEMORY, STOP_RECORD, STOP_BOT } Stop;
+typedef enum Stop { STOP_NONE, STOP_MEMORY, STOP_RECORD, STOP_BOT, STOP_SILENT } Stop;
 
 static void stop(Match *m, Stop why)
 {
@@ -121,6 +124,23 @@ static int start_processes(Match *m, ExtBot *ext[2])
     return 0;
 }
 
+/* Says which external bot exited before it wrote a line (a command that
+ * cannot run, a bot that fails at its start), with how it ended: its game
+ * stopped there (GameOutcome.silent), and so does the match, whose games
+ * the fallback would have played for it. */
+static void silent_bots(Match *m, ExtBot *ext[2])
+{
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; ext[k] && i < m->rules->players / 2; i++) {
+            char what[64];
+            if (ext[k][i].buf && extbot_never_answered(&ext[k][i], what, sizeof what)) {
+                say("the bot '%s' exited before it answered (%s)", (k ? m->b : m->a)->text,
+                    what);
+                return;
+            }
+        }
+}
+
 static void stop_processes(Match *m, ExtBot *ext[2])
 {
     for (int k = 0; k < 2; k++) {
@@ -158,6 +178,11 @@ static void *worker(void *arg)
             LitGame start, end;
             arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, work,
                        &m->out[2 * i + (uint64_t)p], &start, &end, &log);
+            if (m->out[2 * i + (uint64_t)p].silent) { /* a game not played out: no record */
+                silent_bots(m, ext);
+                stop(m, STOP_SILENT);
+                break;
+            }
             if (m->records && write_game(m, i, p, &start, &end, &log, text))
                 stop(m, STOP_RECORD);
         }
@@ -218,7 +243,8 @@ static int run_match(Match *m, int threads, int show, const char *label, double 
     static const char *const why[] = {
         [STOP_MEMORY] = "out of memory",
         [STOP_RECORD] = "a record could not be written (above)",
-        [STOP_BOT] = "an external bot could not be started (above)"};
+        [STOP_BOT] = "an external bot could not be started (above)",
+        [STOP_SILENT] = "an external bot exited before it answered (above)"};
     int failed = atomic_load(&m->failed);
     if (failed != STOP_NONE) {
         say("the match stopped: %s", why[failed]);
@@ -444,8 +470,22 @@ static int play_pairings(const ArenaArgs *aa, const LitRules *rules, int n_ent, 
     int k = 0, rc = 0, round_robin = aa->n_ent >= 2;
     for (int i = 0; i < n_ent && rc == 0; i++)
         for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
+            /* a round robin's records: a folder a pairing, DIR/I-J by the
+             * entrants' places on the command line */
+            char folder[4096];
+            const char *records = aa->records;
+            if (records && round_robin) {
+                int n = snprintf(folder, sizeof folder, "%s/%d-%d", records, i + 1, j + 1);
+                if (n < 0 || (size_t)n >= sizeof folder) {
+                    say("--records: the folder name is too long");
+                    return 1;
+                }
+                if (make_folder(folder))
+                    return 1;
+                records = folder;
+            }
             Match m = {.rules = rules, .seed = aa->seed, .pairs = aa->games, .a = &aa->ent[i],
-                       .b = &aa->ent[j], .records = round_robin ? NULL : aa->records,
+                       .b = &aa->ent[j], .records = records,
                        .move_timeout = (int)aa->move_timeout,
                        .start_timeout = (int)aa->start_timeout, .out = out};
             char label[2 * ENTRANT_TEXT_MAX + 8];
@@ -554,6 +594,16 @@ static void report_round_robin(const ArenaArgs *aa, const char *rules_text,
         text_round_robin(aa, rules_text, cell, total, stats);
 }
 
+/* A signal that ends the arena: the bots' process groups are killed (they
+ * are their own groups, which a terminal's Ctrl-C does not reach), then the
+ * signal ends the arena as it would have; records written are whole. */
+static void on_stop(int sig)
+{
+    extbot_kill_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 int cmd_arena(int argc, char **argv)
 {
     ArenaArgs aa;
@@ -576,8 +626,12 @@ int cmd_arena(int argc, char **argv)
     int round_robin = aa.n_ent >= 2;
     int n_ent = round_robin ? aa.n_ent : 2;
     int show = !aa.quiet && isatty(2);
-    /* A bot process that exits must not take the arena with it. */
+    /* A bot process that exits must not take the arena with it; one that
+     * is running when the arena is stopped (Ctrl-C, SIGTERM) goes with it. */
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, on_stop);
+    signal(SIGTERM, on_stop);
+    signal(SIGHUP, on_stop);
 
     int n_pairings = n_ent * (n_ent - 1) / 2;
     GameOutcome *out = malloc(sizeof *out * 2 * aa.games);

@@ -27,6 +27,29 @@ extern char **environ;
  * started by another thread inherits a pipe end before it is close-on-exec. */
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The process groups of the bots running, for extbot_kill_all (read in a
+ * signal handler: slots written under spawn_lock, 0 for none). */
+enum { RUNNING_MAX = 1024 };
+static volatile sig_atomic_t running[RUNNING_MAX];
+
+static void running_set(pid_t from, pid_t to)
+{
+    pthread_mutex_lock(&spawn_lock);
+    for (int i = 0; i < RUNNING_MAX; i++)
+        if (running[i] == from) {
+            running[i] = to;
+            break;
+        }
+    pthread_mutex_unlock(&spawn_lock);
+}
+
+void extbot_kill_all(void)
+{
+    for (int i = 0; i < RUNNING_MAX; i++)
+        if (running[i] > 0)
+            kill(-(pid_t)running[i], SIGKILL);
+}
+
 static int cloexec_pipe(int fd[2])
 {
     if (pipe(fd) != 0)
@@ -161,6 +184,7 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
         b->buf = NULL;
         return -1;
     }
+    running_set(0, b->pid);
     b->to_bot = in[1];
     b->from_bot = out[0];
     fcntl(b->to_bot, F_SETFL, fcntl(b->to_bot, F_GETFL) | O_NONBLOCK);
@@ -208,12 +232,46 @@ void extbot_stop(ExtBot *b)
         kill(-b->pid, SIGKILL);
         int status;
         waitpid(b->pid, &status, 0);
+        running_set(b->pid, 0);
     }
     if (b->from_bot >= 0)
         close(b->from_bot);
     free(b->buf);
     memset(b, 0, sizeof *b);
     b->to_bot = b->from_bot = -1;
+}
+
+int extbot_never_answered(ExtBot *b, char *what, size_t cap)
+{
+    if (!b->closed || b->lines || b->pid <= 0)
+        return 0;
+    /* its status, the shell's, left to be reaped by extbot_stop (WNOWAIT):
+     * waited for a second at most, once (a bot that closed its output and
+     * goes on running is a bot that stopped answering, not one that never
+     * ran) */
+    if (!b->waited) {
+        b->waited = 1;
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        for (int i = 0; i < 100; i++) {
+            if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+                info.si_pid != 0)
+                break;
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+        if (info.si_pid != 0 && info.si_code == CLD_EXITED)
+            snprintf(b->ended, sizeof b->ended, "exit status %d%s", info.si_status,
+                     info.si_status == 127   ? ": no such command"
+                     : info.si_status == 126 ? ": the command cannot be run"
+                                             : "");
+        else if (info.si_pid != 0)
+            snprintf(b->ended, sizeof b->ended, "killed by signal %d", info.si_status);
+    }
+    if (!b->ended[0])
+        return 0;
+    snprintf(what, cap, "%s", b->ended);
+    return 1;
 }
 
 void extbot_game(ExtBot *b, uint64_t game, const LitView *v)
@@ -267,14 +325,17 @@ static int read_line(ExtBot *b, double deadline, size_t *n)
             }
             *nl = 0;
             *n = k;
+            b->lines++;
             return 1;
         }
         if (b->len == EXTBOT_LINE_MAX) {
             int was = b->skipping;
             b->len = 0;
             b->skipping = 1;
-            if (!was)
+            if (!was) {
+                b->lines++;
                 return -2;
+            }
         }
         int left = ms_left(deadline);
         struct pollfd pfd = {b->from_bot, POLLIN, 0};
@@ -288,6 +349,7 @@ static int read_line(ExtBot *b, double deadline, size_t *n)
             continue;
         if (got <= 0) {
             b->dead = 1;
+            b->closed = got == 0;
             return -1;
         }
         b->len += (size_t)got;
@@ -350,7 +412,33 @@ static json_t *view_json(const LitView *v, uint32_t n)
     return j;
 }
 
-int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_MAX])
+/* why with every byte outside printable ASCII written \xNN (and a
+ * backslash as \\), cut to fit: what a bot writes reaches the terminal only
+ * so, and can neither end a log line nor drive the terminal. */
+static void why_shown(char why[EXTBOT_WHY_MAX])
+{
+    char raw[EXTBOT_WHY_MAX];
+    memcpy(raw, why, EXTBOT_WHY_MAX);
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)raw; *p; p++) {
+        char piece[5];
+        int n;
+        if (*p == '\\')
+            n = snprintf(piece, sizeof piece, "\\\\");
+        else if (*p >= 0x20 && *p < 0x7f)
+            n = snprintf(piece, sizeof piece, "%c", *p);
+        else
+            n = snprintf(piece, sizeof piece, "\\x%02x", *p);
+        if (k + (size_t)n >= EXTBOT_WHY_MAX)
+            break;
+        memcpy(why + k, piece, (size_t)n);
+        k += (size_t)n;
+    }
+    why[k] = 0;
+}
+
+/* extbot_act, why not yet shown. */
+static int act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_MAX])
 {
     uint32_t n = v->history_len + 1;
     int resynced = 0;
@@ -358,9 +446,18 @@ int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
         return why_is(why, "exited", "the bot has exited or stopped reading");
     send_json(b, request_json(v, n, b->timeout_ms));
     double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : b->start_ms));
+    uint32_t other = 0; /* lines with another n, for this request */
+    json_int_t last = 0;
     for (;;) {
         size_t len;
         int r = b->dead ? -1 : read_line(b, deadline, &len);
+        if (r == 0 && other) {
+            snprintf(why, EXTBOT_WHY_MAX,
+                     "timeout: no answer in time (%u line%s with another n ignored, the last "
+                     "n %lld, this request's %u)",
+                     other, other == 1 ? "" : "s", (long long)last, n);
+            return -1;
+        }
         if (r == 0)
             return why_is(why, "timeout", "no answer in time");
         if (r == -1)
@@ -379,6 +476,8 @@ int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
         }
         if (got != (json_int_t)n) {
             b->stale++; /* an answer to an earlier request, after its time */
+            other++;
+            last = got;
             json_decref(j);
             continue;
         }
@@ -393,4 +492,12 @@ int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
         send_json(b, request_json(v, n, b->timeout_ms));
         deadline = deadline_after(b->timeout_ms);
     }
+}
+
+int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_MAX])
+{
+    int st = act(b, v, out, why);
+    if (st != LIT_OK)
+        why_shown(why);
+    return st;
 }

@@ -32,12 +32,16 @@ typedef struct ExtBot {
     pid_t pid;
     int to_bot, from_bot;   /* pipe ends; -1 when closed */
     int dead;               /* 1 once it exited or stopped reading */
+    int closed;             /* 1 once its output ended (it exited, mostly) */
+    int waited;             /* extbot_never_answered has waited for its end */
+    char ended[48];         /* how it ended, if it exited before a line */
     int timeout_ms;         /* per request */
     int start_ms;           /* more for the first request */
     char *buf;              /* what it wrote that is not yet a line */
     size_t len;
     int skipping;           /* inside a line over EXTBOT_LINE_MAX */
     uint32_t stale;         /* answers to earlier requests, ignored */
+    uint32_t lines;         /* lines it wrote, read so far */
     int asked;              /* requests sent */
 } ExtBot;
 
@@ -51,6 +55,15 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
  * kills it). */
 void extbot_stop(ExtBot *b);
 
+/* Whether the bot exited before it wrote a single line (a command that
+ * cannot run, a bot that fails at its start): 1 with how it ended in what
+ * ("exit status 127: no such command", "killed by signal 11"), else 0. */
+int extbot_never_answered(ExtBot *b, char *what, size_t cap);
+
+/* Kills the process group of every bot started and not yet stopped: for a
+ * signal that ends the arena (async-signal-safe). */
+void extbot_kill_all(void);
+
 /* A new game from the view of its seat (no history yet). */
 void extbot_game(ExtBot *b, uint64_t game, const LitView *v);
 
@@ -61,7 +74,9 @@ void extbot_event(ExtBot *b, const LitView *v, const LitEvent *e, uint32_t n);
 /* Asks for the seat's action in view v (the seat on turn). LIT_OK with *out
  * filled (not yet checked by the referee), or -1 with the reason in why:
  * "name: detail" with name one of timeout, exited, too_long, not_json,
- * bad_message, bad_card, bad_set, bad_seat, resync_again. */
+ * bad_message, bad_card, bad_set, bad_seat, bad_claim_cards, resync_again;
+ * what the bot wrote shown in it with every byte outside printable ASCII
+ * as \xNN (it goes to a terminal). */
 int extbot_act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_MAX]);
 
 /* Tells the bot its answer to request n was refused (reason, a sentence) and

@@ -169,13 +169,20 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         a.set = (uint8_t)st;
         const char *name;
         json_t *holder;
+        uint32_t named = 0; /* the set's cards named: "2c" and "2C" are one */
         json_object_foreach(holders, name, holder) {
             int c = lit_card_parse(r->deck, name, strlen(name));
             if (c < 0 || lit_set_of(r->deck, c) != st)
                 return why_is(err, "bad_card", "a card named in holders is not of the set");
+            int pos = lit_pos_of(r->deck, c);
+            if (named >> pos & 1) {
+                snprintf(text, sizeof text, "holders name %s twice", lit_card_name(r->deck, c));
+                return why_is(err, "bad_claim_cards", text);
+            }
+            named |= UINT32_C(1) << pos;
             if (!json_is_integer(holder))
                 return why_is(err, "bad_message", "a holder is not a number");
-            if (seat_of(r, holder, &a.holders[lit_pos_of(r->deck, c)]))
+            if (seat_of(r, holder, &a.holders[pos]))
                 return why_is(err, "bad_seat", "a holder is no seat of this game");
         }
     } else {

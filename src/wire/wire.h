@@ -114,7 +114,8 @@ json_t *wire_scoresheet(const LitKnow *k, const LitOdds *o);
 json_t *wire_best_assignment(const LitKnow *k, const LitOdds *o, int team, int set);
 
 /* Why wire_read_action refused an action: the error's stable name (static
- * text: bad_message, bad_card, bad_set or bad_seat) and a sentence for
+ * text: bad_message, bad_card, bad_set, bad_seat or bad_claim_cards) and a
+ * sentence for
  * people (at most 200 bytes). */
 typedef struct WireError {
     const char *name;

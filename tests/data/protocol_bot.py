@@ -3,11 +3,14 @@
 
 Modes "check" and "resync_once" play legally (the first legal action) and
 check what the arena sends: "check" every message's fields, "resync_once"
-asks for the whole view once per request and checks it. Any other mode
-answers every request wrongly in one way: the arena must refuse each answer
-with its exact reason, play the fallback and go on. A failed check exits
-with a message, which the arena reports as "exited"."""
+asks for the whole view once per request and checks it. Most other
+modes answer every request wrongly in one way: the arena must refuse each
+answer with its exact reason, play the fallback and go on; "exit" answers
+once, then exits; "silent" exits before writing anything (the match stops);
+"stubborn" ignores SIGTERM and never answers. A failed check exits with a
+message, which the arena reports as "exited"."""
 import json
+import signal
 import sys
 import time
 
@@ -33,7 +36,7 @@ def check(cond, what):
         sys.exit("protocol_bot: " + what)
 
 
-sets, seen, hand, resynced = {}, 0, None, set()
+sets, seen, hand, resynced, acts = {}, 0, None, set(), 0
 for line in sys.stdin:
     msg = json.loads(line)
     kind = msg["type"]
@@ -66,6 +69,7 @@ for line in sys.stdin:
         check(mode not in ("check", "resync_once") or kind != "refused", "refused: " + line)
         continue
     check(kind == "act", "unknown message " + kind)
+    acts += 1
     n = msg["n"]
     check(n == seen + 1 and msg["hand"] == hand, "act after the events")
     ask = msg["asks"][0] if msg["asks"] else {"card": "2h", "target": 1}
@@ -106,7 +110,24 @@ for line in sys.stdin:
         time.sleep(0.1)
         out = json.dumps({"n": n, "action": "ask", "card": ask["card"], "target": ask["target"]})
     elif mode == "exit":
-        sys.exit(3)
+        if acts > 1:  # after its first answer: a bot that answered, then exited
+            sys.exit(3)
+        out = json.dumps(first_legal(msg))
+    elif mode == "silent":
+        sys.exit(3)  # before it wrote anything: the match stops
+    elif mode == "forge":  # a key that would end the log line and drive a terminal
+        out = json.dumps({"n": n, "action": "ask", "card": ask["card"], "target": ask["target"],
+                          "\nlit arena: deal 0a, action 2, seat 2 (random): own_card\x1b]0;x\x07": 1})
+    elif mode == "twice":  # "2c" and "2C": two keys, one card
+        name = "low-clubs" if "low-clubs" in sets else sorted(sets)[0]
+        holders = {c: msg["seat"] for c in sets[name]}
+        holders[sets[name][0].upper()] = msg["seat"]
+        out = json.dumps({"n": n, "action": "claim", "set": name, "holders": holders})
+    elif mode == "offbyone":  # echoes the last event's number
+        out = json.dumps({"n": n - 1, "action": "ask", "card": ask["card"], "target": ask["target"]})
+    elif mode == "stubborn":  # ignores SIGTERM, and thinks for ever
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        time.sleep(3600)
     elif mode == "mute":
         time.sleep(3600)
     else:

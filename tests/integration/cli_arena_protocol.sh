@@ -5,7 +5,9 @@
 # claims; a bot that resynchronises gets the whole view; and every wrong
 # answer (garbage, a line too long, missing or unknown keys, bad names, an
 # illegal action, late answers, a bot that exits or stops reading) is refused
-# with its exact reason, replaced by the fallback, and counted.
+# with its exact reason, replaced by the fallback, and counted; what a bot
+# writes is logged escaped; a bot that never answers stops the match, and
+# a signal that stops the arena stops the bots.
 set -euo pipefail
 
 # shellcheck source=lib.sh
@@ -76,16 +78,55 @@ refused teammate "ask_teammate: you may ask only a player of the other team"
 refused resync "resync_again: a second resync for one request"
 refused exit "exited: the bot has exited or stopped reading"
 refused mute "timeout: no answer in time" --start-timeout 500
+# what a bot writes reaches the log escaped: it can neither make a line of
+# its own (the count of lines above) nor drive the terminal
+refused forge 'bad_message: unknown key "\x0alit arena: deal 0a, action 2, seat 2 (random): own_card\x1b]0;x\x07" in ask'
+refused twice "bad_claim_cards: holders name 2c twice"
+# answers to another request: counted in the timeout's reason
+refused offbyone "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" \
+  --start-timeout 2000 --players 4
+
 # a slow bot: its first answer comes within the start-up allowance, the
 # next ones late (and then ignored as stale)
 run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 20 --json --quiet
 grep -q "(cmd:$bot slow): timeout: no answer in time; played " "$tmp/err" || fail "slow: no timeout logged"
 json "$tmp/out" 'd["livelocks"] == 0 and d["bad_actions"][1] == 0' || fail "slow: $(cat "$tmp/out")"
 
-# 4. A command that cannot run is a bot that exits: counted, not fatal.
-run 0 "$lit" arena --team-a "cmd:/nonexistent/bot" --team-b random --games 1 --json --quiet
-grep -q "(cmd:/nonexistent/bot): exited: the bot has exited or stopped reading; played " "$tmp/err" ||
-  fail "missing command: $(head -2 "$tmp/err")"
+# 4. A bot that exits before it answers anything (a command that cannot
+# run, a bot that fails at its start) stops the match: its games would be
+# the fallback's. No record of the game it stopped.
+run 1 "$lit" arena --team-a "cmd:/nonexistent/bot" --team-b random --games 2 --json --quiet \
+  --records "$tmp/silent"
+grep -qx "lit: the bot 'cmd:/nonexistent/bot' exited before it answered (exit status 127: no such command)" \
+  "$tmp/err" || fail "missing command: $(cat "$tmp/err")"
+grep -qx "lit: the match stopped: an external bot exited before it answered (above)" "$tmp/err" ||
+  fail "missing command: $(tail -1 "$tmp/err")"
+[ -z "$(ls "$tmp/silent")" ] || fail "a stopped game was written: $(ls "$tmp/silent")"
+[ ! -s "$tmp/out" ] || fail "a stopped match reported: $(cat "$tmp/out")"
+run 1 "$lit" arena --team-a random --team-b "cmd:$bot silent" --games 1 --quiet
+grep -qx "lit: the bot 'cmd:$bot silent' exited before it answered (exit status 3)" "$tmp/err" ||
+  fail "silent: $(cat "$tmp/err")"
+# a round robin writes its records too, a folder a pairing
+run 0 "$lit" arena --entrant random --entrant "cmd:$bot check" --entrant basic --games 1 --quiet \
+  --records "$tmp/rr"
+for pair in 1-2 1-3 2-3; do
+  for side in a b; do
+    "$lit" replay "$tmp/rr/$pair/000000-$side.lit" >/dev/null 2>&1 || fail "round robin record $pair $side"
+  done
+done
+# stopped by a signal: the bots go too, one that ignores SIGTERM and
+# thinks for ever among them (they are process groups of their own, which
+# a terminal's Ctrl-C does not reach)
+rc=0
+timeout -s INT 3 "$lit" arena --team-a "cmd:$bot stubborn" --team-b random --games 1 --quiet \
+  >"$tmp/out" 2>"$tmp/err" || rc=$?
+[ "$rc" = 124 ] || fail "arena stopped by SIGINT: exit status $rc"
+for _ in $(seq 100); do # on progress: the processes gone (at most 10 s)
+  pgrep -f "protocol_bot.py stubborn" >/dev/null || break
+  sleep 0.1
+done
+pgrep -f "protocol_bot.py stubborn" >/dev/null &&
+  fail "a bot outlived the arena's SIGINT: $(pgrep -af 'protocol_bot.py stubborn')"
 run 2 "$lit" arena --team-a "cmd:" --team-b random
 same_text "arena cmd:" "lit: --team-a: unknown_bot: there is no bot of that name: 'cmd:'" "$tmp/err"
 run 2 "$lit" arena --team-a basic --move-timeout 0

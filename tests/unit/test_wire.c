@@ -1,7 +1,7 @@
 /* test_wire.c - the frames' JSON written as text (src/wire/text.c): valid
  * JSON that reads back to what it says, for every kind of event of random
  * games under every preset, every seat's legal list, and strings that need
- * escaping. */
+ * escaping; and actions read from JSON (wire_read_action). */
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <limits.h>
@@ -218,4 +218,27 @@ Test(wire, random_games_of_every_preset_read_back)
     }
     cr_assert(kinds[LIT_ASK] > 0 && kinds[LIT_CLAIM] > 0, "asks %d, claims %d", kinds[LIT_ASK],
               kinds[LIT_CLAIM]);
+}
+
+/* A claim's holders are one seat a card: a card named twice, as "2c" and
+ * "2C" (two JSON keys, one card), is refused, not the last one taken. */
+Test(wire, a_claim_naming_a_card_twice_is_refused)
+{
+    LitRules r;
+    cr_assert_eq(lit_rules_parse(&r, "classic players=4", NULL), LIT_OK);
+    static const char *const extra[] = {"n", NULL};
+    json_error_t jerr;
+    json_t *j = json_loads("{\"n\":1,\"action\":\"claim\",\"set\":\"low-clubs\",\"holders\":"
+                           "{\"2c\":1,\"2C\":3,\"3c\":1,\"4c\":1,\"5c\":1,\"6c\":1,\"7c\":1}}",
+                           0, &jerr);
+    cr_assert_not_null(j, "%s", jerr.text);
+    LitAction a;
+    WireError err;
+    cr_assert_eq(wire_read_action(&r, 0, j, extra, &a, &err), -1);
+    cr_assert_str_eq(err.name, "bad_claim_cards");
+    cr_assert_str_eq(err.detail, "holders name 2c twice");
+    json_object_del(json_object_get(j, "holders"), "2C");
+    cr_assert_eq(wire_read_action(&r, 0, j, extra, &a, &err), 0, "%s: %s", err.name, err.detail);
+    cr_assert_eq(a.kind, LIT_CLAIM);
+    json_decref(j);
 }
