@@ -1,8 +1,9 @@
 /* review.c - a review of one seat's decisions (docs/REVIEW.md).
  *
  * One pass over the game: the referee's position (for the seat's own hand
- * at each moment), the seat's knowledge (lit_know_apply) and one expert bot
- * following the seat's view are kept in step, event by event. At each
+ * at each moment), the seat's knowledge (lit_know_apply) and the best bot
+ * (LIT_BOT_BEST, master) following the seat's view are kept in step, event
+ * by event. At each
  * decision of the seat:
  *   1. the odds of the seat's view: exact (lit_odds), or estimated beyond
  *      the state budget (lit_odds_estimate);
@@ -10,7 +11,7 @@
  *      chance that its whole placement is right (a joint probability, not a
  *      product of marginals: counted with the placement imposed, below) and
  *      its expected result under the room's misclaim rule;
- *   3. the expert's action in the same view (reseeded per decision, so a
+ *   3. the best bot's action in the same view (reseeded per decision, so a
  *      decision's figures do not depend on the draws of earlier ones),
  *      judged the same way;
  *   4. the cost of the difference and its grade;
@@ -262,7 +263,7 @@ static int decide(Scratch *x, const LitView *v, const LitEvent *e, uint32_t i,
         d->team_all = clamp01(x->odds.team_all[lit_team_of(v->seat)][e->action.set]);
     }
 
-    /* 3. The expert's action from the same view (it acts only on turn: out
+    /* 3. The best bot's action from the same view (it acts only on turn: out
      * of turn it waits). */
     LitAction best;
     lit_rng_seed(&x->bot.rng, seed);
