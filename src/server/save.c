@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../mem/mem.h"
 #include "literature/notation.h"
@@ -189,8 +190,8 @@ void hub_save_ended(Room *r)
     }
     memcpy(e->id, r->game_id, sizeof e->id);
     snprintf(e->score, sizeof e->score, "%d-%d", r->game.pub.score[0], r->game.pub.score[1]);
-    e->e = (StoreEnded){e->id, r->games, (int)r->log.len, lit_result_name(r->game.pub.result),
-                        e->score, e->record};
+    e->e = (StoreEnded){e->id,    r->games,  (int)r->log.len, lit_result_name(r->game.pub.result),
+                        e->score, e->record, (int64_t)time(NULL)};
     e->next = r->ended;
     r->ended = e;
 }

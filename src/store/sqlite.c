@@ -87,8 +87,8 @@ static const char *const queries[Q_COUNT] = {
                "VALUES(?1, ?2, ?3, ?4, unixepoch()) ON CONFLICT(id) DO NOTHING",
     [Q_LINE] = "INSERT OR REPLACE INTO actions(game, n, line) VALUES(?1, ?2, ?3)",
     [Q_ENDED] = "INSERT INTO games(id, room, number, started, finished, result, score, "
-                "actions, record) VALUES(?1, ?2, ?3, unixepoch(), unixepoch(), ?4, ?5, ?6, ?7) "
-                "ON CONFLICT(id) DO UPDATE SET finished = unixepoch(), result = ?4, "
+                "actions, record) VALUES(?1, ?2, ?3, ?8, ?8, ?4, ?5, ?6, ?7) "
+                "ON CONFLICT(id) DO UPDATE SET finished = ?8, result = ?4, "
                 "score = ?5, actions = ?6, record = ?7, header = NULL",
     [Q_ENDED_LINES] = "DELETE FROM actions WHERE game = ?1",
     [Q_ROOM] = "INSERT OR REPLACE INTO rooms(code, state, game, updated) "
@@ -190,6 +190,7 @@ static int save_ended(Sqlite *q, const StoreSave *sv, const StoreEnded *e)
     bind_text(st, 5, e->score);
     sqlite3_bind_int(st, 6, e->actions);
     bind_text(st, 7, e->record);
+    sqlite3_bind_int64(st, 8, e->finished);
     if (run(st))
         return -1;
     st = query(q, Q_ENDED_LINES);

@@ -34,6 +34,8 @@ typedef struct StoreEnded {
     const char *result;        /* "A", "B", "draw", "aborted" */
     const char *score;         /* "4-5" */
     const char *record;        /* the canonical record */
+    int64_t finished;          /* when it ended (Unix seconds): a game saved
+                                * late (saves failing) keeps its time */
 } StoreEnded;
 
 /* What one save writes, in one transaction. */

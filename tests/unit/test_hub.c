@@ -3942,7 +3942,7 @@ Test(hub_store, a_game_too_long_to_replay_is_refused_by_name)
     rec->result = LIT_ABORTED;
     cr_assert_gt(lit_record_format(rec, text, LIT_RECORD_TEXT_MAX), 0);
     Store *store = store_in_dir();
-    StoreEnded e = {"BBBBBBBBBBBBBBBB", 1, HUB_REPLAY_ACTIONS + 1, "aborted", "0-0", text};
+    StoreEnded e = {"BBBBBBBBBBBBBBBB", 1, HUB_REPLAY_ACTIONS + 1, "aborted", "0-0", text, 1};
     StoreSave sv = {.room = "BBBBBB", .state = "{}", .ended = &e, .n_ended = 1};
     cr_assert_eq(store_save(store, &sv), STORE_OK, "%s", store_error(store));
     uint64_t random = 71;

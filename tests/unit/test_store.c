@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../src/store/store.h"
@@ -95,6 +96,20 @@ static const char *games_of(Store *s)
     return seen.text;
 }
 
+/* One integer a query of the file gives (a connection of its own). */
+static int64_t sql_int(const char *file, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_open(path_of(file), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
 static StoreSave save_at(const char *state, uint32_t first, const char *lines)
 {
     StoreSave sv = {"BCDFGH", state, "GAME000000000001", 1, "[Rules \"classic\"]\n",
@@ -121,7 +136,8 @@ Test(store, a_save_reads_back_and_a_game_is_its_header_and_lines)
     cr_assert_eq(store_record(s, "NOSUCHGAME", &text, &len), STORE_NOT_FOUND);
     cr_assert_null(text);
     /* the game ends: its whole record replaces its lines */
-    StoreEnded e = {"GAME000000000001", 1, 3, "B", "2-7", "[Rules \"classic\"]\n\nthe end\n"};
+    StoreEnded e = {"GAME000000000001", 1, 3, "B", "2-7", "[Rules \"classic\"]\n\nthe end\n",
+                    (int64_t)time(NULL)};
     sv = save_at("{\"v\":3}", 3, "");
     sv.ended = &e;
     sv.n_ended = 1;
@@ -133,12 +149,15 @@ Test(store, a_save_reads_back_and_a_game_is_its_header_and_lines)
     cr_assert_str_eq(games_of(s), "GAME000000000001 BCDFGH 1 B 2-7 3 finished\n");
     cr_assert_str_eq(rooms_of(s), "BCDFGH|{\"v\":3}|GAME000000000001|[Rules \"classic\"]\n\n"
                                   "the end\n\n");
-    /* a game that ended before its header was ever saved is kept too */
-    StoreEnded e2 = {"GAME000000000002", 2, 0, "draw", "4-4", "record 2\n"};
+    /* a game that ended before its header was ever saved is kept too, at
+     * the time it ended (saves may have failed since) */
+    StoreEnded e2 = {"GAME000000000002", 2, 0, "draw", "4-4", "record 2\n", 1000000000};
     StoreSave sv2 = {"BCDFGH", "{\"v\":4}", "GAME000000000003", 3, "[Rules \"club\"]\n", 0, "",
                      &e2, 1};
     cr_assert_eq(store_save(s, &sv2), STORE_OK, "%s", store_error(s));
     cr_assert(strstr(games_of(s), "GAME000000000002 BCDFGH 2 draw 4-4 0 finished\n"));
+    cr_assert_eq(sql_int("a.db", "SELECT finished FROM games WHERE id = 'GAME000000000002'"),
+                 1000000000);
     /* a dropped room is gone; its games stay */
     cr_assert_eq(store_drop(s, "BCDFGH"), STORE_OK);
     cr_assert_str_eq(rooms_of(s), "");
@@ -214,23 +233,11 @@ static void end_game(Store *s, const char *room, int n, const char *rec)
     char id[32], next[32];
     snprintf(id, sizeof id, "GAME%012d", n);
     snprintf(next, sizeof next, "GAME%012d", n + 1);
-    StoreEnded e = {id, n, 1, "A", "5-4", rec};
+    StoreEnded e = {id, n, 1, "A", "5-4", rec, (int64_t)time(NULL)};
     StoreSave sv = {room, "{\"v\":1}", next, n + 1, "[Rules \"classic\"]\n", 0, "", &e, 1};
     cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
 }
 
-static int64_t sql_int(const char *file, const char *sql)
-{
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    cr_assert_eq(sqlite3_open(path_of(file), &db), SQLITE_OK);
-    cr_assert_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK, "%s", sqlite3_errmsg(db));
-    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
-    int64_t v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
 
 /* Retention: past the cap the oldest finished games go, in the save that
  * ends a game; games being played and a room's last game stay; the file
@@ -242,7 +249,7 @@ Test(store, finished_games_past_the_cap_go_and_the_file_stays_bounded)
     rec[sizeof rec - 2] = '\n';
     Store *s = open_ok("keep.db", &(StoreOptions){0, 0, 3, 0});
     /* a room whose game has ended and which still names it (no next game) */
-    StoreEnded quiet = {"GAME000000000001", 1, 1, "A", "5-4", rec};
+    StoreEnded quiet = {"GAME000000000001", 1, 1, "A", "5-4", rec, (int64_t)time(NULL)};
     StoreSave sv = {"QUIETR", "{\"v\":1}", "GAME000000000001", 1, NULL, 0, "", &quiet, 1};
     cr_assert_eq(store_save(s, &sv), STORE_OK, "%s", store_error(s));
     for (int n = 100; n < 110; n++)
