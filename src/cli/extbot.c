@@ -241,38 +241,42 @@ void extbot_stop(ExtBot *b)
     b->to_bot = b->from_bot = -1;
 }
 
+/* How the bot ended, once its output has: its status, the shell's, left to
+ * be reaped by extbot_stop (WNOWAIT), waited for a second at most, once (a
+ * bot that closed its output and goes on running has not ended). "" while
+ * it has not. */
+static const char *ended(ExtBot *b)
+{
+    if (!b->closed || b->pid <= 0 || b->waited)
+        return b->ended;
+    b->waited = 1;
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    for (int i = 0; i < 100; i++) {
+        if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+            info.si_pid != 0)
+            break;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    if (info.si_pid != 0 && info.si_code == CLD_EXITED)
+        snprintf(b->ended, sizeof b->ended, "exit status %d%s", info.si_status,
+                 info.si_status == 127   ? ": no such command"
+                 : info.si_status == 126 ? ": the command cannot be run"
+                                         : "");
+    else if (info.si_pid != 0)
+        snprintf(b->ended, sizeof b->ended, "killed by signal %d", info.si_status);
+    return b->ended;
+}
+
 int extbot_never_answered(ExtBot *b, char *what, size_t cap)
 {
-    if (!b->closed || b->lines || b->pid <= 0)
-        return 0;
-    /* its status, the shell's, left to be reaped by extbot_stop (WNOWAIT):
-     * waited for a second at most, once (a bot that closed its output and
-     * goes on running is a bot that stopped answering, not one that never
-     * ran) */
-    if (!b->waited) {
-        b->waited = 1;
-        siginfo_t info;
-        memset(&info, 0, sizeof info);
-        for (int i = 0; i < 100; i++) {
-            if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
-                info.si_pid != 0)
-                break;
-            struct timespec ts = {0, 10 * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        }
-        if (info.si_pid != 0 && info.si_code == CLD_EXITED)
-            snprintf(b->ended, sizeof b->ended, "exit status %d%s", info.si_status,
-                     info.si_status == 127   ? ": no such command"
-                     : info.si_status == 126 ? ": the command cannot be run"
-                                             : "");
-        else if (info.si_pid != 0)
-            snprintf(b->ended, sizeof b->ended, "killed by signal %d", info.si_status);
-    }
-    if (!b->ended[0])
+    if (b->lines || !ended(b)[0])
         return 0;
     snprintf(what, cap, "%s", b->ended);
     return 1;
 }
+
 
 void extbot_game(ExtBot *b, uint64_t game, const LitView *v)
 {
@@ -369,6 +373,17 @@ static int why_is(char why[EXTBOT_WHY_MAX], const char *name, const char *detail
     return -1;
 }
 
+/* The refusal of a request to a dead bot: how it ended, when it has. */
+static int dead_why(ExtBot *b, char why[EXTBOT_WHY_MAX])
+{
+    if (ended(b)[0]) {
+        snprintf(why, EXTBOT_WHY_MAX, "exited: the bot has exited (%s)", b->ended);
+        return -1;
+    }
+    return why_is(why, "exited",
+                  b->closed ? "the bot closed its output" : "the bot stopped reading its input");
+}
+
 /* The action of an answer object (n already matched), or 1 for a resync. */
 static int parse_action(const LitView *v, json_t *j, LitAction *out, char why[EXTBOT_WHY_MAX])
 {
@@ -443,7 +458,7 @@ static int act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
     uint32_t n = v->history_len + 1;
     int resynced = 0;
     if (b->dead)
-        return why_is(why, "exited", "the bot has exited or stopped reading");
+        return dead_why(b, why);
     send_json(b, request_json(v, n, b->timeout_ms));
     double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : b->start_ms));
     uint32_t other = 0; /* lines with another n, for this request */
@@ -461,7 +476,7 @@ static int act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
         if (r == 0)
             return why_is(why, "timeout", "no answer in time");
         if (r == -1)
-            return why_is(why, "exited", "the bot has exited or stopped reading");
+            return dead_why(b, why);
         if (r == -2)
             return why_is(why, "too_long", "a line over 65536 bytes");
         json_error_t err;

@@ -76,7 +76,7 @@ refused seat "bad_seat: target is no seat of this game"
 refused set "bad_set: no such set in this deck"
 refused teammate "ask_teammate: you may ask only a player of the other team"
 refused resync "resync_again: a second resync for one request"
-refused exit "exited: the bot has exited or stopped reading"
+refused exit "exited: the bot has exited (exit status 3)"
 refused mute "timeout: no answer in time" --start-timeout 500
 # what a bot writes reaches the log escaped: it can neither make a line of
 # its own (the count of lines above) nor drive the terminal
