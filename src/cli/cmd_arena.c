@@ -60,6 +60,8 @@ static const char usage[] =
     "  --help             this text\n";
 
 enum { MAX_ENTRANTS = 16, MAX_THREADS = 256 };
+_Static_assert(MAX_THREADS * LIT_MAX_PLAYERS <= EXTBOT_RUNNING_MAX,
+               "extbot_kill_all knows every bot the arena can start");
 
 typedef struct Match {
     const LitRules *rules;
@@ -461,9 +463,9 @@ static int take_options(ArenaArgs *aa, int argc, char **argv)
     return -1;
 }
 
-/* Plays every pairing of the first n_ent entrants (records only outside a
- * round robin), its figures into stats[k] and its seconds into secs[k]: 0, or 1
- * (message printed) at the first match that fails. */
+/* Plays every pairing of the first n_ent entrants (a round robin's records
+ * in a folder a pairing), its figures into stats[k] and its seconds into
+ * secs[k]: 0, or 1 (message printed) at the first match that fails. */
 static int play_pairings(const ArenaArgs *aa, const LitRules *rules, int n_ent, int show,
                          GameOutcome *out, Stats *stats, double *secs)
 {
@@ -629,9 +631,12 @@ int cmd_arena(int argc, char **argv)
     /* A bot process that exits must not take the arena with it; one that
      * is running when the arena is stopped (Ctrl-C, SIGTERM) goes with it. */
     signal(SIGPIPE, SIG_IGN);
-    signal(SIGINT, on_stop);
-    signal(SIGTERM, on_stop);
-    signal(SIGHUP, on_stop);
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+        struct sigaction was; /* (one ignored, as nohup or a script's & leave it, stays so) */
+        if (sigaction(stops[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            signal(stops[i], on_stop);
+    }
 
     int n_pairings = n_ent * (n_ent - 1) / 2;
     GameOutcome *out = malloc(sizeof *out * 2 * aa.games);

@@ -67,9 +67,9 @@ int record_load(const char *file, Loaded *out);
 /* The same, telling a parse error to the caller: 0; -1 with a message (the
  * file could not be read, out of memory); 1 with *err filled and nothing
  * said (err->moves: out holds the header and the events before its line). */
+int record_read(const char *file, Loaded *out, LitParseError *err);
 /* fail_at for a parse error, naming the tag a LIT_MISSING_TAG misses. */
 void fail_parse(const char *file, const LitParseError *err);
-int record_read(const char *file, Loaded *out, LitParseError *err);
 void record_free(Loaded *l);
 
 /* The record of a game played here: rules, dealer and deal from start, the

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,26 +29,28 @@ extern char **environ;
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The process groups of the bots running, for extbot_kill_all (read in a
- * signal handler: slots written under spawn_lock, 0 for none). */
-enum { RUNNING_MAX = 1024 };
-static volatile sig_atomic_t running[RUNNING_MAX];
+ * signal handler, so lock-free atomics; slots changed under spawn_lock, 0
+ * for none). */
+static atomic_int running[EXTBOT_RUNNING_MAX];
 
-static void running_set(pid_t from, pid_t to)
+/* Puts to in from's slot (under spawn_lock): 0, or -1 when none is free. */
+static int running_swap(pid_t from, pid_t to)
 {
-    pthread_mutex_lock(&spawn_lock);
-    for (int i = 0; i < RUNNING_MAX; i++)
-        if (running[i] == from) {
-            running[i] = to;
-            break;
+    for (int i = 0; i < EXTBOT_RUNNING_MAX; i++)
+        if (atomic_load(&running[i]) == (int)from) {
+            atomic_store(&running[i], (int)to);
+            return 0;
         }
-    pthread_mutex_unlock(&spawn_lock);
+    return -1;
 }
 
 void extbot_kill_all(void)
 {
-    for (int i = 0; i < RUNNING_MAX; i++)
-        if (running[i] > 0)
-            kill(-(pid_t)running[i], SIGKILL);
+    for (int i = 0; i < EXTBOT_RUNNING_MAX; i++) {
+        int pid = atomic_load(&running[i]);
+        if (pid > 0)
+            kill(-(pid_t)pid, SIGKILL);
+    }
 }
 
 static int cloexec_pipe(int fd[2])
@@ -93,8 +96,12 @@ static int write_all(ExtBot *b, const char *p, size_t n)
         if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             struct pollfd pfd = {b->to_bot, POLLOUT, 0};
             int left = ms_left(deadline);
-            if (left > 0 && poll(&pfd, 1, left) > 0 && !(pfd.revents & (POLLERR | POLLHUP)))
+            int r = left > 0 ? poll(&pfd, 1, left) : 0;
+            if (r > 0 && !(pfd.revents & (POLLERR | POLLHUP)))
                 continue;
+            b->closed = r > 0; /* its input closed (it exits, mostly) */
+        } else {
+            b->closed = w < 0 && errno == EPIPE;
         }
         b->dead = 1;
     }
@@ -168,6 +175,10 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
         char *argv[] = {"sh", "-c", (char *)cmd, NULL};
         spawn_error = posix_spawn(&b->pid, "/bin/sh", &fa, &attr, argv, environ);
         ok = spawn_error == 0;
+        /* known to extbot_kill_all before a signal can come between (the
+         * registry has a slot for every bot the arena can start) */
+        if (ok)
+            running_swap(0, b->pid);
         posix_spawn_file_actions_destroy(&fa);
         posix_spawnattr_destroy(&attr);
         close(in[0]);
@@ -184,7 +195,6 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
         b->buf = NULL;
         return -1;
     }
-    running_set(0, b->pid);
     b->to_bot = in[1];
     b->from_bot = out[0];
     fcntl(b->to_bot, F_SETFL, fcntl(b->to_bot, F_GETFL) | O_NONBLOCK);
@@ -230,9 +240,13 @@ void extbot_stop(ExtBot *b)
             nanosleep(&ts, NULL);
         }
         kill(-b->pid, SIGKILL);
+        /* out of the registry before the leader is reaped and its id, the
+         * group's, may be taken by another process */
+        pthread_mutex_lock(&spawn_lock);
+        running_swap(b->pid, 0);
+        pthread_mutex_unlock(&spawn_lock);
         int status;
         waitpid(b->pid, &status, 0);
-        running_set(b->pid, 0);
     }
     if (b->from_bot >= 0)
         close(b->from_bot);
@@ -241,18 +255,20 @@ void extbot_stop(ExtBot *b)
     b->to_bot = b->from_bot = -1;
 }
 
-/* How the bot ended, once its output has: its status, the shell's, left to
- * be reaped by extbot_stop (WNOWAIT), waited for a second at most, once (a
- * bot that closed its output and goes on running has not ended). "" while
- * it has not. */
+/* How the bot ended, once a pipe to or from it has closed: its status, the
+ * shell's, left to be reaped by extbot_stop (WNOWAIT), waited for 5 s at
+ * most, once (a bot that closed a pipe and goes on running has not ended).
+ * "" while it has not. */
 static const char *ended(ExtBot *b)
 {
+    /* (closed: its output ended, or its input, which may come first when
+     * it exits; not a bot that only stopped reading) */
     if (!b->closed || b->pid <= 0 || b->waited)
         return b->ended;
     b->waited = 1;
     siginfo_t info;
     memset(&info, 0, sizeof info);
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < 500; i++) {
         if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
             info.si_pid != 0)
             break;
@@ -381,7 +397,7 @@ static int dead_why(ExtBot *b, char why[EXTBOT_WHY_MAX])
         return -1;
     }
     return why_is(why, "exited",
-                  b->closed ? "the bot closed its output" : "the bot stopped reading its input");
+                  b->closed ? "the bot closed its input or output" : "the bot stopped reading its input");
 }
 
 /* The action of an answer object (n already matched), or 1 for a resync. */

@@ -23,6 +23,7 @@ enum {
     EXTBOT_PROTOCOL = 1,
     EXTBOT_LINE_MAX = 1 << 16, /* bytes of a line from a bot, newline included */
     EXTBOT_WHY_MAX = 256,
+    EXTBOT_RUNNING_MAX = 256 * 12, /* bots running at once (the arena's most) */
     /* the default time the first request of a process may take longer (its
      * start) */
     EXTBOT_START_MS = 10000
@@ -32,7 +33,8 @@ typedef struct ExtBot {
     pid_t pid;
     int to_bot, from_bot;   /* pipe ends; -1 when closed */
     int dead;               /* 1 once it exited or stopped reading */
-    int closed;             /* 1 once its output ended (it exited, mostly) */
+    int closed;             /* 1 once its output or its input closed (it
+                             * exited, mostly) */
     int waited;             /* extbot_never_answered has waited for its end */
     char ended[48];         /* how it ended, if it exited before a line */
     int timeout_ms;         /* per request */

@@ -93,11 +93,14 @@ static void keep_marks(Play *pl, const char *path)
             snprintf(m->text, sizeof m->text, "%.*s", (int)(n - 2), line + 2);
             if (strcmp(m->text, "aid on") == 0 || strcmp(m->text, "aid off") == 0)
                 pl->aid = m->text[5] == 'n';
-            int seat;
-            char end;
-            if (sscanf(m->text, "you: seat %d%c", &seat, &end) == 1 && seat >= 1 &&
-                seat <= pl->rules.players)
-                pl->marked_seat = seat - 1;
+            static const char you[] = "you: seat ";
+            if (strncmp(m->text, you, sizeof you - 1) == 0 &&
+                isdigit((unsigned char)m->text[sizeof you - 1])) {
+                char *end;
+                long seat = strtol(m->text + sizeof you - 1, &end, 10);
+                if (!*end && seat >= 1 && seat <= pl->rules.players)
+                    pl->marked_seat = (int)seat - 1;
+            }
         }
         line += n + 1;
     }

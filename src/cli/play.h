@@ -56,7 +56,8 @@ int play_save(Play *pl);
  * other seats' names kept and played by basic. Your seat is seat (0-based),
  * marked "you: seat N" in the record when it moves you; with seat -1, the
  * one the record's last such mark names, else the first one no bot names.
- * Its kept name becomes yours unless name_given. The record goes back to path unless pl->record is set.
+ * Its kept name becomes yours unless name_given. The record goes back to
+ * path unless pl->record is set.
  * 0, or -1 with a message on stderr. */
 int play_resume(Play *pl, const char *path, int seat, int name_given);
 

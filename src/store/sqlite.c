@@ -13,6 +13,7 @@
  */
 #include "store.h"
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -124,6 +125,8 @@ typedef struct Sqlite {
                                     * the database (closing a descriptor of
                                     * the file drops SQLite's own locks) */
 } Sqlite;
+
+static void unclaim(Sqlite *q);
 
 static int failed(Store *s, const char *fmt, ...)
 {
@@ -437,9 +440,31 @@ static void unlink_copy(const char *tmp)
     unlink(journal);
 }
 
-/* The copy is made at a name of its own beside path (path.XXXXXX) and takes
- * path only whole, by link(), which refuses a path that has come to exist
- * meanwhile: a backup that fails or is stopped leaves nothing at path. */
+/* tmp's file takes the name path, which must not exist: by link(), which
+ * refuses one that has come to exist meanwhile, or where the file system
+ * has no links (FAT, some network file systems) by rename() after a look,
+ * which leaves that window. tmp's name is left for unlink_copy. 0, or -1
+ * with errno set (EEXIST: path exists). */
+static int take_name(const char *tmp, const char *path)
+{
+    if (link(tmp, path) == 0)
+        return 0;
+    if (errno != EPERM && errno != EOPNOTSUPP && errno != ENOSYS)
+        return -1;
+    struct stat sb;
+    if (lstat(path, &sb) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    if (rename(tmp, path) != 0)
+        return -1;
+    return 0;
+}
+
+/* The copy is made at a name of its own beside path (path.XXXXXX, mode
+ * 0600, a copy of the tokens) and takes path only whole: a backup that
+ * fails leaves nothing at path, and one that is killed leaves path.XXXXXX
+ * (and its -journal), which may be deleted. */
 static int sqlite_backup(Store *s, const char *path)
 {
     Sqlite *q = (Sqlite *)s;
@@ -480,7 +505,7 @@ static int sqlite_backup(Store *s, const char *path)
     if (rc != SQLITE_OK)
         failed(s, "backup to %s: %s", path, to ? sqlite3_errmsg(to) : sqlite3_errstr(rc));
     sqlite3_close(to);
-    if (rc == SQLITE_OK && link(tmp, path) != 0) {
+    if (rc == SQLITE_OK && take_name(tmp, path) != 0) {
         if (errno == EEXIST)
             failed(s, "%s: exists: the backup goes to a new file", path);
         else
@@ -497,8 +522,7 @@ static void sqlite_close(Store *s)
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(q->q[i]);
     sqlite3_close(q->db);
-    if (q->owner >= 0)
-        close(q->owner);
+    unclaim(q);
     mem_free(q);
 }
 
@@ -572,31 +596,83 @@ static int migrate(Sqlite *q, const StoreOptions *o, char *error)
 
 #define UNWRITABLE "cannot be written (the file, its folder or its disk is read-only)"
 
-/* For a store to be written: refuses a file SQLite opened only for
- * reading (it does so, without a word, where the file or its folder may
- * not be written), and one another process writes (two servers on one
- * file would each take its rooms up and write over the other's games): an
- * exclusive flock of the file, held until the store is closed. flock's
- * locks are not SQLite's (POSIX fcntl locks), which readers (lit games,
- * lit backup) take as before. 0, or -1 with error set. */
+/* The files this process has claimed (claim), by device and inode: a file
+ * is looked up here before any descriptor of it is opened, since closing a
+ * descriptor of a file drops every POSIX lock the process holds on it,
+ * SQLite's own among them. */
+enum { CLAIMED_MAX = 16 };
+static struct {
+    dev_t dev;
+    ino_t ino;
+} claimed[CLAIMED_MAX];
+static int n_claimed;
+static pthread_mutex_t claimed_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int claimed_at(dev_t dev, ino_t ino)
+{
+    for (int i = 0; i < n_claimed; i++)
+        if (claimed[i].dev == dev && claimed[i].ino == ino)
+            return i;
+    return -1;
+}
+
+/* For a store to be written, before SQLite opens it: one writer a file (two
+ * servers on one file would each take its rooms up and write over the
+ * other's games). An exclusive flock of the file, made here if missing
+ * (as SQLite makes it: 0644 less the umask), held until the store is
+ * closed; flock's locks are not SQLite's (POSIX fcntl locks), which readers
+ * (lit games, lit backup) take as before. 0, or -1 with error set. */
 static int claim(Sqlite *q, const char *path, char *error)
 {
-    if (sqlite3_db_readonly(q->db, "main") == 1) {
-        snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
+    struct stat sb;
+    pthread_mutex_lock(&claimed_lock);
+    int mine = stat(path, &sb) == 0 && claimed_at(sb.st_dev, sb.st_ino) >= 0;
+    pthread_mutex_unlock(&claimed_lock);
+    if (mine) {
+        snprintf(error, STORE_ERROR_MAX, "in use by this process's store already");
         return -1;
     }
-    q->owner = open(path, O_RDONLY | O_CLOEXEC);
-    if (q->owner < 0) {
+    int fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
         snprintf(error, STORE_ERROR_MAX, "%s", strerror(errno));
         return -1;
     }
-    if (flock(q->owner, LOCK_EX | LOCK_NB) != 0) {
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0 || fstat(fd, &sb) != 0) {
         snprintf(error, STORE_ERROR_MAX, "%s",
                  errno == EWOULDBLOCK ? "in use by another lit serve: a store has one server"
                                       : strerror(errno));
+        close(fd); /* (no SQLite connection of this process has the file yet) */
         return -1;
     }
+    pthread_mutex_lock(&claimed_lock);
+    int room = n_claimed < CLAIMED_MAX;
+    if (room) {
+        claimed[n_claimed].dev = sb.st_dev;
+        claimed[n_claimed++].ino = sb.st_ino;
+    }
+    pthread_mutex_unlock(&claimed_lock);
+    if (!room) {
+        snprintf(error, STORE_ERROR_MAX, "this process has %d stores open already", CLAIMED_MAX);
+        close(fd);
+        return -1;
+    }
+    q->owner = fd;
     return 0;
+}
+
+/* Lets the file go, once SQLite has closed it. */
+static void unclaim(Sqlite *q)
+{
+    struct stat sb;
+    if (q->owner < 0)
+        return;
+    pthread_mutex_lock(&claimed_lock);
+    int at = fstat(q->owner, &sb) == 0 ? claimed_at(sb.st_dev, sb.st_ino) : -1;
+    if (at >= 0)
+        claimed[at] = claimed[--n_claimed];
+    pthread_mutex_unlock(&claimed_lock);
+    close(q->owner);
+    q->owner = -1;
 }
 
 /* SQLite's memory from mem.h (its failures counted, and failed by tests),
@@ -682,8 +758,11 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
      * and a URI may say mode=memory or immutable (read, a URI may name a
      * file: mode=ro) */
     if (!o->read_only && no_file_name(path)) {
-        snprintf(error, STORE_ERROR_MAX,
-                 "SQLite writes no file of that name: give a path, say ./lit.db");
+        snprintf(error, STORE_ERROR_MAX, "%s",
+                 strncmp(path, "file:", 5) == 0
+                     ? "a URI, which may keep the store in memory or read-only: give the "
+                       "file's path"
+                     : "SQLite writes no file of that name: give a path, say ./lit.db");
         goto fail;
     }
     /* a folder or a device is no store: said so, where SQLite would say
@@ -694,6 +773,8 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
                  S_ISDIR(sb.st_mode) ? "a folder, not a store's file" : "not a regular file");
         goto fail;
     }
+    if (!o->read_only && claim(q, path, error))
+        goto fail;
     int flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
                 (o->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     int rc = sqlite3_open_v2(path, &q->db, flags, NULL);
@@ -705,6 +786,11 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     }
     sqlite3_extended_result_codes(q->db, 1);
     sqlite3_busy_timeout(q->db, 200);
+    /* SQLite opens a file it may not write for reading, without a word */
+    if (!o->read_only && sqlite3_db_readonly(q->db, "main") == 1) {
+        snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
+        goto fail;
+    }
     /* a file that is not SQLite fails on its first read; one in WAL mode
      * whose folder may not be written, there (no -shm file can be made) */
     if (migrate(q, o, error)) {
@@ -712,8 +798,6 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
             snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
         goto fail;
     }
-    if (!o->read_only && claim(q, path, error))
-        goto fail;
     if (!o->read_only) {
         char *msg = NULL;
         sqlite3_stmt *st;

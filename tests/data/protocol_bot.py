@@ -7,9 +7,11 @@ asks for the whole view once per request and checks it. Most other
 modes answer every request wrongly in one way: the arena must refuse each
 answer with its exact reason, play the fallback and go on; "exit" answers
 once, then exits; "silent" exits before writing anything (the match stops);
-"stubborn" ignores SIGTERM and never answers. A failed check exits with a
+"stubborn" ignores SIGTERM, writes its process id to the file
+$PROTOCOL_BOT_PIDS at its first request and never answers. A failed check exits with a
 message, which the arena reports as "exited"."""
 import json
+import os
 import signal
 import sys
 import time
@@ -125,8 +127,10 @@ for line in sys.stdin:
         out = json.dumps({"n": n, "action": "claim", "set": name, "holders": holders})
     elif mode == "offbyone":  # echoes the last event's number
         out = json.dumps({"n": n - 1, "action": "ask", "card": ask["card"], "target": ask["target"]})
-    elif mode == "stubborn":  # ignores SIGTERM, and thinks for ever
+    elif mode == "stubborn":  # ignores SIGTERM, says it is thinking, thinks for ever
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        with open(os.environ["PROTOCOL_BOT_PIDS"], "a") as f:
+            f.write("%d\n" % os.getpid())
         time.sleep(3600)
     elif mode == "mute":
         time.sleep(3600)

@@ -84,7 +84,7 @@ refused forge 'bad_message: unknown key "\x0alit arena: deal 0a, action 2, seat 
 refused twice "bad_claim_cards: holders name 2c twice"
 # answers to another request: counted in the timeout's reason
 refused offbyone "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" \
-  --start-timeout 2000 --players 4
+  --players 4
 
 # a slow bot: its first answer comes within the start-up allowance, the
 # next ones late (and then ignored as stale)
@@ -116,17 +116,47 @@ for pair in 1-2 1-3 2-3; do
 done
 # stopped by a signal: the bots go too, one that ignores SIGTERM and
 # thinks for ever among them (they are process groups of their own, which
-# a terminal's Ctrl-C does not reach)
-rc=0
-timeout -s INT 3 "$lit" arena --team-a "cmd:$bot stubborn" --team-b random --games 1 --quiet \
-  >"$tmp/out" 2>"$tmp/err" || rc=$?
-[ "$rc" = 124 ] || fail "arena stopped by SIGINT: exit status $rc"
-for _ in $(seq 100); do # on progress: the processes gone (at most 10 s)
-  pgrep -f "protocol_bot.py stubborn" >/dev/null || break
+# a terminal's Ctrl-C does not reach). On progress: the signal is sent once
+# the bot says it is thinking; then its process must be gone.
+# (env --default-signal: a script's background job starts with SIGINT
+# ignored, which the arena keeps so)
+for sig in INT TERM HUP; do
+  : >"$tmp/pids"
+  PROTOCOL_BOT_PIDS="$tmp/pids" env --default-signal="$sig" "$lit" arena \
+    --team-a "cmd:$bot stubborn" --team-b random --games 1 --quiet >"$tmp/out" 2>"$tmp/err" &
+  arena=$!
+  for _ in $(seq 600); do # at most 60 s for the bot to start
+    [ -s "$tmp/pids" ] && break
+    sleep 0.1
+  done
+  botpid=$(head -1 "$tmp/pids")
+  [ -n "$botpid" ] || fail "SIG$sig: the bot never started thinking"
+  kill -"$sig" "$arena"
+  rc=0
+  wait "$arena" || rc=$?
+  want=$((128 + $(kill -l "$sig")))
+  [ "$rc" = "$want" ] || fail "arena stopped by SIG$sig: exit status $rc, want $want"
+  for _ in $(seq 100); do # the kill is sent before the arena goes: gone at once
+    [ -n "$botpid" ] && kill -0 "$botpid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ -n "$botpid" ] && kill -0 "$botpid" 2>/dev/null &&
+    { fail "a bot outlived the arena's SIG$sig"; kill -9 "$botpid"; }
+done
+# ... and one the arena was started with ignored (nohup) stays ignored
+: >"$tmp/pids"
+PROTOCOL_BOT_PIDS="$tmp/pids" nohup "$lit" arena --team-a "cmd:$bot stubborn" --team-b random \
+  --games 1 --quiet --move-timeout 300000 >"$tmp/out" 2>"$tmp/err" &
+arena=$!
+for _ in $(seq 600); do
+  [ -s "$tmp/pids" ] && break
   sleep 0.1
 done
-pgrep -f "protocol_bot.py stubborn" >/dev/null &&
-  fail "a bot outlived the arena's SIGINT: $(pgrep -af 'protocol_bot.py stubborn')"
+kill -HUP "$arena" # (delivered before the SIGTERM: the lower number goes first)
+kill -TERM "$arena"
+rc=0
+wait "$arena" || rc=$?
+[ "$rc" = 143 ] || fail "an arena under nohup: exit status $rc, want 143 (SIGHUP ignored, SIGTERM)"
 run 2 "$lit" arena --team-a "cmd:" --team-b random
 same_text "arena cmd:" "lit: --team-a: unknown_bot: there is no bot of that name: 'cmd:'" "$tmp/err"
 run 2 "$lit" arena --team-a basic --move-timeout 0

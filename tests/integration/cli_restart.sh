@@ -24,7 +24,7 @@ run 2 "$lit" serve --db "$tmp/k.db" --keep-days 36501
 grep -qx "lit: --keep-days: not a number from 0 to 36500: '36501'" "$tmp/err" ||
   fail "--keep-days 36501: $(cat "$tmp/err")"
 run 1 "$lit" serve --db /nonexistent/dir/lit.db
-grep -qx "lit: /nonexistent/dir/lit.db: unable to open database file" "$tmp/err" ||
+grep -qx "lit: /nonexistent/dir/lit.db: No such file or directory" "$tmp/err" ||
   fail "--db in no directory: $(cat "$tmp/err")"
 printf '[Rules "classic"]\n%0200d\n' 0 >"$tmp/record.lit"
 run 1 "$lit" serve --db "$tmp/record.lit"
@@ -98,11 +98,14 @@ wait "$pid" || fail "exit status after SIGTERM: $?"
 grep -q "Ann\|token\|Hand" "$tmp/lit.db.log" "$tmp/serve.err" && fail "the log holds names, tokens or hands"
 # a store in memory is no store; one that cannot be written is refused at
 # the start, not at the first save (as another user: root writes anyway)
-for db in "" ":memory:" "file:$tmp/lit.db?mode=ro"; do
+for db in "" ":memory:"; do
   run 1 "$lit" serve --port 0 --db "$db"
   grep -qxF "lit: $db: SQLite writes no file of that name: give a path, say ./lit.db" "$tmp/err" ||
     fail "serve --db '$db': $(cat "$tmp/err")"
 done
+run 1 "$lit" serve --port 0 --db "file:$tmp/lit.db?mode=ro"
+grep -qxF "lit: file:$tmp/lit.db?mode=ro: a URI, which may keep the store in memory or read-only: give the file's path" \
+  "$tmp/err" || fail "serve --db a URI: $(cat "$tmp/err")"
 ro=$(mktemp -d /tmp/lit-ro.XXXXXX)
 cp "$tmp/lit.db" "$ro/ro.db"
 chmod 755 "$ro"
