@@ -15,7 +15,7 @@ import { keepFocus, visible } from "./keys.js";
 import { newReview, renderReview, steps, takeFrame, wants } from "./review.js";
 import { hostLine, matchText, renderRoom } from "./room.js";
 import { sounds } from "./sound.js";
-import { apply, forget, hostName, isMyTurn, newState, seatName } from "./state.js";
+import { apply, forget, hostName, isMyTurn, mySeat, newState, seatName } from "./state.js";
 import { animate, firstChoice, lineOf, renderClock, renderTable, resultText } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +32,8 @@ const S = newState();
 let ids = 0, keyboard = false, chatSent = null, overTold = null;
 let aidPending = false; // an aid asked for and not answered: one at a time
 let hintPending = false; // likewise a hint
-let claiming = null;    // the open claim dialog (claim.js), told of a new aid
+let claiming = null;    // the open claim dialog (claim.js), told of a new aid and position
+let claimSent = null;   // the last claim sent: {id, set, holders, hand}, to make again if stale
 const name = (n) => seatName(S, n);
 
 const conn = connection({ onFrame: receive, onStatus: status, room: () => pageRoom() });
@@ -60,9 +61,15 @@ function send(msg) {
   conn.send(msg);
 }
 
-function act(fields) {
+// An action of the seat on the position of SEQ (by default the last frame
+// seen); returns its id. The player has acted: a bot's move for them is
+// no longer news.
+function act(fields, seq = S.seq) {
   ids += 1;
-  send({ type: "act", seq: S.seq, id: "w" + Date.now().toString(36) + "-" + ids, ...fields });
+  const id = "w" + Date.now().toString(36) + "-" + ids;
+  S.stoodIn = null;
+  send({ type: "act", seq, id, ...fields });
+  return id;
 }
 
 function status(text) {
@@ -91,6 +98,7 @@ function receive(f) {
   const wasMine = isMyTurn(S);
   if (["hint", "error", "welcome"].includes(f.type)) hintPending = false; // before it is drawn
   for (const h of apply(S, f)) happened(h);
+  if (["event", "catchup", "game"].includes(f.type)) followClaim();
   if (["aid", "error", "welcome"].includes(f.type)) aidPending = false;
   if (["event", "catchup", "game", "aid"].includes(f.type)) askAid();
   const nowMine = isMyTurn(S);
@@ -123,12 +131,16 @@ function happened(h) {
     store.set("name", h.frame.name);
     if (hashRoom() !== h.frame.room) history.replaceState(null, "", "#room=" + h.frame.room);
     break;
+  case "catchup":
+    standIn(h.events);
+    render();
+    break;
   case "room":
   case "game":
-  case "catchup":
     render();
     break;
   case "event":
+    standIn([h.event]);
     announce(lineOf(S, h.event) + (h.event.stand_in ? " (a bot played for them)" : ""));
     render();
     requestAnimationFrame(() => animate(S, h.event)); // after the layout of this render
@@ -140,7 +152,7 @@ function happened(h) {
     break;
   case "aid":
     if (S.aidOpen) renderAid(S, name);
-    if (claiming) claiming.refresh();
+    if (claiming) claiming.dialog.refresh();
     break;
   case "hint":
     if (S.hint) {
@@ -195,6 +207,49 @@ function hintText(h) {
   if (typeof h.chance !== "number") return move;
   const pct = Math.round(100 * h.chance);
   return `${move} (${a.action === "ask" ? "hits" : "right"}${h.at_most ? " at most" : ""} ${pct}%)`;
+}
+
+// A bot's move for this page's seat (its time ran out, or it was away) is
+// told until the player acts again (S.stoodIn, drawn by table.js).
+function standIn(events) {
+  for (const e of events)
+    if (e.stand_in && e.seat === mySeat(S)) S.stoodIn = e.stand_in;
+}
+
+// The claim dialog, open or opened again (START: a claim refused as stale,
+// MOVED: say the game moved on); it claims on the position it shows.
+function openClaimDialog(start = null, moved = false) {
+  const g = S.game;
+  if (!g || !g.you || g.result || !g.you.claimable.length) return false;
+  if (S.room.aid && !S.aid && !aidPending) { // for the likeliest placement
+    aidPending = true;
+    send({ type: "aid" });
+  }
+  const dialog = openClaim({
+    sets: g.sets, claimable: g.you.claimable, hand: g.you.hand, seq: S.seq, me: g.you.seat,
+    players: g.state.hand_sizes.length, seatName: name, start, moved,
+    onClaim: (set, holders, seq) => {
+      const hand = [...S.game.you.hand];
+      claimSent = { id: act({ action: "claim", set, holders }, seq), set, holders, hand };
+    },
+    likely: (set) => likeliest(S, set),
+  });
+  claiming = { dialog, game: g.id, at: g.state.actions };
+  return true;
+}
+
+// The open claim dialog follows the game: a new position is taken into it
+// (the player is told); a game over or another game closes it.
+function followClaim() {
+  const g = S.game, c = claiming;
+  if (!c || !$("claim-dialog").open) return;
+  if (!g || g.id !== c.game || !g.you || g.result) {
+    $("claim-dialog").close();
+    return;
+  }
+  if (g.state.actions === c.at) return;
+  c.at = g.state.actions;
+  c.dialog.update({ claimable: g.you.claimable, hand: g.you.hand, seq: S.seq });
 }
 
 // The scoresheet, while open, follows the game: after every event it is
@@ -252,8 +307,16 @@ function onError(f) {
     if (S.code) store.del("token." + S.code);
     leaveRoom();
   }
-  if (f.error === "stale_state") return; // the frame that moved the game is on its way
-  showError(f.text || f.error);
+  if (f.error === "stale_state") {
+    // the frames that moved the game came before this answer: a claim is
+    // offered again on the new position, with what the player gave
+    if (claimSent && f.id === claimSent.id && openClaimDialog(claimSent, true)) return;
+    showError(f.id === (claimSent && claimSent.id)
+      ? "The game moved on before your claim reached it: the claim was not made."
+      : "The game moved on before your move reached it: look again, and play again.");
+    return;
+  }
+  showError(f.id ? `Your move was not made: ${f.text || reason(f.error)}.` : f.text || f.error);
 }
 
 // After connecting: back into the room we were in, else home (the join
@@ -377,6 +440,21 @@ function leaveRoom() {
   home();
 }
 
+// Leaving: at once, but for a player during a game, who gives up the seat
+// for good (docs/PROTOCOL.md, "leave"): asked first.
+function leave() {
+  const g = S.game;
+  if (!S.room || S.room.state !== "playing" || !g || !g.you || g.result) {
+    send({ type: "leave" });
+    return;
+  }
+  $("ld-text").textContent = "A bot will take your seat for the rest of this game. You can come " +
+    "back only as a spectator, unless the host gives you the seat again." +
+    (S.room.you.host ? " You host the room: the role passes to another player." : "");
+  $("leave-dialog").showModal();
+  $("ld-stay").focus();
+}
+
 // ---- home: create, join -------------------------------------------------------
 
 function myName() {
@@ -462,6 +540,7 @@ function render() {
     const was = $("review").hidden;
     $("review").hidden = false;
     keepFocus(() => renderReview(S.review, { go: goStep, view: viewSeat }));
+    renderNextGame();
     if (was) scrollTo(0, 0);
     return;
   }
@@ -489,6 +568,18 @@ function render() {
   document.title = S.room.state === "playing" && isMyTurn(S) ? "Your turn · Literature"
     : "Literature";
   $("t-host").textContent = hostLine(S);
+}
+
+// Over the review: the room's next game has started (its turns are not to
+// time out unseen), in the tab's title too, with the way back to the table.
+function renderNextGame() {
+  const g = S.game;
+  const next = !!(S.room && S.room.state === "playing" && g && !g.result && g.id !== S.review.id);
+  const mine = next && isMyTurn(S);
+  $("rv-next").hidden = !next;
+  $("rv-next-text").textContent = mine ? "The next game has started \u2014 your turn."
+    : "The next game has started.";
+  document.title = mine ? "Your turn · Literature" : next ? "Next game · Literature" : "Literature";
 }
 
 // ---- the theme and the sound toggles ------------------------------------------------
@@ -539,26 +630,17 @@ function wire() {
   $("stand").addEventListener("click", () => send({ type: "stand" }));
   $("request").addEventListener("click", () =>
     send($("request").dataset.cancel ? { type: "request", cancel: true } : { type: "request" }));
-  for (const id of ["leave", "o-leave", "t-leave"])
-    $(id).addEventListener("click", () => send({ type: "leave" }));
+  for (const id of ["leave", "o-leave", "t-leave"]) $(id).addEventListener("click", leave);
+  $("ld-leave").addEventListener("click", () => {
+    $("leave-dialog").close();
+    send({ type: "leave" });
+  });
+  $("ld-stay").addEventListener("click", () => $("leave-dialog").close());
   $("ask-go").addEventListener("click", () => {
     if (S.pick.card && S.pick.target)
       act({ action: "ask", card: S.pick.card, target: S.pick.target });
   });
-  $("claim").addEventListener("click", () => {
-    const g = S.game;
-    if (!g || !g.you || !g.you.claimable.length) return;
-    if (S.room.aid && !S.aid && !aidPending) { // for the likeliest placement
-      aidPending = true;
-      send({ type: "aid" });
-    }
-    claiming = openClaim({
-      sets: g.sets, claimable: g.you.claimable, hand: g.you.hand, me: g.you.seat,
-      players: g.state.hand_sizes.length, seatName: name,
-      onClaim: (set, holders) => act({ action: "claim", set, holders }),
-      likely: (set) => likeliest(S, set),
-    });
-  });
+  $("claim").addEventListener("click", () => openClaimDialog());
   $("hint").addEventListener("click", () => {
     if (hintPending) return;
     hintPending = true;
@@ -606,6 +688,7 @@ function wire() {
   $("rv-last").addEventListener("click", () => goStep(steps(S.review)));
   $("rv-step").addEventListener("input", () => goStep(Number($("rv-step").value)));
   $("rv-close").addEventListener("click", closeReview);
+  $("rv-to-table").addEventListener("click", closeReview);
   document.addEventListener("keydown", (e) => {
     if (!S.review || !S.review.replay || e.altKey || e.ctrlKey || e.metaKey) return;
     const t = e.target;

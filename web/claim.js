@@ -7,16 +7,22 @@
 // one too; when every card has a holder the focus goes to Claim. Escape
 // cancels. With the scoresheet's answer for this position, the likeliest
 // placement of the chosen set is offered as a starting point.
+// The dialog belongs to the position it shows (its seq, sent with the
+// claim): when the game moves on while it is open (the turn's time ran out
+// and a bot played, a claim out of turn) it takes the new position, keeps
+// what the player gave where it still holds and says so; a claim sent
+// just before the move reached the page is refused (stale_state) and the
+// dialog opens again with it (START: its set, holders and the hand then).
 import { cardFace, cardInfo, setLabel, teamOf } from "./cards.js";
 import { keepFocus, rove } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function openClaim({ sets, claimable, hand, me, players, seatName, onClaim,
-                            likely = () => null }) {
+export function openClaim({ sets, claimable, hand, seq, me, players, seatName, onClaim,
+                            likely = () => null, start = null, moved = false }) {
   const dialog = $("claim-dialog");
   const opener = document.activeElement;
-  const mine = new Set(hand);
+  let mine = new Set(hand);
   const mates = [];
   for (let n = 1; n <= players; n++) if (teamOf(n) === teamOf(me)) mates.push(n);
   let set = claimable.length === 1 ? claimable[0] : null;
@@ -29,6 +35,30 @@ export function openClaim({ sets, claimable, hand, me, players, seatName, onClai
     for (const c of sets[s]) if (mine.has(c)) holders[c] = me;
     card = sets[s].find((c) => !(c in holders)) || null;
     redraw();
+  }
+
+  // Takes the claim HAD (set and holders, made on an earlier position) into
+  // this one: the set if it may still be claimed, your cards yours, and the
+  // player's other choices where they still hold (a card given to you
+  // because you held it, and hold no more, has no holder again).
+  function keep(had, before) {
+    set = had.set && claimable.includes(had.set) ? had.set
+      : claimable.length === 1 ? claimable[0] : null;
+    holders = {};
+    if (set) {
+      for (const c of sets[set]) {
+        if (mine.has(c)) holders[c] = me;
+        else if (c in had.holders && !(had.holders[c] === me && before.has(c)))
+          holders[c] = had.holders[c];
+      }
+    }
+    card = set ? sets[set].find((c) => !(c in holders)) || null : null;
+  }
+
+  // What the player is told when the game moved on under the dialog.
+  function movedText() {
+    if (!claimable.length) return "The game moved on: you may not claim now.";
+    return "The game moved on: check your claim again.";
   }
 
   // draw again, the focus kept on its button; when that button went (the
@@ -69,8 +99,10 @@ export function openClaim({ sets, claimable, hand, me, players, seatName, onClai
         redraw();
       };
     }
+    $("cd-moved").hidden = !moved;
+    $("cd-moved").textContent = moved ? movedText() : "";
     if (!set) {
-      $("cd-help").textContent = "Which set?";
+      $("cd-help").textContent = claimable.length ? "Which set?" : "";
       $("cd-summary").textContent = "";
       $("cd-confirm").disabled = true;
       return;
@@ -122,14 +154,29 @@ export function openClaim({ sets, claimable, hand, me, players, seatName, onClai
   };
   $("cd-confirm").onclick = () => {
     dialog.close();
-    onClaim(set, { ...holders });
+    onClaim(set, { ...holders }, seq);
   };
   $("cd-cancel").onclick = () => dialog.close();
-  if (set) choose(set);
+  if (start) {
+    keep(start, new Set(start.hand));
+    draw();
+  } else if (set) choose(set);
   else draw();
   dialog.showModal();
   const first = rove($("cd-sets"));
   if (first) first.focus();
-  // the scoresheet's answer may come after the dialog opened: draw again
-  return { refresh() { if (dialog.open) redraw(); } };
+  return {
+    // the scoresheet's answer may come after the dialog opened: draw again
+    refresh() { if (dialog.open) redraw(); },
+    // the game moved on (a new position: its seq, sets to claim and hand)
+    update(now) {
+      if (!dialog.open) return;
+      const before = mine;
+      ({ claimable, seq } = now);
+      mine = new Set(now.hand);
+      moved = true;
+      keep({ set, holders }, before);
+      redraw();
+    },
+  };
 }

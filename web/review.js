@@ -24,12 +24,17 @@ export function newReview(id) {
   };
 }
 
-// Seat N's name in the record; a name that several seats share (the bots'
-// "basic") with its seat number, and "seat N" where the record has none.
+// A bot's name in a record: its level ("basic", "expert:32").
+const BOT = /^(random|casual|basic|expert|master)(:[0-9.]+)?$/;
+
+// Seat N's name in the record: a bot "bot N", as the table names it; a
+// name that several seats share with its seat number; "seat N" where the
+// record has none.
 export function reviewName(R, n) {
   const names = (R.replay && R.replay.names) || [];
   const name = names[n - 1];
   if (!name) return `seat ${n}`;
+  if (BOT.test(name)) return `bot ${n}`;
   return names.filter((x) => x === name).length > 1 ? `${name} ${n}` : name;
 }
 
@@ -68,6 +73,7 @@ export function steps(R) {
 // ---- drawing ---------------------------------------------------------------
 
 const pctOf = (p) => (typeof p === "number" ? pct(p) : "-");
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function bestText(R, b) {
   if (!b || b.action === "wait") return "wait";
@@ -122,10 +128,11 @@ function renderMarks(R, go) {
   $("rv-summary").textContent = "";
   if (!m) return;
   const s = m.summary;
-  $("rv-summary").textContent = `${s.decisions} decisions: ${s.asks} asks, ` +
-    `${s.hits} hits (${pctOf(s.hit_rate)}; the best ask available had ${pctOf(s.best_hit_rate)} ` +
-    `on average), ${s.claims} claims, ${s.misclaims} wrong; ` +
-    `${(s.kept_by_earlier_claim || []).length} sets an earlier claim would have kept.`;
+  const kept = (s.kept_by_earlier_claim || []).length;
+  $("rv-summary").textContent = `${count(s.decisions, "decision")}: ${count(s.asks, "ask")}, ` +
+    `${count(s.hits, "hit")} (${pctOf(s.hit_rate)}; the best ask available had ` +
+    `${pctOf(s.best_hit_rate)} on average), ${count(s.claims, "claim")}, ${s.misclaims} wrong; ` +
+    `${count(kept, "set")} an earlier claim would have kept.`;
   for (const d of m.decisions) {
     const li = document.createElement("li");
     li.className = "mark-" + d.grade;
@@ -135,7 +142,11 @@ function renderMarks(R, go) {
     b.dataset.step = String(d.n);
     b.textContent = `${d.n}. ${eventLine((n) => reviewName(R, n), d, true)}: ${d.grade}`;
     b.setAttribute("aria-pressed", String(d.n === R.step));
-    b.addEventListener("click", () => go(d.n));
+    // the step's detail is above the list on a phone: brought into view
+    b.addEventListener("click", () => {
+      go(d.n);
+      $("rv-where").scrollIntoView({ block: "nearest" });
+    });
     li.append(b);
     list.append(li);
   }

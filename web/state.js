@@ -19,6 +19,7 @@ export function newState() {
     hint: null,        // the last hint frame, while the game is at its position
     sizesAt: -1,       // counts=request: the hand sizes asked for at this action count
     lastClaim: null,   // the last claim's event: its truth stays on the table until the next
+    stoodIn: null,     // "timeout" or "away": a bot moved for this seat since its player last acted
   };
 }
 
@@ -98,6 +99,7 @@ export function apply(S, f) {
     S.room = f;
     return [{ what: "room" }];
   case "game":
+    if (!S.game || S.game.id !== f.id) S.stoodIn = null;
     takeGame(S, f);
     S.clockAt = performance.now();
     S.pick = { card: null, target: null };

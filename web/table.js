@@ -102,7 +102,7 @@ function renderRing(S, ui) {
   const legal = asking ? legalAsks(you) : null;
   const refused = (you && you.refused && you.refused.targets) || {};
   ring.replaceChildren();
-  ring.dataset.players = String(g.state.hand_sizes.length);
+  $("felt").dataset.players = String(g.state.hand_sizes.length);
   // the plates in the order the turn goes round from the bottom
   for (const p of places(S)) {
     let target = null;
@@ -118,6 +118,10 @@ function renderRing(S, ui) {
     ring.append(el);
   }
   if (asking) rove(ring);
+  // the tallest plate (a seat's line may wrap), for the box the claimed
+  // sets keep clear of (style.css, .center)
+  const tallest = Math.max(0, ...[...ring.children].map((el) => el.offsetHeight));
+  $("felt").style.setProperty("--plate-reach", tallest + "px");
 }
 
 // ---- the claimed sets -------------------------------------------------------
@@ -141,7 +145,16 @@ export function drawPiles(box, events, who) {
     const sym = setSymbol(e.set);
     const name = document.createElement("span");
     name.className = "chipname" + (sym.red ? " red" : "");
-    name.textContent = (sym.symbol ? sym.symbol + " " : "") + setLabel(e.set);
+    // "♥ low hearts"; where the felt is small "♥ low" ("eights" for the
+    // eights and jokers), the rest hidden
+    const [first, ...rest] = setLabel(e.set).split(" ");
+    name.textContent = (sym.symbol ? sym.symbol + " " : "") + first;
+    if (rest.length) {
+      const word = document.createElement("span");
+      word.className = "suitword";
+      word.textContent = " " + rest.join(" ");
+      name.append(word);
+    }
     const by = document.createElement("span");
     by.className = "chipby";
     by.textContent = e.outcome === "won" ? `claimed by ${who(e.seat)}`
@@ -159,7 +172,14 @@ export function drawPiles(box, events, who) {
     pile.dataset.to = to;
     const head = document.createElement("span");
     head.className = "pilehead";
-    head.textContent = to === "none" ? `Nobody's: ${chips.length}` : `Team ${to}: ${chips.length}`;
+    if (to === "none") head.textContent = `Nobody's: ${chips.length}`;
+    else {
+      // "Team A: 3"; where the felt is small "A: 3" (the word hidden)
+      const word = document.createElement("span");
+      word.className = "teamword";
+      word.textContent = "Team ";
+      head.append(word, `${to}: ${chips.length}`);
+    }
     pile.append(head, ...chips);
     box.append(pile);
   }
@@ -334,6 +354,10 @@ function renderActions(S, ui) {
   const why = you.refused && you.refused.why;
   const myTurn = isMyTurn(S);
   const { card, target } = S.pick;
+  // a bot moved for this seat: said until the player acts again
+  $("stood-in").hidden = !S.stoodIn;
+  $("stood-in").textContent = S.stoodIn === "timeout" ? "Your time ran out: a bot played for you."
+    : S.stoodIn ? "You were away: a bot played for you." : "";
   // what to do next, or the ask the button will make (its name stays "Ask")
   $("why").textContent = why && why !== "not_your_turn" ? reason(why)
     : myTurn && you.asks.length

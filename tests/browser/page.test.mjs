@@ -1,7 +1,9 @@
 // page.test.mjs - the page itself: the claim dialog on a phone, a game by the
 // keyboard alone, a whole game at phone and laptop sizes with every turn's
-// controls in view, the dark theme and reduced motion. (The sanitizer build
-// skips this file: the server it talks to is the one the other files test.)
+// controls in view, the dark theme and reduced motion, every claimed set
+// seen whole at 6 and 8 players on a phone and 12 on a laptop, a long name
+// on a phone. (The sanitizer build skips this file: the server it talks to
+// is the one the other files test.)
 // In Debian's chromium, driven by playwright-core through clicks and keys
 // only (tests/browser/lib.mjs). Run by tests/integration/cli_browser.sh as
 //   node --test tests/browser/page.test.mjs
@@ -9,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveTable, PHONE, DESKTOP, STEP, person, createRoom, told, toldMatching, myTurn,
-         start, finishClaim, playToEnd, shot, inView, gameWithBots } from "./lib.mjs";
+         start, move, finishClaim, playToEnd, shot, inView, gameWithBots } from "./lib.mjs";
 
 serveTable();
 
@@ -316,5 +318,114 @@ test("dark theme follows the system, the toggle is kept; reduced motion moves no
     else assert.ok(hits === 0 || flights > 0, `${hits} hits, ${flights} flights`);
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  }
+});
+
+// ---- every claimed set in view; long names ---------------------------------
+
+// What of the claimed sets in the middle of the felt cannot be seen whole
+// once they have landed (a claimed set flies from the claimer's seat): []
+// when every set and every pile's head is inside the felt, under no seat's
+// plate, clipped by nothing and its name not cut.
+async function pilesHidden(page) {
+  return page.evaluate(async () => {
+    // (bots claim meanwhile: measured once no set is in the air)
+    for (;;) {
+      const flying = [...document.querySelectorAll("#claimed .setchip")]
+        .flatMap((c) => c.getAnimations());
+      if (!flying.length) break;
+      await Promise.all(flying.map((a) => a.finished.catch(() => {})));
+    }
+    const bad = [], r = (el) => el.getBoundingClientRect();
+    const over = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+      a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
+      a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const felt = document.getElementById("felt");
+    const plates = [...document.querySelectorAll("#ring .plate")];
+    for (const el of document.querySelectorAll("#claimed .setchip, #claimed .pilehead")) {
+      const b = r(el), what = el.dataset.set || el.textContent;
+      if (!b.width || !inside(b, r(felt))) bad.push(`${what}: outside the felt`);
+      for (const p of plates) if (over(b, r(p))) bad.push(`${what}: under seat ${p.dataset.seat}`);
+      for (let a = el.parentElement; a !== felt; a = a.parentElement)
+        if (getComputedStyle(a).overflow !== "visible" && !inside(b, r(a))) bad.push(`${what}: clipped`);
+      for (const t of el.querySelectorAll(".chipname"))
+        if (t.scrollWidth > t.clientWidth + 1) bad.push(`${what}: its name cut`);
+    }
+    return bad;
+  });
+}
+
+// The page's width beyond the screen's (0: no sideways scrolling; a phone's
+// browser widens its layout to what overflows, so innerWidth would grow too).
+async function wider(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth -
+                             document.documentElement.clientWidth);
+}
+
+for (const [label, size, players] of [["phone", PHONE, "8"], ["phone", PHONE, "6"],
+                                      ["laptop", DESKTOP, "12"]]) {
+  test(`every claimed set is seen whole: ${players} players on a ${label}`, async () => {
+    const page = await person(size);
+    await gameWithBots(page, "Cid", { players, pace: "0" });
+    // after each claim, and at the end (a wrong claim may make a third
+    // pile, nobody's): every set in the middle of the felt, none under a seat
+    let claims = 0;
+    const until = Date.now() + 180000;
+    while (!(await page.locator("#over").isVisible())) {
+      assert.ok(Date.now() < until, "the game did not end in time");
+      await move(page, 2);
+      const now = await page.locator("#claimed .setchip").count();
+      if (now !== claims) assert.deepEqual(await pilesHidden(page), [], `${now} sets claimed`);
+      claims = now;
+      await page.waitForTimeout(40);
+    }
+    assert.equal(await page.locator("#claimed .setchip").count(), 8);
+    assert.deepEqual(await pilesHidden(page), [], "at the end");
+    await shot(page, `piles-${label}-${players}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test("a name of 32 letters with no space never widens the phone's page", async () => {
+  const long = "W".repeat(32);
+  const page = await person(PHONE);
+  const code = await createRoom(page, long, { players: "4", pace: "0" });
+  // another long name, watching and asking for a seat; a chat line
+  const other = await person(PHONE);
+  await other.getByLabel("Your name").fill("M".repeat(32));
+  await other.getByLabel("Room code").fill(code);
+  await other.getByRole("button", { name: "Join", exact: true }).click();
+  await other.getByRole("button", { name: "Ask the host for a seat" }).click();
+  await page.locator("#r-waiting", { hasText: "is waiting for a seat" }).waitFor();
+  await page.getByLabel("a chat line").fill(long);
+  await page.getByLabel("a chat line").press("Enter");
+  await other.locator("#chat li").waitFor();
+  for (const p of [page, other]) assert.equal(await wider(p), 0, "the room");
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  await myTurn(page);
+  await page.getByRole("button", { name: "How many cards does each hold?" }).click();
+  for (const p of [page, other]) assert.equal(await wider(p), 0, "the table");
+  await page.getByRole("button", { name: "Claim a set…" }).click();
+  await page.locator("#cd-sets button").first().click();
+  for (let i = 0; i < 6 && await page.locator("#cd-confirm").isDisabled(); i++)
+    await page.locator("#cd-mates button").first().click();
+  assert.equal(await wider(page), 0, "the claim dialog");
+  const box = await page.locator("#claim-dialog").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, JSON.stringify(box));
+  await page.getByRole("button", { name: "Cancel" }).click();
+  // the last question, the history, the end, the review: all named
+  await playToEnd([page], 120000, 3);
+  for (const p of [page, other]) assert.equal(await wider(p), 0, "the end");
+  await shot(page, "long-name-phone");
+  await page.getByRole("link", { name: "Review the game" }).click();
+  await page.locator("#rv-marks li").first().waitFor({ timeout: 60000 });
+  await page.locator("#rv-sheet table").waitFor({ timeout: 30000 });
+  assert.equal(await wider(page), 0, "the review");
+  for (const p of [page, other]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
   }
 });

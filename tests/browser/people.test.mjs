@@ -1,6 +1,7 @@
 // people.test.mjs - people at one table: the lobby and the chat, a timed turn
-// with its waits, a friend's link and a seat asked of the host, the host
-// through a reload.
+// with its waits, a turn that runs out under the claim dialog (and a bot's
+// move for the player, told until the player acts), a friend's link and a
+// seat asked of the host, the host through a reload.
 // In Debian's chromium, driven by playwright-core through clicks and keys
 // only (tests/browser/lib.mjs). Run by tests/integration/cli_browser.sh as
 //   node --test tests/browser/people.test.mjs
@@ -8,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveTable, PHONE, DESKTOP, STEP, person, createRoom, told, toldMatching, myTurn,
-         start, playToEnd, shot, inView } from "./lib.mjs";
+         start, move, playToEnd, shot, inView } from "./lib.mjs";
 
 serveTable();
 
@@ -126,6 +127,72 @@ test("a timed turn counts down on the seat to play; waits are two; sizes on requ
   await page.locator("#ask-go").click();
   await page.waitForFunction(() => [...document.querySelectorAll("#ring .plate .meta")]
     .every((m) => !/cards/.test(m.textContent)));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// In the open claim dialog: the first set, each card not yours to the last
+// teammate offered. Returns the set.
+async function claimToMate(page) {
+  await page.getByRole("button", { name: "Claim a set…" }).click();
+  const set = page.locator("#cd-sets button").first();
+  await set.click();
+  for (let i = 0; i < 7 && await page.locator("#cd-confirm").isDisabled(); i++)
+    await page.locator("#cd-mates button").last().click();
+  return set.getAttribute("data-set");
+}
+
+test("a turn runs out under the claim dialog: it follows the game, a stale claim is told", async () => {
+  const page = await person(PHONE);
+  await createRoom(page, "Tim", { players: "4", turn: "20000", pace: "400" });
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  // the claim made, not confirmed, until the turn's time has run out and a
+  // bot has played for Tim: the dialog takes the new position and says so,
+  // keeping the set and its holders if Tim may still claim it
+  await myTurn(page, STEP);
+  const set = await claimToMate(page);
+  const moved = page.locator("#cd-moved");
+  await moved.waitFor({ timeout: 40000 });
+  const text = await moved.textContent();
+  assert.match(text, /^The game moved on: (check your claim again|you may not claim now)\.$/);
+  if (await page.locator(`#cd-sets button[data-set=${set}]`).count()) {
+    // (the bot asked for Tim: the set is still there, and every card's holder)
+    assert.equal(await page.locator(`#cd-sets button[data-set=${set}]`).getAttribute("aria-pressed"),
+                 "true");
+    assert.equal(await page.locator("#cd-confirm").isEnabled(), true, "the holders kept");
+  } else {
+    assert.equal(await page.locator("#cd-confirm").isDisabled(), true);
+  }
+  await shot(page, "claim-moved-phone");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  // what the bot did for Tim is said until Tim acts again
+  const stoodIn = page.locator("#stood-in");
+  assert.equal(await stoodIn.textContent(), "Your time ran out: a bot played for you.");
+  assert.equal(await inView(page, "#stood-in"), true);
+  // a claim confirmed the moment the time runs out, on a page too busy to
+  // hear of the bot's move first: refused as stale, and said; the dialog
+  // opens again on the new position when Tim may still claim
+  await myTurn(page, 60000);
+  assert.equal(await stoodIn.isVisible(), true, "still said on the next turn");
+  await claimToMate(page);
+  const left = Number(/(\d+) s/.exec(await page.locator("#t-clock").textContent())[1]);
+  await page.evaluate((ms) => {
+    for (const until = performance.now() + ms; performance.now() < until;);
+    document.getElementById("cd-confirm").click();
+  }, left * 1000 + 4000);
+  await page.waitForFunction(() => !document.getElementById("cd-moved").hidden ||
+    /^The game moved on before your claim reached it/.test(document.getElementById("error").textContent));
+  if (await page.locator("#claim-dialog").isVisible()) {
+    assert.equal(await moved.textContent(), "The game moved on: check your claim again.");
+    await page.getByRole("button", { name: "Cancel" }).click();
+  }
+  assert.ok(!(await told(page)).some((t) => /^Tim claimed /.test(t) &&
+                                      !t.endsWith("(a bot played for them)")), "no claim made");
+  // Tim's own move ends the notice
+  await myTurn(page, 60000);
+  assert.equal(await move(page), true);
+  await stoodIn.waitFor({ state: "hidden" });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

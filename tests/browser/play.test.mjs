@@ -1,6 +1,6 @@
 // play.test.mjs - games at the table: one person against bots to the end
 // of a game in a match, a spectator, a reload mid-game, six people in six
-// browsers.
+// browsers, leaving during a game (asked first).
 // In Debian's chromium, driven by playwright-core through clicks and keys
 // only (tests/browser/lib.mjs). Run by tests/integration/cli_browser.sh as
 //   node --test tests/browser/play.test.mjs
@@ -177,4 +177,34 @@ test("six people play a game together in six browsers", async () => {
   }
   await shot(pages[1], "over-phone");
   for (const p of pages) await p.context().close();
+});
+
+test("leaving during a game asks first: the seat goes to a bot, the player may only watch again", async () => {
+  // in the lobby, Leave leaves at once: nothing is given up
+  const page = await person(PHONE);
+  await createRoom(page, "Lea", { pace: "1000" });
+  await page.getByRole("button", { name: "Leave the room" }).click();
+  await page.locator("#home").waitFor();
+  await gameWithBots(page, "Lea", { pace: "1000" });
+  // during the game: a dialog says what leaving means; staying changes nothing
+  await page.locator("#t-leave").click();
+  const dialog = page.locator("#leave-dialog");
+  await dialog.waitFor();
+  assert.match(await dialog.textContent(), /A bot will take your seat for the rest of this game\. You can come back only as a spectator, unless the host gives you the seat again\./);
+  assert.match(await dialog.textContent(), /You host the room: the role passes to another player\./);
+  await shot(page, "leave-phone");
+  await page.getByRole("button", { name: "Stay and play" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  assert.equal(await page.locator("#table").isVisible(), true);
+  assert.match(await page.locator("#ring .plate.mine .who").textContent(), /^Lea \(you\)$/);
+  // Escape stays too; then leaving for good
+  await page.locator("#t-leave").click();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  assert.equal(await page.locator("#table").isVisible(), true);
+  await page.locator("#t-leave").click();
+  await page.getByRole("button", { name: "Leave and give up my seat" }).click();
+  await page.locator("#home").waitFor();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -1,5 +1,6 @@
 // review.test.mjs - what the table teaches: the live scoresheet and its likeliest
-// placement, the hint, a finished game's review.
+// placement, the hint, a finished game's review (on a phone too, while the
+// room's next game starts).
 // In Debian's chromium, driven by playwright-core through clicks and keys
 // only (tests/browser/lib.mjs). Run by tests/integration/cli_browser.sh as
 //   node --test tests/browser/review.test.mjs
@@ -145,7 +146,7 @@ test("a finished game's review: every step, any seat's scoresheet, marks; by lin
   await page.locator("#rv-marks li").first().waitFor({ timeout: 60000 });
   const mine = await page.locator("#rv-marks li").count();
   assert.ok(mine > 0);
-  assert.match(await page.locator("#rv-summary").textContent(), /^\d+ decisions: \d+ asks, /);
+  assert.match(await page.locator("#rv-summary").textContent(), /^\d+ decisions?: \d+ asks?, /);
   // every step by the Forward button: the event, the hands, the slider
   let cards = 48;
   for (let k = 1; k <= actions; k++) {
@@ -205,3 +206,66 @@ test("a finished game's review: every step, any seat's scoresheet, marks; by lin
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("a review on a phone: marks go to their step in view; the next game is told over it", async () => {
+  const host = await person();
+  const code = await createRoom(host, "Ann", { players: "4", pace: "0" });
+  const bo = await person(PHONE);
+  await bo.getByLabel("Your name").fill("Bo");
+  await bo.getByLabel("Room code").fill(code);
+  await bo.getByRole("button", { name: "Join", exact: true }).click();
+  await bo.locator("#seats li", { hasText: "Seat 2," }).getByRole("button", { name: "Sit here" })
+    .click();
+  await host.locator("#seats li", { hasText: "Seat 2, team B: Bo" }).waitFor();
+  await host.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(host);
+  await bo.locator("#table").waitFor();
+  // the bots' seats as the table names them
+  assert.match(await bo.locator("#ring .plate[data-seat='3'] .who").textContent(), /^bot 3$/);
+  await playToEnd([host, bo], 120000, 3);
+  await bo.locator("#over").waitFor();
+  await bo.getByRole("link", { name: "Review the game" }).click();
+  await bo.locator("#rv-marks li").first().waitFor({ timeout: 60000 });
+  // the same names in the review: "bot 3", never the record's "basic"
+  assert.deepEqual(await bo.locator("#rv-view button").allTextContents(),
+                   ["Ann", "Bo", "bot 3", "bot 4"]);
+  // counts in words: "1 set", "2 sets"
+  const summary = await bo.locator("#rv-summary").textContent();
+  assert.doesNotMatch(summary, /(^|\D)1 (decisions|asks|hits|claims|sets)\b/, summary);
+  // the last mark, far down the phone's page: its step and its detail come into view
+  const mark = bo.locator("#rv-marks button").last();
+  const step = await mark.getAttribute("data-step");
+  await mark.tap();
+  await bo.waitForFunction((k) => document.getElementById("rv-step").value === k, step);
+  await bo.locator("#rv-mark").waitFor();
+  assert.equal(await inViewport(bo, "#rv-where"), true);
+  assert.equal(await inViewport(bo, "#rv-mark"), true);
+  // Ann starts the next game while Bo reads: Bo deals it, so it is Bo's
+  // turn; the review says so on top, the tab's title too, and leads back
+  await host.getByRole("button", { name: "Play again" }).click();
+  const next = bo.locator("#rv-next");
+  await next.waitFor();
+  assert.equal(await bo.locator("#rv-next-text").textContent(),
+               "The next game has started \u2014 your turn.");
+  assert.equal(await inViewport(bo, "#rv-next"), true);
+  assert.equal(await inViewport(bo, "#rv-where"), true, "the bar covers not the step");
+  await bo.waitForFunction(() => document.title === "Your turn · Literature");
+  await shot(bo, "review-next-phone");
+  await bo.getByRole("button", { name: "Back to the table" }).tap();
+  await bo.locator("#table").waitFor();
+  assert.equal(await bo.locator("#t-turn").textContent(), "Your turn");
+  assert.equal(await bo.locator("#review").isVisible(), false);
+  for (const p of [host, bo]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+// Whether the element SEL finds is wholly inside the viewport where the
+// page is scrolled to now.
+async function inViewport(page, sel) {
+  return page.locator(sel).evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight || JSON.stringify(b);
+  });
+}

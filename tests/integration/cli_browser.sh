@@ -5,18 +5,20 @@
 # the other (two chromiums at once are slower here than one after the
 # other), each file a server and a chromium of its own:
 #   play    a game against bots to its end in a match, a spectator, a
-#           reload, six browsers at one table;
+#           reload, six browsers at one table, leaving mid-game asked first;
 #   people  the lobby and the chat between browsers, a timed turn with
 #           waits and hand sizes on request, a friend's link, a bot's seat
 #           taken and a seat asked of the host, the host through a reload
-#           and the tone's lock;
+#           and the tone's lock, a claim dialog open while the turn runs out;
 #   review  the live scoresheet and its likeliest placement in the claim
 #           dialog, the rules' truth, the hint, a finished game's review
-#           stepped through (by its link, too, from a phone in no room);
+#           stepped through (by its link, too, from a phone in no room),
+#           its marks on a phone, the next game told over it;
 #   page    the page alone: the claim dialog on a phone, a game by the
 #           keyboard alone, a whole game at 390x844 and at 1366x800 with
 #           every turn's controls inside the viewport, dark theme and
-#           reduced motion.
+#           reduced motion, every claimed set in view at 6, 8 and 12
+#           players, a 32-letter name on a phone.
 # The suite runs each part once: play, people and review in the sanitizer
 # build, page in the normal one (tests/CMakeLists.txt says why).
 # Screenshots at phone and desktop sizes, in both themes, are kept in
@@ -31,12 +33,14 @@ shots=""
 files=()
 for part in "$@"; do
   case $part in
-    play) shots+=" table-desktop over-desktop spectator-phone over-phone" ;;
-    people) shots+=" lobby-phone chat-phone wait-desktop waiting-desktop" ;;
-    review) shots+=" claim-likely-desktop hint-desktop review-desktop review-phone" ;;
+    play) shots+=" table-desktop over-desktop spectator-phone over-phone leave-phone" ;;
+    people) shots+=" lobby-phone chat-phone wait-desktop waiting-desktop claim-moved-phone" ;;
+    review) shots+=" claim-likely-desktop hint-desktop review-desktop review-phone
+                     review-next-phone" ;;
     page) shots+=" table-phone claim-phone claimed-phone keyboard-desktop keyboard-claim-desktop
                    turn-phone turn-laptop table-phone-dark table-desktop-dark table-phone-light
-                   table-desktop-light" ;;
+                   table-desktop-light piles-phone-8 piles-phone-6 piles-laptop-12
+                   long-name-phone" ;;
     *) fail "no such part: $part"; finish cli_browser ;;
   esac
   files+=("tests/browser/$part.test.mjs")
