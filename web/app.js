@@ -36,7 +36,11 @@ let claiming = null;    // the open claim dialog (claim.js), told of a new aid a
 let claimSent = null;   // the last claim sent: {id, set, holders, hand}, to make again if stale
 const name = (n) => seatName(S, n);
 
-const conn = connection({ onFrame: receive, onStatus: status, room: () => pageRoom() });
+// (the stall's times, "QUIET,ANSWER" in ms, may be set in localStorage's
+// lit.liveness: the browser tests shorten them)
+const [quiet, answer] = (store.get("liveness") || "20000,10000").split(",").map(Number);
+const conn = connection({ onFrame: receive, onStatus: status, room: () => pageRoom(),
+                          quiet, answer });
 const sound = sounds({
   muted: () => store.get("muted") === "1",
   onLocked: (locked) => { $("sound-hint").hidden = !locked; },

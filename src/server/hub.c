@@ -40,7 +40,18 @@ typedef struct Handler {
     const char *keys[4]; /* the keys it takes besides "type" */
 } Handler;
 
+/* "ping": answered "pong", by which a client that has heard nothing for a
+ * while learns whether its connection still carries frames. */
+static int ping(Hub *h, HubClient *c, json_t *msg)
+{
+    (void)h;
+    (void)msg;
+    hub_send_json(c, json_pack("{s:s}", "type", "pong"));
+    return 0;
+}
+
 static const Handler handlers[] = {
+    {"ping", ping, 0, 0, {NULL}},
     {"create", hub_lobby_create, 0, TAKES_OPTIONS, {"name", NULL}},
     {"join", hub_lobby_join, 0, 0, {"room", "name", "seat", NULL}},
     {"resume", hub_lobby_resume, 0, 0, {"room", "token", "seq", NULL}},

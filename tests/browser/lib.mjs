@@ -63,6 +63,12 @@ export function serveTable() {
   });
 }
 
+// Stops the file's server (SIGSTOP: its sockets stay open and say
+// nothing, as a stalled network's do) or lets it go on (SIGCONT).
+export function pauseServer(paused) {
+  server.kill(paused ? "SIGSTOP" : "SIGCONT");
+}
+
 // A page of its own (its own storage: another person), failing the test on
 // any script error or a refused content-security-policy. The test listens
 // without acting: it counts the turn's sounds (window.tones) and keeps every

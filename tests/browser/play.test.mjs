@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveTable, LIT, PHONE, DESKTOP, STEP, base, dir, person, createRoom, told, myTurn,
+         pauseServer,
          start, move, playToEnd, shot, gameWithBots } from "./lib.mjs";
 
 serveTable();
@@ -146,6 +147,48 @@ test("a reload mid-game resumes the same seat and hand", async () => {
             `after the reload: ${again} (before: ${hand})`);
   assert.match(await page.locator("#ring .plate.mine .who").textContent(), /^Rae \(you\)$/);
   assert.deepEqual(sockets, ["/room/" + history.slice("#room=".length)]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a stalled connection is found by a ping and the seat taken up again", async () => {
+  const page = await person(PHONE);
+  // the stall's times shortened (web/app.js reads lit.liveness): a ping
+  // after 1.5 s without a frame, a new connection 5 s after an unanswered one
+  await page.evaluate(() => localStorage.setItem("lit.liveness", "1500,5000"));
+  let pongs = 0;
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => {
+    if (String(f.payload) === '{"type":"pong"}') pongs++;
+  }));
+  await page.reload();
+  await gameWithBots(page, "Sal", { players: "4", pace: "1000" });
+  await page.evaluate(() => {
+    window.statuses = [];
+    // each text the status was given (two in one task are two records)
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.statuses.push(n.textContent);
+    }).observe(document.getElementById("status"), { childList: true });
+  });
+  // quiet on the player's own turn: pings answered, nothing else happens
+  await myTurn(page);
+  const before = pongs;
+  for (let i = 0; i < 600 && pongs < before + 2; i++) await page.waitForTimeout(100);
+  assert.ok(pongs >= before + 2, `pongs: ${pongs - before}`);
+  assert.deepEqual(await page.evaluate(() => window.statuses), [], "pings answered in time");
+  // the connection stalls: the socket stays open and nothing comes through
+  // (the server stopped; chromium's offline mode closes sockets instead)
+  pauseServer(true);
+  try {
+    await page.waitForFunction(() => window.statuses.some((s) => s.startsWith("no answer")), null,
+                               { timeout: 60000 });
+  } finally {
+    pauseServer(false);
+  }
+  await page.waitForFunction(() => document.getElementById("status").textContent === "connected",
+                             null, { timeout: 60000 });
+  await myTurn(page);
+  assert.match(await page.locator("#ring .plate.mine .who").textContent(), /^Sal \(you\)$/);
+  await shot(page, "stalled-phone");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

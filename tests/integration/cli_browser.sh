@@ -5,7 +5,8 @@
 # the other (two chromiums at once are slower here than one after the
 # other), each file a server and a chromium of its own:
 #   play    a game against bots to its end in a match, a spectator, a
-#           reload, six browsers at one table, leaving mid-game asked first;
+#           reload, a stalled connection found by a ping, six browsers at
+#           one table, leaving mid-game asked first;
 #   people  the lobby and the chat between browsers, a timed turn with
 #           waits and hand sizes on request, a friend's link, a bot's seat
 #           taken and a seat asked of the host, the host through a reload
@@ -33,7 +34,7 @@ shots=""
 files=()
 for part in "$@"; do
   case $part in
-    play) shots+=" table-desktop over-desktop spectator-phone over-phone leave-phone" ;;
+    play) shots+=" table-desktop over-desktop spectator-phone over-phone leave-phone stalled-phone" ;;
     people) shots+=" lobby-phone chat-phone wait-desktop waiting-desktop claim-moved-phone" ;;
     review) shots+=" claim-likely-desktop hint-desktop review-desktop review-phone
                      review-next-phone" ;;

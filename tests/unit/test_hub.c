@@ -4405,3 +4405,24 @@ Test(hub_store, a_store_shared_by_threads_tells_each_its_own_failure)
     store_close(s); /* the flaky one's close does nothing */
     store_close(f.real);
 }
+
+/* A ping is answered pong, in a room or not; it takes no key. */
+Test(hub, a_ping_is_answered_pong)
+{
+    HubConfig config = {0};
+    Hub *h = hub_new(&config);
+    HubClient *c = hub_connect(h, NULL, 0);
+    const char *ping = "{\"type\":\"ping\"}";
+    hub_receive(h, c, ping, strlen(ping), 0);
+    json_t *last;
+    cr_assert_eq(frames_of(c, "pong", &last), 1);
+    cr_assert_eq(json_object_size(last), 1, "a pong says nothing more");
+    json_decref(last);
+    const char *extra = "{\"type\":\"ping\",\"id\":\"x\"}";
+    hub_receive(h, c, extra, strlen(extra), 0);
+    cr_assert_eq(frames_of(c, "error", &last), 1);
+    cr_assert_str_eq(json_string_value(json_object_get(last, "error")), "unknown_key");
+    json_decref(last);
+    hub_disconnect(h, c, 0);
+    hub_free(h);
+}
