@@ -80,11 +80,23 @@ function status(text) {
   $("status").textContent = text;
 }
 
+// An error in a banner for six seconds, as a sentence (the server's texts
+// begin in lower case and end without a stop), below the header so that
+// its buttons stay in reach (at the top of the screen once the header is
+// scrolled away).
 function showError(text) {
+  if (text) text = text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+  placeError();
   $("error").textContent = text;
   if (text) setTimeout(() => { if ($("error").textContent === text) $("error").textContent = ""; },
                        6000);
 }
+
+function placeError() {
+  const header = document.querySelector("header").getBoundingClientRect().bottom;
+  $("error").style.top = `${Math.max(header, 0) + 8}px`;
+}
+addEventListener("scroll", () => { if ($("error").textContent) placeError(); }, { passive: true });
 
 // The aria-live log: each event a line of its own (a line replacing the
 // last could be lost when bots move at once); the last eight are kept.
@@ -463,8 +475,13 @@ function leave() {
 
 function myName() {
   const text = $("name").value.trim();
-  if (!text) { showError("Pick a name first."); $("name").focus(); }
-  return text;
+  // the field counts letters, the server bytes (docs/PROTOCOL.md: 1 to 32)
+  const bytes = new TextEncoder().encode(text).length;
+  if (text && bytes <= 32) return text;
+  $("name").focus(); // first: the banner goes under the header where it is now
+  showError(!text ? "Pick a name first." : `A name is at most 32 bytes; this one is ${bytes} ` +
+            "(accented letters take 2, many symbols 3 or 4).");
+  return "";
 }
 
 function createRoom(e) {
@@ -550,7 +567,7 @@ function render() {
   }
   $("review").hidden = true;
   if (!S.room) return;
-  const tableWasHidden = $("table").hidden;
+  const tableWasHidden = $("table").hidden, fromHome = !$("home").hidden;
   keepFocus(() => {
     $("home").hidden = true;
     const playing = S.room.state !== "lobby" && S.game;
@@ -569,6 +586,11 @@ function render() {
   }, $("actions"), () => firstChoice(S, visible));
   // a table coming into view starts at the top: the whole turn is in the screen
   if (tableWasHidden && !$("table").hidden) scrollTo(0, 0);
+  // the room made or joined from the home page (whose button went with it):
+  // the focus goes to the host's first step, or else to the room's heading
+  const now = document.activeElement;
+  if (fromHome && !$("room").hidden && (!now || now === document.body || !visible(now)))
+    (visible($("fill")) ? $("fill") : $("r-title")).focus();
   document.title = S.room.state === "playing" && isMyTurn(S) ? "Your turn · Literature"
     : "Literature";
   $("t-host").textContent = hostLine(S);

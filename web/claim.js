@@ -4,8 +4,9 @@
 // By keyboard: the sets, the cards and the teammates are one Tab stop each
 // (arrow keys inside, keys.js); Enter on a teammate gives it the chosen card
 // and moves on to the next card without a holder, so Enter again gives that
-// one too; when every card has a holder the focus goes to Claim. Escape
-// cancels. With the scoresheet's answer for this position, the likeliest
+// one too; when every card has a holder the focus goes to the summary of
+// the claim (not to Claim: an Enter too many, or a held key, sends
+// nothing), and Claim is the next Tab stop. Escape cancels. With the scoresheet's answer for this position, the likeliest
 // placement of the chosen set is offered as a starting point.
 // The dialog belongs to the position it shows (its seq, sent with the
 // claim): when the game moves on while it is open (the turn's time ran out
@@ -62,11 +63,13 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
   }
 
   // draw again, the focus kept on its button; when that button went (the
-  // teammates once every card has a holder) the focus goes to Claim
+  // teammates once every card has a holder) the focus goes to the summary:
+  // a claim is sent by a deliberate Tab to Claim and a press, never by one
+  // Enter more than the cards needed
   function redraw() {
     keepFocus(draw);
     if (dialog.open && !dialog.contains(document.activeElement)) {
-      const next = !$("cd-confirm").disabled ? $("cd-confirm")
+      const next = !$("cd-confirm").disabled ? $("cd-summary")
         : rove($("cd-mates")) || rove($("cd-cards")) || rove($("cd-sets"));
       if (next) next.focus();
     }

@@ -109,7 +109,9 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   await tabTo(page, (x) => x.id === "create-room");
   await page.keyboard.press("Enter");
   await page.locator("#room").waitFor({ state: "visible" });
-  await tabTo(page, (x) => x.id === "fill");
+  // the create button went with the home page: the focus is on the host's first step
+  await page.waitForFunction(() => document.activeElement.id === "fill");
+  assert.ok((await focused(page)).ring, "a ring on Bots in empty seats");
   await press(page, "Enter");
   await page.waitForFunction(() => !document.getElementById("start").disabled);
   await tabTo(page, (x) => x.id === "start", true);
@@ -168,11 +170,18 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   const set = f.key;
   await tabTo(page, (x) => x.group === "cd-mates");
   // Enter gives the chosen card to the teammate, again and again, until
-  // every card has a holder: then the focus is on Claim
-  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+  // every card has a holder: then the focus is on the claim's summary, not
+  // on Claim: an Enter too many (a held key) claims nothing; Claim is the
+  // next Tab stop
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-summary"; i++)
     await press(page, "Enter");
-  assert.equal((await focused(page)).id, "cd-confirm");
+  assert.equal((await focused(page)).id, "cd-summary");
   assert.match(await page.locator("#cd-summary").textContent(), /^[a-z]+ [a-z]+: /);
+  await press(page, "Enter");
+  await press(page, "Enter");
+  assert.equal((await focused(page)).id, "cd-summary");
+  assert.equal(await page.locator("#claim-dialog").isVisible(), true, "still open");
+  assert.equal((await press(page, "Tab")).id, "cd-confirm");
   await shot(page, "keyboard-claim-desktop");
   // Escape cancels: the focus is back on the claim button, nothing claimed
   await page.keyboard.press("Escape");
@@ -188,8 +197,9 @@ test("keyboard alone: a room, bots, an ask, the claim dialog, cancel and claim",
   assert.notEqual(f.key, set);
   const chosen = f.key;
   await tabTo(page, (x) => x.group === "cd-mates");
-  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-confirm"; i++)
+  for (let i = 0; i < 7 && (await focused(page)).id !== "cd-summary"; i++)
     await press(page, "Enter");
+  assert.equal((await press(page, "Tab")).id, "cd-confirm");
   await page.keyboard.press("Enter");
   const claimed = await toldMatching(page, /^Kay claimed /);
   assert.match(claimed, new RegExp(`^Kay claimed ${chosen.replace("-", " ")}: ` +
@@ -428,4 +438,70 @@ test("a name of 32 letters with no space never widens the phone's page", async (
     assert.deepEqual(p.errors, []);
     await p.context().close();
   }
+});
+
+// ---- a phone's small things -----------------------------------------------
+
+// Whether the error banner is below the header's buttons: true, or where both are.
+async function belowHeader(page) {
+  return page.evaluate(() => {
+    const e = document.getElementById("error").getBoundingClientRect();
+    const bottom = Math.max(...["theme", "mute"].map((id) =>
+      document.getElementById(id).getBoundingClientRect().bottom));
+    return e.top >= bottom || JSON.stringify({ banner: e, buttons: bottom });
+  });
+}
+
+test("on a phone: errors are sentences under the header; a seat's clock on one line; history numbers whole", async () => {
+  const page = await person(PHONE);
+  // a name of 20 letters but 40 bytes: too long, said so
+  await page.getByLabel("Your name").fill("\u00E9".repeat(20));
+  await page.getByRole("button", { name: "Create the room" }).click();
+  await page.waitForFunction(() => document.getElementById("error").textContent);
+  assert.match(await page.locator("#error").textContent(),
+               /^A name is at most 32 bytes; this one is 40 /);
+  assert.equal(await belowHeader(page), true);
+  assert.equal(await page.locator("#room").isVisible(), false);
+  // the server's words: a capital and a stop
+  await page.getByLabel("Your name").fill("Pia");
+  await page.getByLabel("Room code").fill("ZZZZZZ");
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  await page.locator("#error", { hasText: "no room" }).waitFor();
+  assert.equal(await page.locator("#error").textContent(), "There is no room with that code.");
+  assert.equal(await belowHeader(page), true);
+  await shot(page, "error-phone");
+  // a timed turn: "▶ to play · 20 s" on one line, inside its seat
+  await createRoom(page, "Pia", { turn: "20000", pace: "2000" });
+  await page.getByRole("button", { name: "Bots in empty seats" }).click();
+  await start(page);
+  const marker = () => page.evaluate(() => {
+    const m = document.querySelector("#ring .plate.turn .marker");
+    if (!m || !/\d s$/.test(m.textContent)) return null;
+    const b = m.getBoundingClientRect(), p = m.closest(".plate").getBoundingClientRect();
+    const line = parseFloat(getComputedStyle(m).fontSize) * 1.6;
+    return b.height <= line && m.scrollWidth <= m.clientWidth && b.right <= p.right &&
+      b.left >= p.left ||
+      JSON.stringify({ text: m.textContent, wide: m.scrollWidth, marker: b, plate: p });
+  });
+  await page.waitForFunction(() => /\d s$/.test(
+    document.querySelector("#ring .plate.turn .marker")?.textContent || ""));
+  for (let i = 0; i < 2; i++) {
+    const m = await marker();
+    if (m !== null) assert.equal(m, true);
+    await myTurn(page);
+  }
+  assert.equal(await marker(), true, "on Pia's seat");
+  // the banner of the join refused, if still shown, is under the header again
+  await page.evaluate(() => scrollTo(0, 0));
+  if (await page.locator("#error").textContent()) assert.equal(await belowHeader(page), true);
+  await shot(page, "seat-clock-phone");
+  // the history's numbers: room for four digits before each line
+  const room = await page.locator("#history").evaluate((ol) => {
+    const css = getComputedStyle(ol), ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = `${css.fontSize} ${css.fontFamily}`;
+    return { need: ctx.measureText("9999. ").width, have: parseFloat(css.paddingLeft) };
+  });
+  assert.ok(room.need <= room.have, JSON.stringify(room));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

@@ -229,6 +229,18 @@ test("a review on a phone: marks go to their step in view; the next game is told
   // the same names in the review: "bot 3", never the record's "basic"
   assert.deepEqual(await bo.locator("#rv-view button").allTextContents(),
                    ["Ann", "Bo", "bot 3", "bot 4"]);
+  // the head on a phone: the score on one line, the step buttons and the
+  // slider in one row
+  const head = await bo.evaluate(() => {
+    const tops = [...document.querySelectorAll(".rvnav > *")]
+      .map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2));
+    const h = (id) => document.getElementById(id).getBoundingClientRect().height;
+    const size = (id) => parseFloat(getComputedStyle(document.getElementById(id)).fontSize);
+    return { score: h("rv-score") / size("rv-score"), rows: new Set(tops).size };
+  });
+  assert.ok(head.score < 1.6, `the score on one line: ${JSON.stringify(head)}`);
+  await shot(bo, "review-head-phone");
+  assert.equal(head.rows, 1, "the step buttons and the slider in one row");
   // counts in words: "1 set", "2 sets"
   const summary = await bo.locator("#rv-summary").textContent();
   assert.doesNotMatch(summary, /(^|\D)1 (decisions|asks|hits|claims|sets)\b/, summary);
