@@ -8,7 +8,9 @@ Standard library only. Run it in the arena:
 It remembers where it saw each card go and which seats lack which cards,
 asks for a card it knows an opponent holds, else a legal question that its
 memory does not rule out; claims a set when it knows where every card is on
-its team; otherwise takes the first pass or choice offered. Seats are 1-based
+its team, or, when memory rules out every question left, the set its team
+knows best (asking again would get nowhere); otherwise takes the first
+pass or choice offered. Seats are 1-based
 as in the protocol. Pass --seed N for a repeatable choice among equal asks.
 """
 import json
@@ -82,17 +84,30 @@ class Bot:
         maybe = [a for a in asks
                  if self.holder.get(a["card"]) is None
                  and a["card"] not in self.lacks.get(a["target"], ())]
-        pick = maybe or asks
-        if pick:
-            a = self.rng.choice(pick)
+        if maybe:
+            a = self.rng.choice(maybe)
+            return {"n": n, "action": "ask", "card": a["card"], "target": a["target"]}
+        # Every ask left is one memory says misses: asking again gets
+        # nowhere (two such players would ask for ever), so claim the set
+        # the team knows best instead, if one may be claimed.
+        if msg["claimable"]:
+            return self.best_guess(n, msg["claimable"])
+        if asks:
+            a = self.rng.choice(asks)
             return {"n": n, "action": "ask", "card": a["card"], "target": a["target"]}
         if msg["passes"]:
             return {"n": n, "action": "pass", "target": msg["passes"][0]}
         if msg["choices"]:
             return {"n": n, "action": "choose", "target": msg["choices"][0]}
-        # The endgame (or nothing else left): claim the first live set, each
-        # card at its known holder or else at this seat.
-        name = msg["claimable"][0] if msg["claimable"] else live[0]
+        # The endgame (or nothing else left): claim a live set.
+        return self.best_guess(n, msg["claimable"] or live)
+
+    def best_guess(self, n, names):
+        """A claim of the set of names with the most cards known on the team,
+        each card at its known holder or else at this seat."""
+        def known(name):
+            return sum(self.holder.get(c) in self.team for c in self.sets[name])
+        name = max(names, key=known)
         return {"n": n, "action": "claim", "set": name,
                 "holders": {c: self.holder.get(c, self.seat)
                             if self.holder.get(c, self.seat) in self.team else self.seat

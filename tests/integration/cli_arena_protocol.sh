@@ -26,6 +26,13 @@ run 0 "$lit" arena --team-a "cmd:$python3 examples/bot.py" --team-b random --gam
 json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["livelocks"] == 0 and d["score"] >= 0.9' ||
   fail "example bot against random: $(cat "$tmp/out")"
 [ ! -s "$tmp/err" ] || fail "example bot: something was logged: $(head -3 "$tmp/err")"
+# ... and it plays to an end against a bot that only asks its first legal
+# question (as the fallback does): when memory rules out every question
+# left it claims, where asking again would go on for ever
+run 0 "$lit" arena --team-a "cmd:$python3 examples/bot.py" --team-b "cmd:$bot check" --games 4 --json \
+  --quiet
+json "$tmp/out" 'd["livelocks"] == 0 and d["bad_actions"] == [0, 0]' ||
+  fail "example bot against a first-legal bot: $(cat "$tmp/out")"
 run 0 "$lit" arena --team-a basic --team-b "cmd:$python3 examples/bot.py" --games 4 --players 8 \
   --threads 2 --json --quiet
 json "$tmp/out" 'd["bad_actions"] == [0, 0] and d["games"] == 8' ||
