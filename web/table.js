@@ -61,7 +61,12 @@ function plate(S, n, counts, target) {
   if (turn) {
     const mark = document.createElement("span");
     mark.className = "marker";
-    mark.append(icon("turn"), " to play");
+    // (the words go out of sight, not out of the page, where a seat is
+    // too narrow for them: style.css)
+    const words = document.createElement("span");
+    words.className = "markwords";
+    words.textContent = " to play";
+    mark.append(icon("turn"), words);
     const clock = document.createElement("span");
     clock.className = "seatclock";
     mark.append(clock);

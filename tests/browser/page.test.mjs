@@ -452,6 +452,37 @@ async function belowHeader(page) {
   });
 }
 
+for (const players of ["8", "12"]) {
+  test(`on a phone at ${players}: a seat's clock whole in its narrow seat`, async () => {
+    const page = await person(PHONE);
+    await gameWithBots(page, "Ida", { players, turn: "20000", pace: "2000" });
+    // the icon and "· 20 s" in sight, whole, inside the seat; "to play" is
+    // there for a screen reader only (too wide for the seat)
+    const fits = () => page.evaluate(() => {
+      const m = document.querySelector("#ring .plate.turn .marker");
+      if (!m || !/\d s$/.test(m.textContent)) return null;
+      const b = m.getBoundingClientRect(), p = m.closest(".plate").getBoundingClientRect();
+      const words = m.querySelector(".markwords").getBoundingClientRect();
+      return m.scrollWidth <= m.clientWidth && b.right <= p.right + 0.5 &&
+        b.left >= p.left - 0.5 && words.width <= 1 ||
+        JSON.stringify({ text: m.textContent, wide: m.scrollWidth, box: m.clientWidth,
+                         marker: b, plate: p, words: words.width });
+    });
+    await page.waitForFunction(() => /\d s$/.test(
+      document.querySelector("#ring .plate.turn .marker")?.textContent || ""));
+    let seen = 0;
+    for (let i = 0; i < 200 && seen < 3; i++) {
+      const f = await fits();
+      if (f !== null) { assert.equal(f, true); seen++; }
+      await page.waitForTimeout(50);
+    }
+    assert.ok(seen > 0, "no seat's clock seen");
+    await shot(page, `seat-clock-phone-${players}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
 test("on a phone: errors are sentences under the header; a seat's clock on one line; history numbers whole", async () => {
   const page = await person(PHONE);
   // a name of 20 letters but 40 bytes: too long, said so

@@ -41,7 +41,7 @@ for part in "$@"; do
     page) shots+=" table-phone claim-phone claimed-phone keyboard-desktop keyboard-claim-desktop
                    turn-phone turn-laptop table-phone-dark table-desktop-dark table-phone-light
                    table-desktop-light piles-phone-8 piles-phone-6 piles-laptop-12
-                   long-name-phone" ;;
+                   long-name-phone seat-clock-phone-8 seat-clock-phone-12" ;;
     *) fail "no such part: $part"; finish cli_browser ;;
   esac
   files+=("tests/browser/$part.test.mjs")
