@@ -553,12 +553,16 @@ static void text_round_robin(const ArenaArgs *aa, const char *rules_text,
     int n_ent = aa->n_ent, n_pairings = n_ent * (n_ent - 1) / 2;
     printf("round robin: rules %s  seed %llu  %llu deals a pairing\n\n", rules_text,
            (unsigned long long)aa->seed, (unsigned long long)aa->games);
-    printf("%-24s", "");
+    /* entrants by number, as --records' folders DIR/I-J are: two cmd:
+     * entrants cut to a column's width would read alike */
+    printf("%-27s", "");
     for (int j = 0; j < n_ent; j++)
-        printf(" %8.8s", aa->ent[j].text);
+        printf(" %8d", j + 1);
     printf(" %8s\n", "total");
+    int cut = 0;
     for (int i = 0; i < n_ent; i++) {
-        printf("%-24.24s", aa->ent[i].text);
+        cut |= strlen(aa->ent[i].text) > 24;
+        printf("%2d %-24.24s", i + 1, aa->ent[i].text);
         for (int j = 0; j < n_ent; j++) {
             if (i == j)
                 printf(" %8s", "-");
@@ -568,6 +572,8 @@ static void text_round_robin(const ArenaArgs *aa, const char *rules_text,
         printf(" %8.3f\n", total[i]);
     }
     printf("\n(the score of the row's entrant against the column's)\n");
+    for (int i = 0; cut && i < n_ent; i++)
+        printf("%2d %s\n", i + 1, aa->ent[i].text);
     uint64_t livelocks = 0;
     for (int i = 0; i < n_pairings; i++)
         livelocks += stats[i].livelocks;

@@ -187,7 +187,14 @@ assert max(d["entrants"], key=lambda e: e["score"])["name"] == "basic"
 assert all(p["livelocks"] == 0 for p in d["pairings"])
 EOF
 run 0 "$lit" arena --entrant random --entrant basic --games 10 --quiet
-grep -Eq '^basic +1\.000 +- +1\.000$' "$tmp/out" || fail "round robin table: $(cat "$tmp/out")"
+grep -Eq '^ 2 basic +1\.000 +- +1\.000$' "$tmp/out" || fail "round robin table: $(cat "$tmp/out")"
+grep -Eq '^ +1 +2 +total$' "$tmp/out" || fail "round robin table's head: $(cat "$tmp/out")"
+# entrants whose names a column cuts are told apart by their numbers, and
+# listed whole below
+long="casual:0.75,casual:0.75,casual:0.5"
+run 0 "$lit" arena --entrant "$long" --entrant "$long,basic" --games 2 --quiet
+grep -Eq '^ 1 casual:0\.75,casual:0\.75, +- ' "$tmp/out" || fail "round robin, long names: $(cat "$tmp/out")"
+grep -qx " 2 $long,basic" "$tmp/out" || fail "round robin, the long names listed: $(cat "$tmp/out")"
 
 # 5b. On a terminal (a tmux pane) a progress bar goes to stderr while the
 # match runs, and is cleared at the end; --quiet has none.
