@@ -330,6 +330,11 @@ static int take_entrant(Entrant *e, const char *arg, const char *opt)
 {
     const char *bad = arg;
     int st = entrant_parse(e, arg, &bad);
+    if (st == LIT_TOO_LONG && strncmp(arg, "cmd:", 4) == 0) {
+        say("%s: too_long: a cmd: entrant of at most %d bytes (the command at most %d)", opt,
+            ENTRANT_TEXT_MAX - 1, ENTRANT_TEXT_MAX - 5);
+        return -1;
+    }
     if (st == LIT_TOO_LONG) {
         say("%s: too_long: at most %d bots of at most %d bytes in all", opt,
             LIT_MAX_PLAYERS / 2, ENTRANT_TEXT_MAX - 1);

@@ -164,6 +164,9 @@ kill -TERM "$arena"
 rc=0
 wait "$arena" || rc=$?
 [ "$rc" = 143 ] || fail "an arena under nohup: exit status $rc, want 143 (SIGHUP ignored, SIGTERM)"
+run 2 "$lit" arena --team-a "cmd:$(printf '%0600d' 0)" --team-b random
+same_text "arena, a long command" \
+  "lit: --team-a: too_long: a cmd: entrant of at most 511 bytes (the command at most 507)" "$tmp/err"
 run 2 "$lit" arena --team-a "cmd:" --team-b random
 same_text "arena cmd:" "lit: --team-a: unknown_bot: there is no bot of that name: 'cmd:'" "$tmp/err"
 run 2 "$lit" arena --team-a basic --move-timeout 0
