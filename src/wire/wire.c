@@ -115,6 +115,15 @@ static int seat_of(const LitRules *r, json_t *v, uint8_t *out)
     return 0;
 }
 
+/* bad_seat for a number (what) that is no seat: the number, and the seats. */
+static int bad_seat(WireError *err, const LitRules *r, json_t *v, const char *what)
+{
+    char text[96];
+    snprintf(text, sizeof text, "%s is no seat of this game: %" JSON_INTEGER_FORMAT " (1 to %d)",
+             what, json_integer_value(v), r->players);
+    return why_is(err, "bad_seat", text);
+}
+
 static const char *string_of(json_t *obj, const char *key)
 {
     return json_string_value(json_object_get(obj, key));
@@ -150,18 +159,23 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         if (!json_is_integer(json_object_get(obj, "target")))
             return why_is(err, "bad_message", "target is not a number");
         int c = lit_card_parse(r->deck, card, strlen(card));
-        if (c < 0)
-            return why_is(err, "bad_card", "no such card in this deck");
+        if (c < 0) {
+            snprintf(text, sizeof text, "no such card in this deck: '%.*s'", wire_cut(card, 32),
+                     card);
+            return why_is(err, "bad_card", text);
+        }
         a.card = (uint8_t)c;
         if (seat_of(r, json_object_get(obj, "target"), &a.target))
-            return why_is(err, "bad_seat", "target is no seat of this game");
+            return bad_seat(err, r, json_object_get(obj, "target"), "target");
     } else if (k == LIT_CLAIM) {
         const char *set = string_of(obj, "set");
         if (!set)
             return why_is(err, "bad_message", "set is not a string");
         int st = lit_set_parse(r->deck, set, strlen(set));
-        if (st < 0)
-            return why_is(err, "bad_set", "no such set in this deck");
+        if (st < 0) {
+            snprintf(text, sizeof text, "no such set in this deck: '%.*s'", wire_cut(set, 32), set);
+            return why_is(err, "bad_set", text);
+        }
         json_t *holders = json_object_get(obj, "holders");
         if (!json_is_object(holders))
             return why_is(err, "bad_message", "holders is not an object");
@@ -172,8 +186,11 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
         uint32_t named = 0; /* the set's cards named: "2c" and "2C" are one */
         json_object_foreach(holders, name, holder) {
             int c = lit_card_parse(r->deck, name, strlen(name));
-            if (c < 0 || lit_set_of(r->deck, c) != st)
-                return why_is(err, "bad_card", "a card named in holders is not of the set");
+            if (c < 0 || lit_set_of(r->deck, c) != st) {
+                snprintf(text, sizeof text, "a card named in holders is not of the set: '%.*s'",
+                         wire_cut(name, 32), name);
+                return why_is(err, "bad_card", text);
+            }
             int pos = lit_pos_of(r->deck, c);
             if (named >> pos & 1) {
                 snprintf(text, sizeof text, "holders name %s twice", lit_card_name(r->deck, c));
@@ -183,14 +200,14 @@ int wire_read_action(const LitRules *r, int seat, json_t *obj, const char *const
             if (!json_is_integer(holder))
                 return why_is(err, "bad_message", "a holder is not a number");
             if (seat_of(r, holder, &a.holders[pos]))
-                return why_is(err, "bad_seat", "a holder is no seat of this game");
+                return bad_seat(err, r, holder, "a holder");
         }
     } else {
         a.kind = (uint8_t)k;
         if (!json_is_integer(json_object_get(obj, "target")))
             return why_is(err, "bad_message", "target is not a number");
         if (seat_of(r, json_object_get(obj, "target"), &a.target))
-            return why_is(err, "bad_seat", "target is no seat of this game");
+            return bad_seat(err, r, json_object_get(obj, "target"), "target");
     }
     *out = a;
     return 0;

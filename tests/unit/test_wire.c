@@ -242,3 +242,36 @@ Test(wire, a_claim_naming_a_card_twice_is_refused)
     cr_assert_eq(a.kind, LIT_CLAIM);
     json_decref(j);
 }
+
+/* A refusal quotes what was wrong: the card, the set, the seat (and the
+ * seats there are). */
+Test(wire, refusals_name_the_value)
+{
+    LitRules r;
+    cr_assert_eq(lit_rules_parse(&r, "classic players=4", NULL), LIT_OK);
+    static const char *const extra[] = {"n", NULL};
+    static const struct {
+        const char *json, *name, *detail;
+    } cases[] = {
+        {"{\"action\":\"ask\",\"card\":\"Zz\",\"target\":2}", "bad_card",
+         "no such card in this deck: 'Zz'"},
+        {"{\"action\":\"ask\",\"card\":\"2c\",\"target\":9}", "bad_seat",
+         "target is no seat of this game: 9 (1 to 4)"},
+        {"{\"action\":\"claim\",\"set\":\"purple\",\"holders\":{}}", "bad_set",
+         "no such set in this deck: 'purple'"},
+        {"{\"action\":\"claim\",\"set\":\"low-clubs\",\"holders\":{\"Kc\":1}}", "bad_card",
+         "a card named in holders is not of the set: 'Kc'"},
+        {"{\"action\":\"claim\",\"set\":\"low-clubs\",\"holders\":{\"2c\":0}}", "bad_seat",
+         "a holder is no seat of this game: 0 (1 to 4)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        json_t *j = json_loads(cases[i].json, 0, NULL);
+        cr_assert_not_null(j, "%s", cases[i].json);
+        LitAction a;
+        WireError err;
+        cr_assert_eq(wire_read_action(&r, 0, j, extra, &a, &err), -1, "%s", cases[i].json);
+        cr_expect_str_eq(err.name, cases[i].name, "%s", cases[i].json);
+        cr_expect_str_eq(err.detail, cases[i].detail, "%s", cases[i].json);
+        json_decref(j);
+    }
+}
