@@ -475,8 +475,11 @@ static int act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
     int resynced = 0;
     if (b->dead)
         return dead_why(b, why);
-    send_json(b, request_json(v, n, b->timeout_ms));
-    double deadline = deadline_after(b->timeout_ms + (b->asked++ ? 0 : b->start_ms));
+    /* the time the request allows (the first one a process gets, its start
+     * too), said in it as deadline_ms, and given again after a resync */
+    int allow = b->timeout_ms + (b->asked++ ? 0 : b->start_ms);
+    send_json(b, request_json(v, n, allow));
+    double deadline = deadline_after(allow);
     uint32_t other = 0; /* lines with another n, for this request */
     json_int_t last = 0;
     for (;;) {
@@ -520,8 +523,8 @@ static int act(ExtBot *b, const LitView *v, LitAction *out, char why[EXTBOT_WHY_
         if (resynced++)
             return why_is(why, "resync_again", "a second resync for one request");
         send_json(b, view_json(v, n));
-        send_json(b, request_json(v, n, b->timeout_ms));
-        deadline = deadline_after(b->timeout_ms);
+        send_json(b, request_json(v, n, allow));
+        deadline = deadline_after(allow);
     }
 }
 
