@@ -218,6 +218,22 @@ int extbot_start(ExtBot *b, const char *cmd, int timeout_ms, int start_ms,
     return 0;
 }
 
+/* Waits up to ms for the bot's shell to end, leaving it to be reaped
+ * (WNOWAIT: the zombie keeps its id, the group's, from being taken by
+ * another process before the group is killed). info->si_pid is 0 while it
+ * runs. */
+static void wait_exit(const ExtBot *b, int ms, siginfo_t *info)
+{
+    for (int waited = 0;; waited += 10) {
+        memset(info, 0, sizeof *info);
+        if (waitid(P_PID, (id_t)b->pid, info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+            info->si_pid != 0 || waited >= ms)
+            return;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+}
+
 void extbot_stop(ExtBot *b)
 {
     if (b->to_bot >= 0) {
@@ -228,17 +244,8 @@ void extbot_stop(ExtBot *b)
     if (b->pid > 0) {
         /* a second to leave, then the whole process group is killed (also
          * when the shell is gone and what it started is not) */
-        /* WNOWAIT leaves the shell a zombie until the group is killed, so
-         * its process id (the group's id) cannot be taken by another */
-        for (int i = 0; i < 100; i++) {
-            siginfo_t info;
-            memset(&info, 0, sizeof info);
-            if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
-                info.si_pid != 0)
-                break;
-            struct timespec ts = {0, 10 * 1000 * 1000};
-            nanosleep(&ts, NULL);
-        }
+        siginfo_t info;
+        wait_exit(b, 1000, &info);
         kill(-b->pid, SIGKILL);
         /* out of the registry before the leader is reaped and its id, the
          * group's, may be taken by another process */
@@ -267,14 +274,7 @@ static const char *ended(ExtBot *b)
         return b->ended;
     b->waited = 1;
     siginfo_t info;
-    memset(&info, 0, sizeof info);
-    for (int i = 0; i < 500; i++) {
-        if (waitid(P_PID, (id_t)b->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
-            info.si_pid != 0)
-            break;
-        struct timespec ts = {0, 10 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
+    wait_exit(b, 5000, &info);
     if (info.si_pid != 0 && info.si_code == CLD_EXITED)
         snprintf(b->ended, sizeof b->ended, "exit status %d%s", info.si_status,
                  info.si_status == 127   ? ": no such command"

@@ -461,10 +461,11 @@ static int take_name(const char *tmp, const char *path)
     return 0;
 }
 
-/* The copy is made at a name of its own beside path (path.XXXXXX, mode
- * 0600, a copy of the tokens) and takes path only whole: a backup that
- * fails leaves nothing at path, and one that is killed leaves path.XXXXXX
- * (and its -journal), which may be deleted. */
+/* The copy is made at a name of its own beside path (path, a dot and six
+ * random characters; mode 0600, a copy of the tokens) and takes path only
+ * whole: a backup that fails leaves nothing at path, and one that is
+ * killed leaves only that other name (and its -journal), which may be
+ * deleted. */
 static int sqlite_backup(Store *s, const char *path)
 {
     Sqlite *q = (Sqlite *)s;
@@ -483,7 +484,10 @@ static int sqlite_backup(Store *s, const char *path)
         failed(s, "backup to %s: %s", path, strerror(ENAMETOOLONG));
         return STORE_FAILED;
     }
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+    /* mkstemp's template: the path, a dot, and six X it replaces */
+    snprintf(tmp, sizeof tmp, "%s.", path);
+    memset(tmp + len + 1, 'X', 6);
+    tmp[len + 7] = '\0';
     int fd = mkstemp(tmp); /* an empty file, mode 0600: SQLite takes it for a new one */
     if (fd < 0) {
         failed(s, "backup to %s: %s", path, strerror(errno));
