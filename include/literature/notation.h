@@ -21,6 +21,7 @@ enum {
     LIT_NAME_MAX = 32,               /* bytes of a player name */
     LIT_TEXT_MAX = 64,               /* bytes of the Event, Site, Date tags */
     LIT_LINE_MAX = 4096,             /* bytes of a line */
+    LIT_MARK_MAX = 100,              /* bytes of an action's mark written */
     /* Actions of a record: a whole game (LIT_MAX_ACTIONS) and as many
      * refused ones again, for traces that check refusals. */
     LIT_RECORD_MAX_EVENTS = 2 * LIT_MAX_ACTIONS,
@@ -48,6 +49,10 @@ typedef struct LitRecord {
     uint32_t n_events;
     uint32_t cap;
     uint32_t *lines;                 /* optional: the parser writes each event's line */
+    /* optional, written only: a mark for event i, a comment after its line
+     * (" ; fallback: timeout ..."), NULL or "" for none; the parser reads
+     * comments as nothing and sets this NULL */
+    const char *const *marks;
     uint32_t result_line;            /* lines of the Result, Score, Hand1 (else */
     uint32_t score_line;             /* Seed) tags, written by the parser for */
     uint32_t deal_line;              /* messages; 0 when not given */
@@ -80,9 +85,11 @@ void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
 int lit_record_parse(LitRecord *rec, const char *text, size_t len,
                      LitParseError *err);
 
-/* Writes the canonical text and a terminating 0. Returns its length or
- * LIT_NO_SPACE. LIT_RECORD_TEXT_MAX bytes suffice for any record of at most
- * LIT_RECORD_MAX_EVENTS events. */
+/* Writes the canonical text and a terminating 0, each event's mark after its
+ * line (its first LIT_MARK_MAX bytes, a control character or a byte that is
+ * no UTF-8 written '?'). Returns its length or LIT_NO_SPACE.
+ * LIT_RECORD_TEXT_MAX bytes suffice for any record of at most
+ * LIT_RECORD_MAX_EVENTS events, marks on LIT_MAX_ACTIONS of them. */
 int lit_record_format(const LitRecord *rec, char *buf, size_t cap);
 
 /* Writes one event as its move line, "12. 3 asks 4 for Qh: hit" (n is its

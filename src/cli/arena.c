@@ -99,26 +99,29 @@ int entrant_needs_work(const Entrant *e)
 static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                       const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
                       GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
-                      ArenaWatch *watch);
+                      ArenaMark *marks, ArenaWatch *watch);
 
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                 const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
-                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log)
+                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
+                ArenaMark *marks)
 {
-    play_game(rules, seed, index, playing, a, b, ext, work, out, start, end, log, NULL);
+    play_game(rules, seed, index, playing, a, b, ext, work, out, start, end, log, marks,
+              NULL);
 }
 
 void arena_game_watched(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                         const Entrant *a, const Entrant *b, void *work, GameOutcome *out,
                         LitLog *log, ArenaWatch *watch)
 {
-    play_game(rules, seed, index, playing, a, b, NULL, work, out, NULL, NULL, log, watch);
+    play_game(rules, seed, index, playing, a, b, NULL, work, out, NULL, NULL, log, NULL,
+              watch);
 }
 
 static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                       const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
                       GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
-                      ArenaWatch *watch)
+                      ArenaMark *marks, ArenaWatch *watch)
 {
     int players = rules->players;
     uint64_t deal = lit_seed_mix(seed, index);
@@ -175,8 +178,12 @@ static void play_game(const LitRules *rules, uint64_t seed, uint64_t index, int 
             out->silent = 1; /* the match stops (cmd_arena.c) */
             break;
         }
+        if (marks)
+            marks[log->len][0] = 0;
         if (st != LIT_OK) {
             out->bad[side_of[t]]++;
+            if (marks)
+                snprintf(marks[log->len], sizeof marks[log->len], "fallback: %.90s", why);
             act = arena_fallback(&g, t);
             log_refusal(index, playing, log->len + 1, t, who[t], why, rules, &act);
             if (proc[t]) {

@@ -15,6 +15,7 @@
 
 #include "literature/bot.h"
 #include "literature/game.h"
+#include "literature/notation.h"
 #include "extbot.h"
 
 enum { ENTRANT_TEXT_MAX = 512 };
@@ -56,15 +57,22 @@ typedef struct GameOutcome {
 /* What entrant A scored in a game: 1 a win, 1/2 a draw or a livelock, 0. */
 double outcome_score(const GameOutcome *g);
 
+/* An action's mark in a record: "" or "fallback: REASON" (the action the
+ * arena played for a refused one). */
+typedef char ArenaMark[LIT_MARK_MAX + 1];
+
 /* Plays deal index of a match with seed: playing 0 has A on team A, 1 the
  * teams swapped. ext[k] (k = 0 for A, 1 for B) holds the processes of an
  * external entrant, one per seat of its team in seat order (NULL for
  * built-in bots). work (LIT_BOT_WORK bytes, or NULL when no entrant needs
- * it) is lent to the experts, which act one at a time. *start and log (cap LIT_MAX_ACTIONS) receive the game when
- * not NULL. Every refused action is logged on stderr with its reason. */
+ * it) is lent to the experts, which act one at a time. *start, *end, log
+ * (cap LIT_MAX_ACTIONS) and marks (LIT_MAX_ACTIONS of them, one an action)
+ * receive the game when not NULL. Every refused action is logged on stderr
+ * with its reason, and marked. */
 void arena_game(const LitRules *rules, uint64_t seed, uint64_t index, int playing,
                 const Entrant *a, const Entrant *b, ExtBot *const ext[2], void *work,
-                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log);
+                GameOutcome *out, LitGame *start, LitGame *end, LitLog *log,
+                ArenaMark *marks);
 
 /* The same, timing every decision of one entrant (side 0 for A, 1 for B):
  * its milliseconds are appended to ms[*n .. cap). */

@@ -86,7 +86,8 @@ static void stop(Match *m, Stop why)
 }
 
 static int write_game(const Match *m, uint64_t index, int playing, const LitGame *start,
-                      const LitGame *end, const LitLog *log, char *text)
+                      const LitGame *end, const LitLog *log, ArenaMark *marks,
+                      char *text)
 {
     char path[4096];
     int n = snprintf(path, sizeof path, "%s/%06llu-%c.lit", m->records,
@@ -97,6 +98,10 @@ static int write_game(const Match *m, uint64_t index, int playing, const LitGame
     }
     LitRecord rec;
     record_of_game(&rec, start, end, log, lit_seed_mix(m->seed, index), "lit arena");
+    const char *mark[LIT_MAX_ACTIONS];
+    for (uint32_t i = 0; i < log->len; i++)
+        mark[i] = marks[i];
+    rec.marks = mark;
     for (int s = 0; s < m->rules->players; s++) {
         const Entrant *e = (lit_team_of(s) == 0) == (playing == 0) ? m->a : m->b;
         if (e->cmd)
@@ -160,9 +165,12 @@ static void *worker(void *arg)
     Match *m = arg;
     LitLog log = {0};
     char *text = NULL;
+    ArenaMark *marks = NULL;
     ExtBot *ext[2] = {NULL, NULL};
     void *work = NULL;
-    if (log_new(&log) || (m->records && !(text = malloc(LIT_RECORD_TEXT_MAX))) ||
+    if (log_new(&log) ||
+        (m->records && (!(text = malloc(LIT_RECORD_TEXT_MAX)) ||
+                        !(marks = malloc(LIT_MAX_ACTIONS * sizeof *marks)))) ||
         ((entrant_needs_work(m->a) || entrant_needs_work(m->b)) &&
          !(work = malloc(LIT_BOT_WORK)))) {
         stop(m, STOP_MEMORY);
@@ -179,13 +187,13 @@ static void *worker(void *arg)
         for (int p = 0; p < 2; p++) {
             LitGame start, end;
             arena_game(m->rules, m->seed, i, p, m->a, m->b, ext, work,
-                       &m->out[2 * i + (uint64_t)p], &start, &end, &log);
+                       &m->out[2 * i + (uint64_t)p], &start, &end, &log, marks);
             if (m->out[2 * i + (uint64_t)p].silent) { /* a game not played out: no record */
                 silent_bots(m, ext);
                 stop(m, STOP_SILENT);
                 break;
             }
-            if (m->records && write_game(m, i, p, &start, &end, &log, text))
+            if (m->records && write_game(m, i, p, &start, &end, &log, marks, text))
                 stop(m, STOP_RECORD);
         }
         atomic_fetch_add(&m->done, 1);
@@ -194,6 +202,7 @@ done:
     stop_processes(m, ext);
     free(work);
     free(text);
+    free(marks);
     free(log.events);
     return NULL;
 }

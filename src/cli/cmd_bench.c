@@ -270,7 +270,7 @@ static void sign_bot_game(Signer *sg, const LitRules *rules, uint64_t deal, int 
 {
     GameOutcome out;
     arena_game(rules, 1, deal, playing, &side[0], &side[1], NULL, work, &out, NULL, NULL,
-               &sg->log);
+               &sg->log, NULL);
     sg->actions += sg->log.len;
     sg->hash = selfplay_hash(sg->hash, sg->log.events, sg->log.len);
     sg->bot_games++;

@@ -174,6 +174,31 @@ int lit_event_format(const LitRules *rules, const LitEvent *event, int n,
     return (int)o.len;
 }
 
+static long next_code_point(const unsigned char **p, const unsigned char *end);
+static int is_control(long cp);
+
+/* " ; " and the mark, as one comment on the line: its first LIT_MARK_MAX
+ * bytes (whole characters), each control character or byte of no UTF-8
+ * character '?'. */
+static void put_mark(Out *o, const char *mark)
+{
+    const unsigned char *p = (const unsigned char *)mark, *end = p + strlen(mark);
+    const unsigned char *stop = end - p > LIT_MARK_MAX ? p + LIT_MARK_MAX : end;
+    puts_(o, " ; ");
+    while (p < stop) {
+        const unsigned char *at = p;
+        long cp = next_code_point(&p, end);
+        if (p > stop)
+            break; /* a character the cut would split */
+        if (cp < 0 || is_control(cp)) {
+            put(o, "?", 1);
+            p = at + 1;
+        } else {
+            put(o, (const char *)at, (size_t)(p - at));
+        }
+    }
+}
+
 int lit_record_format(const LitRecord *rec, char *buf, size_t cap)
 {
     Out o = {buf, cap, 0, 0};
@@ -221,6 +246,8 @@ int lit_record_format(const LitRecord *rec, char *buf, size_t cap)
         puts_(&o, "\n");
     for (uint32_t i = 0; i < rec->n_events; i++) {
         put_event(&o, r, &rec->events[i], (int)i + 1);
+        if (rec->marks && rec->marks[i] && rec->marks[i][0])
+            put_mark(&o, rec->marks[i]);
         puts_(&o, "\n");
     }
     if (o.full)

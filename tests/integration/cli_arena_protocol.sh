@@ -93,6 +93,24 @@ refused twice "bad_claim_cards: holders name 2c twice"
 refused offbyone "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" \
   --players 4
 
+# the records mark each action the arena played for a refused one, after
+# its line (' ; fallback: REASON'), what the bot wrote escaped on one line;
+# the records replay
+for mode in card forge; do
+  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet \
+    --records "$tmp/marked-$mode"
+  marks=$(cat "$tmp/marked-$mode"/000000-[ab].lit | grep -c '^[0-9]*\. .* ; fallback: ' || true)
+  json "$tmp/out" "d['bad_actions'][0] == $marks" || fail "$mode: $marks fallbacks marked in the records: $(cat "$tmp/out")"
+  for side in a b; do
+    "$lit" replay "$tmp/marked-$mode/000000-$side.lit" >/dev/null 2>&1 || fail "$mode: record $side does not replay"
+  done
+done
+grep -q "^[0-9]*\. 1 asks [0-9]* for [^ ]*: [a-z]* ; fallback: bad_card: no such card in this deck: 'Zz'\$" \
+  "$tmp/marked-card/000000-a.lit" || fail "card: no mark: $(grep -m2 fallback "$tmp/marked-card/000000-a.lit")"
+grep -qF ' ; fallback: bad_message: unknown key "\x0alit arena: deal 0a, action ' "$tmp/marked-forge/000000-a.lit" ||
+  fail "forge: the mark: $(grep -m2 fallback "$tmp/marked-forge/000000-a.lit")"
+[ "$(grep -c '^lit arena: deal' "$tmp/marked-forge/000000-a.lit")" = 0 ] || fail "forge: a line of its own in the record"
+
 # a slow bot: its first answer comes within the start-up allowance, the
 # next ones late (and then ignored as stale)
 run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 20 --json --quiet

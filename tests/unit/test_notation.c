@@ -187,6 +187,44 @@ Test(notation, example_parses_and_formats_back_byte_for_byte)
     check_fixed_point(EXAMPLE);
 }
 
+/* Marks: a comment after their events' lines, one line each, cut at
+ * LIT_MARK_MAX bytes between characters; the parser reads them as nothing. */
+Test(notation, marks_are_comments_after_their_lines)
+{
+    LitRecord rec, back;
+    LitParseError err;
+    cr_assert_eq(parse_with(&rec, ev1, ln1, CAP, EXAMPLE, strlen(EXAMPLE), &err), LIT_OK);
+    char x99[128], e60[128];
+    memset(x99, 'x', 99);
+    strcpy(x99 + 99, "\xc3\xa9");        /* 101 bytes: the é would be cut */
+    for (int i = 0; i < 60; i++)
+        memcpy(e60 + 2 * i, "\xc3\xa9", 2); /* 120 bytes: 50 é fit */
+    e60[120] = 0;
+    const char *marks[8] = {"fallback: timeout", NULL, "", "a\nb\x1b[0m\x7f",
+                            "\xff\xc3 ok\xe2\x82", x99, e60, "ok ; two"};
+    rec.marks = marks;
+    char want[2048];
+    snprintf(want, sizeof want,
+             "1. 1 asks 2 for 3c: miss ; fallback: timeout\n"
+             "2. 2 asks 1 for 5c: hit\n"
+             "3. 2 asks 3 for 4c: hit\n"
+             "4. 2 asks 5 for 6c: miss ; a?b?[0m?\n"
+             "5. 5 asks 4 for 4s: hit ; ?? ok??\n"
+             "6. 5 asks 2 for 7s: hit ; %.99s\n"
+             "7. 5 claims low-spades 1:3s 3:2s,6s 5:4s,5s,7s won ; %.100s\n"
+             "8. 5 claims high-hearts 1:Jh 3:9h,Th,Qh,Kh 5:Ah lost (4:Th,Kh 6:9h,Qh) ; ok ; two\n",
+             x99, e60);
+    const char *text = fmt(&rec);
+    cr_assert(strstr(text, "\n\n1. "), "%s", text);
+    cr_assert_str_eq(strstr(text, "\n\n1. ") + 2, want);
+    /* what the marks leave out of the record: nothing */
+    cr_assert_eq(parse_with(&back, ev2, ln2, CAP, text, strlen(text), &err), LIT_OK);
+    cr_assert_null(back.marks);
+    rec.marks = NULL;
+    cr_assert(lit_record_equal(&back, &rec));
+    cr_assert_str_eq(fmt(&back), EXAMPLE);
+}
+
 Test(notation, example_replays)
 {
     LitRecord rec;
@@ -1569,6 +1607,15 @@ Test(notation, the_longest_lines_fit)
     rec.score[1] = INT16_MAX;
     round_trip_record(&rec, &back);
     cr_assert_lt(strlen(text1), (size_t)LIT_RECORD_TEXT_MAX);
+    /* and with a mark of the longest on every action a game can have */
+    static char mark[LIT_MARK_MAX + 10];
+    static const char *marks[LIT_RECORD_MAX_EVENTS];
+    memset(mark, '"', sizeof mark - 1);
+    for (int i = 0; i < LIT_MAX_ACTIONS; i++)
+        marks[i] = mark;
+    rec.marks = marks;
+    int len = lit_record_format(&rec, big, LIT_RECORD_TEXT_MAX);
+    cr_assert_gt(len, (int)strlen(text1) + LIT_MAX_ACTIONS * (LIT_MARK_MAX + 3) - 1);
 }
 
 /* ---- what public events show, in records without a deal ------------------------------ */
