@@ -132,7 +132,8 @@ function renderMarks(R, go) {
   $("rv-summary").textContent = `${count(s.decisions, "decision")}: ${count(s.asks, "ask")}, ` +
     `${count(s.hits, "hit")} (${pctOf(s.hit_rate)}; the best ask available had ` +
     `${pctOf(s.best_hit_rate)} on average), ${count(s.claims, "claim")}, ${s.misclaims} wrong; ` +
-    `${count(kept, "set")} an earlier claim would have kept.`;
+    `${count(kept, "set")} an earlier claim would have kept.` +
+    (s.stand_ins ? ` Not graded: ${count(s.stand_ins, "move")} a bot played for ${reviewName(R, R.seat)}.` : "");
   for (const d of m.decisions) {
     const li = document.createElement("li");
     li.className = "mark-" + d.grade;
@@ -173,7 +174,9 @@ export function renderReview(R, { go, view }) {
   $("rv-first").disabled = $("rv-back").disabled = k === 0;
   $("rv-forward").disabled = $("rv-last").disabled = k === last;
   const who = (n) => reviewName(R, n);
-  $("rv-event").textContent = e ? eventLine(who, e) : "The cards as dealt.";
+  $("rv-event").textContent = e
+    ? eventLine(who, e) + (e.stand_in ? " (a bot played for them)" : "")
+    : "The cards as dealt.";
   const marks = R.marks[R.seat];
   const d = marks && e ? marks.decisions.find((x) => x.n === k) : null;
   $("rv-mark").hidden = !d;

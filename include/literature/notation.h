@@ -30,6 +30,17 @@ enum {
     LIT_RECORD_TEXT_MAX = 1 << 20
 };
 
+/* Who chose an action when its seat's player did not: the mark after its
+ * line in a record (docs/NOTATION.md), a comment whose text starts with the
+ * word and a colon. */
+typedef enum LitBy {
+    LIT_BY_SEAT = 0,     /* no such mark: the seat's own */
+    LIT_BY_TIMEOUT = 1,  /* "; timeout: ...": lit serve, the player's time ran out */
+    LIT_BY_AWAY = 2,     /* "; away: ...": lit serve, the player was gone */
+    LIT_BY_FALLBACK = 3, /* "; fallback: ...": lit arena, the bot's answer refused */
+    LIT_BY_KINDS = 4
+} LitBy;
+
 typedef struct LitRecord {
     LitRules rules;
     uint8_t dealer;                  /* seat, 0-based */
@@ -49,6 +60,8 @@ typedef struct LitRecord {
     uint32_t n_events;
     uint32_t cap;
     uint32_t *lines;                 /* optional: the parser writes each event's line */
+    uint8_t *by;                     /* optional, cap of them: the parser writes
+                                      * each event's LitBy */
     /* optional, written only: a mark for event i, a comment after its line
      * (" ; fallback: timeout ..."), NULL or "" for none; the parser reads
      * comments as nothing and sets this NULL */

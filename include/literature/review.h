@@ -60,6 +60,11 @@ typedef struct LitReviewOptions {
     uint32_t rollouts; /* the bot's budget (LIT_EXPERT_ROLLOUTS: its default) */
     uint64_t seed;     /* its draws, and those of the estimates */
     uint32_t samples;  /* draws of an estimate (LIT_REVIEW_SAMPLES) */
+    /* Optional, one an event: who chose it (LitBy, a record's marks). An
+     * action of the seat that its player did not choose (a stand-in's, a
+     * fallback) is no decision of it: not judged, only counted
+     * (LitReviewSummary.stand_ins). NULL: every action the seat's own. */
+    const uint8_t *by;
 } LitReviewOptions;
 
 /* An action and how it was judged from the seat's view. */
@@ -92,6 +97,7 @@ typedef struct LitDecision {
 /* The whole review of the seat. */
 typedef struct LitReviewSummary {
     uint32_t decisions, asks, hits, claims, claims_won, misclaims, passes, choices;
+    uint32_t stand_ins;       /* the seat's actions its player did not choose */
     double expected_hits;     /* sum of the chances of the seat's asks */
     double best_hits;         /* sum of their best_hit */
     uint32_t grades[LIT_GRADES]; /* decisions of each grade */

@@ -25,6 +25,7 @@
 
 #include "../core/work.h"
 #include "literature/infer.h"
+#include "literature/notation.h"
 #include "literature/status.h"
 
 /* What the review keeps in the caller's workspace (too large for a stack a
@@ -41,7 +42,7 @@ _Static_assert(sizeof(Scratch) + 16 <= LIT_REVIEW_WORK - LIT_BOT_WORK,
 
 LitReviewOptions lit_review_defaults(void)
 {
-    LitReviewOptions o = {LIT_EXPERT_ROLLOUTS, 1, LIT_REVIEW_SAMPLES};
+    LitReviewOptions o = {LIT_EXPERT_ROLLOUTS, 1, LIT_REVIEW_SAMPLES, NULL};
     return o;
 }
 
@@ -377,7 +378,9 @@ int lit_review(const LitGame *start, const LitEvent *events, uint32_t n_events, 
             return st;
         if (!same_event(r, &applied, e))
             return LIT_OUTCOME_MISMATCH;
-        if (e->action.seat == seat) {
+        if (e->action.seat == seat && opt.by && opt.by[i] != LIT_BY_SEAT) {
+            s.stand_ins++;
+        } else if (e->action.seat == seat) {
             LitView v;
             v.pub = game.pub;
             v.seat = (uint8_t)seat;

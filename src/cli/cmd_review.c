@@ -83,6 +83,10 @@ static void print_summary(const LitRules *r, int seat, const LitReviewSummary *s
     printf("\nsummary for seat %d\n", seat);
     printf("  decisions %u: asks %u, claims %u, passes %u, choices %u\n", s->decisions, s->asks,
            s->claims, s->passes, s->choices);
+    if (s->stand_ins)
+        printf("  not graded: %u action%s the seat's player did not choose (marked in the "
+               "record: a stand-in's or a fallback)\n",
+               s->stand_ins, s->stand_ins == 1 ? "" : "s");
     if (s->asks)
         printf("  asks: hit rate %.3f (%u of %u); their chances promised %.3f; the best ask\n"
                "    available had %.3f on average\n",
@@ -238,6 +242,7 @@ int cmd_review(int argc, char **argv)
         goto done;
     }
     LitRecord rec = in.rec;
+    opt.by = in.by;
     LitGame start;
     int st = replay_all(file, &in, seat, &start, applied);
     if (st) {

@@ -162,11 +162,13 @@ int record_read(const char *file, Loaded *out, LitParseError *err)
         return -1;
     out->events = malloc(sizeof *out->events * LIT_RECORD_MAX_EVENTS);
     out->lines = malloc(sizeof *out->lines * LIT_RECORD_MAX_EVENTS);
+    out->by = malloc(LIT_RECORD_MAX_EVENTS);
     int rc = -1;
-    if (!out->events || !out->lines) {
+    if (!out->events || !out->lines || !out->by) {
         say("out of memory");
     } else {
         lit_record_init(&out->rec, out->events, out->lines, LIT_RECORD_MAX_EVENTS);
+        out->rec.by = out->by;
         rc = lit_record_parse(&out->rec, text, len, err) == LIT_OK ? 0 : 1;
     }
     free(text);
@@ -186,8 +188,10 @@ void record_free(Loaded *l)
 {
     free(l->events);
     free(l->lines);
+    free(l->by);
     l->events = NULL;
     l->lines = NULL;
+    l->by = NULL;
 }
 
 double now_seconds(void)

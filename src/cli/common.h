@@ -58,6 +58,7 @@ typedef struct Loaded {
     LitRecord rec;
     LitEvent *events;
     uint32_t *lines;
+    uint8_t *by; /* each event's LitBy, the record's marks */
 } Loaded;
 
 /* Reads and parses a record ("-" is standard input): 0, or 1 with

@@ -933,12 +933,30 @@ void lit_record_init(LitRecord *rec, LitEvent *events, uint32_t *lines,
     rec->cap = cap;
 }
 
+/* Who chose an action, by the comment after its line (p .. end, after the
+ * ';'): LitBy. */
+static int by_of(const char *p, const char *end)
+{
+    static const char *const words[LIT_BY_KINDS] = {
+        [LIT_BY_TIMEOUT] = "timeout:", [LIT_BY_AWAY] = "away:", [LIT_BY_FALLBACK] = "fallback:"};
+    while (p < end && is_space(*p))
+        p++;
+    for (int k = LIT_BY_SEAT + 1; k < LIT_BY_KINDS; k++) {
+        size_t n = strlen(words[k]);
+        if ((size_t)(end - p) >= n && memcmp(p, words[k], n) == 0)
+            return k;
+    }
+    return LIT_BY_SEAT;
+}
+
 int lit_record_parse(LitRecord *rec, const char *text, size_t len,
                      LitParseError *err)
 {
     Parser ps;
     memset(&ps, 0, sizeof ps);
+    uint8_t *by = rec->by;
     lit_record_init(rec, rec->events, rec->lines, rec->cap);
+    rec->by = by;
     ps.rec = rec;
     int header = 1, moves = 0, st = LIT_OK; /* moves: the header read whole */
     const char *p = text, *end = text + len;
@@ -975,7 +993,7 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             st = parse_tag(&ps, q, e);
             continue;
         }
-        const char *semi = q < e ? memchr(q, ';', (size_t)(e - q)) : NULL;
+        const char *semi = q < e ? memchr(q, ';', (size_t)(e - q)) : NULL, *line_end = e;
         if (semi)
             e = semi;
         while (e > q && is_space(e[-1]))
@@ -991,6 +1009,8 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             ps.line = here;
         }
         st = parse_move(&ps, q, e);
+        if (st == LIT_OK && rec->by)
+            rec->by[rec->n_events - 1] = (uint8_t)(semi ? by_of(semi + 1, line_end) : LIT_BY_SEAT);
     }
     if (st == LIT_OK && header)
         st = finish_header(&ps, ps.line ? ps.line : 1);

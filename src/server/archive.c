@@ -34,6 +34,7 @@ typedef struct Finished {
     LitRecord rec;                 /* its events point into events */
     LitGame start;                 /* the deal */
     LitEvent *events;              /* LIT_RECORD_MAX_EVENTS: the record's */
+    uint8_t *by;                   /* LIT_RECORD_MAX_EVENTS: their marks (BY_*) */
     LitEvent *applied;             /* rec.n_events: as the referee gave them */
 } Finished;
 
@@ -41,6 +42,7 @@ static void finished_free(Finished *f)
 {
     free(f->text);
     free(f->events);
+    free(f->by);
     free(f->applied);
 }
 
@@ -87,11 +89,13 @@ static int read_finished(Hub *h, HubClient *c, const char *id, Finished *f)
         return hub_send_fail(c, E_STORE_ERROR, NULL);
     }
     f->events = mem_alloc(LIT_RECORD_MAX_EVENTS * sizeof *f->events);
-    if (!f->events) {
+    f->by = mem_alloc(LIT_RECORD_MAX_EVENTS);
+    if (!f->events || !f->by) {
         finished_free(f);
         return hub_send_fail(c, E_SERVER_ERROR, NULL);
     }
     lit_record_init(&f->rec, f->events, NULL, LIT_RECORD_MAX_EVENTS);
+    f->rec.by = f->by;
     LitReplay rp;
     st = lit_record_parse(&f->rec, f->text, len, NULL);
     if (st == LIT_OK)
@@ -127,13 +131,14 @@ static int game_seat(HubClient *c, const Finished *f, json_t *j)
 
 /* Step k of the replay: the event that led to it (null for the deal), the
  * public state and every hand. */
-static json_t *step_json(const Finished *f, const LitGame *g, uint32_t k, const uint8_t *by)
+static json_t *step_json(const Finished *f, const LitGame *g, uint32_t k)
 {
     json_t *event = json_null();
     if (k > 0) {
         event = wire_event(&f->rec.rules, &f->applied[k - 1], k);
-        if (event && by[k - 1])
-            json_object_set_new(event, "stand_in", json_string(hub_save_stand_in(by[k - 1])->name));
+        if (event && f->by[k - 1])
+            json_object_set_new(event, "stand_in",
+                                json_string(hub_save_stand_in(f->by[k - 1])->name));
     }
     json_t *hands = json_array();
     for (int s = 0; s < f->rec.rules.players; s++)
@@ -152,18 +157,12 @@ int hub_archive_replay(Hub *h, HubClient *c, json_t *msg)
         finished_free(&f);
         return hub_send_fail(c, E_TOO_LONG, NULL);
     }
-    uint8_t *by = mem_alloc(LIT_MAX_ACTIONS);
-    if (!by) {
-        finished_free(&f);
-        return hub_send_fail(c, E_SERVER_ERROR, NULL);
-    }
-    hub_save_read_marks(by, f.text);
     LitGame g = f.start;
     json_t *steps = json_array(), *names = json_array();
     for (uint32_t k = 0; k <= f.rec.n_events; k++) {
         if (k > 0) /* replayed before: the referee takes it again */
             lit_game_apply(&g, &f.applied[k - 1].action, NULL);
-        json_array_append_new(steps, step_json(&f, &g, k, by));
+        json_array_append_new(steps, step_json(&f, &g, k));
     }
     for (int s = 0; s < f.rec.rules.players; s++)
         json_array_append_new(names, f.rec.names[s][0] ? json_string(f.rec.names[s])
@@ -174,7 +173,6 @@ int hub_archive_replay(Hub *h, HubClient *c, json_t *msg)
                                id, "rules", rules, "players", f.rec.rules.players, "names", names,
                                "dealer", f.rec.dealer + 1, "sets", wire_sets(f.rec.rules.deck),
                                "result", lit_result_name(f.rec.result), "steps", steps));
-    free(by);
     finished_free(&f);
     return 0;
 }
@@ -300,11 +298,13 @@ int hub_archive_review(Hub *h, HubClient *c, json_t *msg)
     uint32_t n = f.rec.n_events ? f.rec.n_events : 1;
     if (j && rv) {
         rv->events = mem_alloc(n * sizeof *rv->events);
+        rv->by = mem_alloc(n);
         rv->decisions = mem_alloc(n * sizeof *rv->decisions);
     }
-    if (!j || !rv || !rv->events || !rv->decisions) {
+    if (!j || !rv || !rv->events || !rv->by || !rv->decisions) {
         if (rv) {
             free(rv->events);
+            free(rv->by);
             free(rv->decisions);
         }
         free(rv);
@@ -323,6 +323,8 @@ int hub_archive_review(Hub *h, HubClient *c, json_t *msg)
     rv->n_events = f.rec.n_events;
     rv->status = LIT_NO_SPACE; /* until it runs */
     memcpy(rv->events, f.applied, f.rec.n_events * sizeof *rv->events);
+    memcpy(rv->by, f.by, f.rec.n_events); /* a stand-in's action is no decision of the seat */
+    rv->options.by = rv->by;
     finished_free(&f);
     if (h->config.post(j, h->config.ctx)) {
         hub_job_free(j);

@@ -52,6 +52,7 @@ void hub_job_free(HubJob *j)
 {
     if (j && j->review) {
         free(j->review->events);
+        free(j->review->by);
         free(j->review->decisions);
         free(j->review);
     }

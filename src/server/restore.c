@@ -99,6 +99,7 @@ static const char *read_game(Room *r, const char *game, const char *record)
     LitRecord rec;
     char ours[LIT_RULES_TEXT_MAX], its[LIT_RULES_TEXT_MAX];
     lit_record_init(&rec, r->events, NULL, LIT_MAX_ACTIONS);
+    rec.by = r->by; /* the stand-ins' marks */
     if (lit_record_parse(&rec, record, strlen(record), NULL) != LIT_OK || !rec.has_deal)
         return "its game's record does not read";
     lit_rules_format(&r->opt.rules, ours, sizeof ours);
@@ -126,7 +127,6 @@ static const char *read_game(Room *r, const char *game, const char *record)
     }
     r->game = rp.game;
     r->log = log;
-    hub_save_read_marks(r->by, record);
     memcpy(r->game_id, game, HUB_GAME_ID_LEN + 1);
     for (int s = 0; s < r->opt.rules.players; s++)
         memcpy(r->names[s], rec.names[s], sizeof r->names[s]);

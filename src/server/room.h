@@ -48,12 +48,14 @@ enum {
 };
 
 /* Who made an action of the game, when not the seat's own player or bot:
- * the basic bot standing in (marked in the record, docs/PROTOCOL.md). */
+ * the basic bot standing in (marked in the record, docs/PROTOCOL.md), as
+ * the record's reader reads the marks (LitBy; the server writes no
+ * fallback). */
 enum {
-    BY_SEAT = 0,
-    BY_TIMEOUT = 1, /* its player's turn timed out */
-    BY_AWAY = 2,    /* its player was gone past the grace period */
-    BY_KINDS = 3
+    BY_SEAT = LIT_BY_SEAT,
+    BY_TIMEOUT = LIT_BY_TIMEOUT, /* its player's turn timed out */
+    BY_AWAY = LIT_BY_AWAY,       /* its player was gone past the grace period */
+    BY_KINDS = LIT_BY_KINDS
 };
 
 /* The words of each BY_* (one table: save.c's hub_save_stand_in). */
@@ -311,6 +313,7 @@ typedef struct ReviewJob {
     int status;                    /* lit_review's: decisions, or a status */
     LitReviewSummary summary;
     LitEvent *events;              /* n_events, owned */
+    uint8_t *by;                   /* n_events, owned: options.by */
     LitDecision *decisions;        /* n_events, owned */
 } ReviewJob;
 
@@ -572,10 +575,6 @@ const StandIn *hub_save_stand_in(int by);
 
 /* A room changed: it is saved before the hub call returns (hub_save_flush). */
 void hub_save_mark(Room *r);
-
-/* The marks of a record's lines (its text as lines_text wrote it) into
- * by (BY_*, one per action). */
-void hub_save_read_marks(uint8_t by[LIT_MAX_ACTIONS], const char *record);
 
 /* The game has ended: its whole record waits for the next save. Out of
  * memory, r->unkept says it is still to be made. */

@@ -20,11 +20,12 @@
 static const char *const state_names[] = {"lobby", "playing", "over"};
 
 /* Who made an action (BY_*): the comment marks it in the record (lines_text
- * writes it, hub_save_read_marks reads it back). */
+ * writes it, the record's reader reads it back as LitBy). */
 static const StandIn stand_ins[BY_KINDS] = {
     [BY_SEAT] = {NULL, ""},
     [BY_TIMEOUT] = {"timeout", " ; timeout: the basic bot moved"},
     [BY_AWAY] = {"away", " ; away: the basic bot moved"},
+    [LIT_BY_FALLBACK] = {"fallback", " ; fallback: the arena moved"}, /* never written here */
 };
 
 const char *hub_save_state_name(int state)
@@ -150,24 +151,6 @@ static char *lines_text(const Room *r, uint32_t from, const char *head)
         return NULL;
     }
     return text;
-}
-
-void hub_save_read_marks(uint8_t by[LIT_MAX_ACTIONS], const char *record)
-{
-    memset(by, 0, LIT_MAX_ACTIONS);
-    for (const char *p = record; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-        char *end;
-        unsigned long n = strtoul(p, &end, 10);
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        if (end == p || *end != '.' || n < 1 || n > LIT_MAX_ACTIONS)
-            continue;
-        for (int k = BY_SEAT + 1; k < BY_KINDS; k++) {
-            size_t mlen = strlen(stand_ins[k].mark);
-            if (len >= mlen && memcmp(p + len - mlen, stand_ins[k].mark, mlen) == 0)
-                by[n - 1] = (uint8_t)k;
-        }
-    }
 }
 
 void hub_save_ended(Room *r)

@@ -60,13 +60,14 @@ static json_t *summary(const LitRules *r, const LitReviewSummary *s)
                                                   (int)s->lost_at[set], "claimed_by",
                                                   s->lost_by[set] + 1, "outcome",
                                                   lit_answer_name(s->lost_how[set])));
-    return json_pack("{s:i,s:i,s:i,s:o,s:o,s:o,s:i,s:i,s:i,s:i,s:i,s:o,s:f,s:i,s:o}", "decisions",
+    return json_pack("{s:i,s:i,s:i,s:o,s:o,s:o,s:i,s:i,s:i,s:i,s:i,s:o,s:f,s:i,s:o,s:i}", "decisions",
                      (int)s->decisions, "asks", (int)s->asks, "hits", (int)s->hits, "hit_rate",
                      rate(s->hits, s->asks), "expected_hit_rate", rate(s->expected_hits, s->asks),
                      "best_hit_rate", rate(s->best_hits, s->asks), "claims", (int)s->claims,
                      "claims_won", (int)s->claims_won, "misclaims", (int)s->misclaims, "passes",
                      (int)s->passes, "choices", (int)s->choices, "grades", grades, "cost", s->cost,
-                     "estimated", (int)s->estimated, "kept_by_earlier_claim", kept);
+                     "estimated", (int)s->estimated, "kept_by_earlier_claim", kept, "stand_ins",
+                     (int)s->stand_ins);
 }
 
 json_t *wire_review(const LitRules *r, int seat, const LitReviewOptions *opt, const LitDecision *d,

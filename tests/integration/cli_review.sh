@@ -19,10 +19,14 @@ path, record, seat = sys.argv[1], sys.argv[2], int(sys.argv[3])
 r = json.load(open(path))
 verbs = {"asks": "ask", "claims": "claim", "passes": "pass", "chooses": "choose"}
 moves = []
+stand_ins = 0  # the seat's actions marked as another's choice: no decisions
 for line in open(record):
     m = re.match(r"^(\d+)\. (\d+) (asks|claims|passes|chooses) ", line)
     if m and int(m.group(2)) == seat:
-        moves.append((int(m.group(1)), verbs[m.group(3)], line.rstrip("\n")))
+        if re.search(r";\s*(timeout|away|fallback):", line):
+            stand_ins += 1
+            continue
+        moves.append((int(m.group(1)), verbs[m.group(3)], line.split(";")[0].rstrip()))
 problems = []
 def check(ok, what):
     if not ok:
@@ -51,6 +55,7 @@ for x, (n, kind, line) in zip(d, moves):
         check(x["grade"] == want, "grade %s for cost %r at %d" % (x["grade"], x["cost"], n))
 s = r["summary"]
 check(s["decisions"] == len(d), "summary decisions")
+check(s["stand_ins"] == stand_ins, "summary stand_ins %r, %d marked" % (s["stand_ins"], stand_ins))
 check(s["asks"] == sum(x["action"] == "ask" for x in d), "summary asks")
 check(s["hits"] == sum(x.get("answer") == "hit" for x in d), "summary hits")
 check(s["claims"] == sum(x["action"] == "claim" for x in d), "summary claims")
@@ -100,6 +105,7 @@ twice() {
 # no search) against basic, and an 8-player game of the self-play policy.
 review tests/data/classic_game.lit 1
 review tests/data/classic_game.lit 4
+! grep -q "not graded" "$tmp/review.txt" || fail "classic_game.lit: a stand-in where no action is marked"
 twice tests/data/classic_game.lit 4
 mkdir "$tmp/arena6"
 run 0 "$lit" arena --team-a master:0 --team-b basic --players 6 --games 1 --seed 3 \
@@ -110,6 +116,16 @@ run 0 "$lit" selfplay --players 8 --games 1 --seed 5 --record "$tmp/self8.lit"
 review "$tmp/self8.lit" 2
 review "$tmp/self8.lit" 7
 twice "$tmp/self8.lit" 7
+# The seat's actions its player did not choose (marked after their lines:
+# a server's stand-in, the arena's fallback) are not graded, only counted.
+awk '/^[0-9]+\. 4 /{k++; if (k%3==1) $0 = $0 (k%2 ? " ; timeout: the basic bot moved" : " ; fallback: timeout: no answer in time")} {print}' \
+  tests/data/classic_game.lit >"$tmp/marked.lit"
+marked=$(grep -c '^[0-9]*\. 4 .* ; \(timeout\|fallback\): ' "$tmp/marked.lit" || true)
+[ "$marked" -gt 1 ] || fail "marked.lit: $marked actions of seat 4 marked"
+review "$tmp/marked.lit" 4
+grep -qx "  not graded: $marked actions the seat's player did not choose (marked in the record: a stand-in's or a fallback)" \
+  "$tmp/review.txt" || fail "marked.lit: $(grep -A2 '^summary' "$tmp/review.txt")"
+
 # 12 players: the early positions are beyond the budget, their figures
 # estimated (marked in JSON and with ~ in the text).
 review bench/corpus/12/0000.lit 7 --samples 200

@@ -3912,6 +3912,74 @@ Test(hub_store, a_finished_game_is_reviewed_off_the_loop)
     store_close(store);
 }
 
+/* The basic bot's moves for a player whose time ran out are the stand-in's,
+ * not the player's decisions: marked in the replay, and not graded in the
+ * player's review (counted there as stand_ins). */
+Test(hub_store, a_review_leaves_the_stand_ins_moves_ungraded)
+{
+    Store *store = store_in_dir();
+    Jobs js;
+    Hub *h = hub_of_jobs_in(&js, 71, 4, store, NULL);
+    HubClient *ann = hub_connect(h, NULL, 0), *eve = hub_connect(h, NULL, 0);
+    json_decref(frame_of(eve, NULL));
+    int64_t now = 0;
+    send_text(h, ann,
+              "{\"type\":\"create\",\"name\":\"Ann\",\"players\":4,\"pace_ms\":0,"
+              "\"turn_ms\":10000}",
+              now);
+    send_text(h, ann, "{\"type\":\"fill\"}", now);
+    send_text(h, ann, "{\"type\":\"start\"}", now);
+    json_t *game = frame_of(ann, "game");
+    cr_assert(game);
+    char id[HUB_GAME_ID_LEN + 1];
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(game, "id")));
+    json_decref(game);
+    /* Ann lets every turn of hers run out */
+    for (int64_t at = hub_next_wake(h); at != INT64_MAX; at = hub_next_wake(h))
+        hub_tick(h, now = at);
+    json_t *replay = ask_game(h, eve, &now, REPLAY, id);
+    json_t *steps = json_object_get(replay, "steps");
+    cr_assert(replay && json_object_get(replay, "steps"), "the game has ended");
+    size_t anns = actions_of(steps, 1), marked = 0;
+    for (size_t k = 1; k < json_array_size(steps); k++) {
+        json_t *ev = json_object_get(json_array_get(steps, k), "event");
+        const char *by = json_string_value(json_object_get(ev, "stand_in"));
+        if (json_integer_value(json_object_get(ev, "seat")) == 1) {
+            cr_assert(by && strcmp(by, "timeout") == 0, "step %zu: Ann's move by %s", k,
+                      by ? by : "her");
+            marked++;
+        } else {
+            cr_assert_null(by, "step %zu: a bot's move is its own", k);
+        }
+    }
+    cr_assert_gt(anns, 0);
+    cr_assert_eq(marked, anns);
+    json_decref(replay);
+    cr_assert_null(ask_game(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":1}", id));
+    run_job(h, &js, now);
+    json_t *frame = frame_of(eve, "review");
+    cr_assert(frame);
+    json_t *review = json_object_get(frame, "review"), *sum = json_object_get(review, "summary");
+    cr_assert_eq(json_array_size(json_object_get(review, "decisions")), 0,
+                 "no decision of Ann's: the stand-in made every move of her seat");
+    cr_assert_eq(json_integer_value(json_object_get(sum, "decisions")), 0);
+    cr_assert_eq(json_integer_value(json_object_get(sum, "stand_ins")), (json_int_t)anns);
+    json_decref(frame);
+    /* a bot's seat: every action its own */
+    cr_assert_null(ask_game(h, eve, &now, "{\"type\":\"review\",\"game\":\"%s\",\"seat\":3}", id));
+    run_job(h, &js, now);
+    frame = frame_of(eve, "review");
+    sum = json_object_get(json_object_get(frame, "review"), "summary");
+    cr_assert_gt(json_integer_value(json_object_get(sum, "decisions")), 0);
+    cr_assert_eq(json_integer_value(json_object_get(sum, "stand_ins")), 0);
+    json_decref(frame);
+    hub_disconnect(h, ann, now);
+    hub_disconnect(h, eve, now);
+    hub_free(h);
+    jobs_free(&js);
+    store_close(store);
+}
+
 /* A game of more than HUB_REPLAY_ACTIONS actions (players asking each other
  * for cards that miss, over and over: a game that ran to the bound) is too
  * long to replay in one frame: too_long; its sheet is still given. */

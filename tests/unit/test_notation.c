@@ -225,6 +225,39 @@ Test(notation, marks_are_comments_after_their_lines)
     cr_assert_str_eq(fmt(&back), EXAMPLE);
 }
 
+/* Who chose an action: the mark after its line, read into rec.by. */
+Test(notation, the_marks_say_who_chose_an_action)
+{
+    static const char text[] = H "\n"
+                               "1. 1 asks 2 for 3c ; timeout: the basic bot moved\n"
+                               "2. 1 asks 2 for 4c;away:\n"
+                               "3. 1 asks 2 for 5c ;  fallback: timeout: no answer in time\n"
+                               "4. 1 asks 2 for 6c ; hint: 1 asks 2 for 6c\n"
+                               "; timeout: a comment line of its own\n"
+                               "5. 1 asks 2 for 7c ; timeouts\n"
+                               "6. 1 asks 2 for 9c\n"
+                               "7. 1 asks 2 for Tc ; Timeout: capitals\n";
+    static const uint8_t want[7] = {LIT_BY_TIMEOUT, LIT_BY_AWAY, LIT_BY_FALLBACK, LIT_BY_SEAT,
+                                    LIT_BY_SEAT,    LIT_BY_SEAT, LIT_BY_SEAT};
+    uint8_t by[CAP];
+    memset(by, 0xAA, sizeof by);
+    LitRecord rec;
+    lit_record_init(&rec, ev1, NULL, CAP);
+    rec.by = by;
+    cr_assert_eq(lit_record_parse(&rec, text, strlen(text), NULL), LIT_OK);
+    cr_assert_eq(rec.n_events, 7);
+    cr_assert_eq(rec.by, by, "the parser keeps the caller's buffer");
+    for (int i = 0; i < 7; i++)
+        cr_assert_eq(by[i], want[i], "action %d: by %d, want %d", i + 1, by[i], want[i]);
+    cr_assert_eq(by[7], 0xAA, "nothing written past the actions");
+    /* without the buffer, the same events */
+    LitRecord plain;
+    lit_record_init(&plain, ev2, NULL, CAP);
+    cr_assert_eq(lit_record_parse(&plain, text, strlen(text), NULL), LIT_OK);
+    cr_assert_null(plain.by);
+    cr_assert(lit_record_equal(&plain, &rec));
+}
+
 Test(notation, example_replays)
 {
     LitRecord rec;

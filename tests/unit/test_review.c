@@ -23,6 +23,7 @@
 #include "helpers.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
+#include "literature/notation.h"
 #include "literature/review.h"
 
 /* The workspace (too large for a stack); each Test() has its own process. */
@@ -316,6 +317,51 @@ Test(review, games_of_bots)
                     best += out[i].same;
         }
         cr_assert_gt(best, 0, "%d players: master:0's own moves never matched", players);
+    }
+}
+
+/* An action of the seat marked as chosen by another (a stand-in's, a
+ * fallback) is no decision of it: left out, counted as a stand-in's, and
+ * the seat's other decisions judged as before. */
+Test(review, actions_the_seat_did_not_choose_are_not_judged)
+{
+    static const char *const lineup[2] = {"basic", "casual"};
+    LitRules r = classic(6);
+    LitGame start;
+    uint32_t n = bot_game(&r, 9, lineup, &start);
+    LitReviewOptions opt = lit_review_defaults();
+    opt.rollouts = 0; /* master without its search: the same figures each run */
+    LitReviewSummary all, some;
+    int count = lit_review(&start, events, n, 0, &opt, work, LIT_REVIEW_WORK, out,
+                           LIT_MAX_ACTIONS, &all);
+    cr_assert_gt(count, 3);
+    cr_assert_eq(all.stand_ins, 0);
+    static uint8_t by[LIT_MAX_ACTIONS];
+    uint32_t marked = 0, own = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (events[i].action.seat == 0)
+            by[i] = own++ % 2 ? (marked++ % 2 ? LIT_BY_TIMEOUT : LIT_BY_FALLBACK) : LIT_BY_SEAT;
+        else
+            by[i] = i % 3 ? LIT_BY_SEAT : LIT_BY_AWAY; /* other seats' marks change nothing */
+    }
+    opt.by = by;
+    int left = lit_review(&start, events, n, 0, &opt, work, LIT_REVIEW_WORK, out2,
+                          LIT_MAX_ACTIONS, &some);
+    cr_assert_eq((uint32_t)left, own - marked);
+    cr_assert_eq(some.stand_ins, marked);
+    cr_assert_eq(some.decisions, (uint32_t)left);
+    uint32_t graded = 0;
+    for (int g = 0; g < LIT_GRADES; g++)
+        graded += some.grades[g];
+    cr_assert_eq(graded, (uint32_t)left);
+    /* the decisions left are the same as before, in order */
+    for (int i = 0, k = 0; i < count; i++) {
+        if (by[out[i].n - 1] != LIT_BY_SEAT)
+            continue;
+        cr_assert_lt(k, left);
+        cr_assert(memcmp(&out[i], &out2[k], sizeof out[i]) == 0, "decision at action %u",
+                  out[i].n);
+        k++;
     }
 }
 
