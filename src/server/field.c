@@ -42,5 +42,13 @@ const char *hub_field_name(HubClient *c, json_t *j)
         hub_send_status(c, LIT_BAD_NAME, NULL);
         return NULL;
     }
+    /* a record names a bot's seat by its level: a person so named would be
+     * taken for a bot in every replay and review */
+    LitBotSpec spec;
+    if (lit_bot_spec_parse(&spec, name, len) == LIT_OK) {
+        hub_send_error(c, lit_status_name(LIT_BAD_NAME),
+                       "that name is a bot's (records name bots so): pick another", NULL);
+        return NULL;
+    }
     return name;
 }

@@ -3559,6 +3559,44 @@ Test(hub, invisible_and_reordering_names_are_refused)
     hub_close(h, 0, (HubClient *[]){ann, x, NULL});
 }
 
+/* A record names a bot's seat by its level, so a person named like one
+ * ("basic", "expert:32") would be a bot in every replay and review: such a
+ * name is refused by create and join, with why; a name that only looks
+ * like one is a name. */
+Test(hub, a_name_that_is_a_bots_is_refused)
+{
+    uint64_t state = 31;
+    HubClient *ann;
+    char code[8], token[40], text[160];
+    Hub *h = hub_of_ann(&state, &ann, "", code, token);
+    HubClient *x = hub_connect(h, NULL, 0);
+    json_decref(frame_of(x, NULL));
+    const char *bots[] = {"basic", "random", "casual:0.75", "expert:32", "master"};
+    for (size_t i = 0; i < sizeof bots / sizeof *bots; i++) {
+        for (int join = 0; join < 2; join++) {
+            if (join)
+                snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}",
+                         code, bots[i]);
+            else
+                snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"%s\"}", bots[i]);
+            send_text(h, x, text, 0);
+            json_t *j = frame_of(x, NULL);
+            cr_assert(j, "no answer to %s", text);
+            cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "bad_name", "%s", text);
+            cr_assert_str_eq(json_string_value(json_object_get(j, "text")),
+                             "that name is a bot's (records name bots so): pick another", "%s",
+                             text);
+            json_decref(j);
+            cr_assert_null(x->room);
+        }
+    }
+    snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"basic bob\"}",
+             code);
+    send_text(h, x, text, 0);
+    cr_assert_not_null(x->room, "basic bob is a person");
+    hub_close(h, 0, (HubClient *[]){ann, x, NULL});
+}
+
 /* A message whose JSON outgrows the hub's scratch block (HUB_SCRATCH:
  * a name of nearly HUB_MESSAGE_MAX bytes, the lexer's buffer doubled past
  * the block as it reads it) is read whole, the rest of it from malloc, and
