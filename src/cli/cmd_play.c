@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -244,7 +245,7 @@ static int move_command(Play *pl, const char *w)
     LitAction a;
     int st = parse_command(pl, w, &a);
     if (st == LIT_OK)
-        st = lit_game_play(&pl->g, &pl->log, &a);
+        st = play_act(pl, &a);
     if (st == LIT_OK) {
         print_event(pl, &pl->log.events[pl->log.len - 1], pl->log.len);
         if (a.kind == LIT_ASK || a.kind == LIT_CLAIM)
@@ -258,15 +259,6 @@ static int move_command(Play *pl, const char *w)
     return 0;
 }
 
-/* The signal that asked plain mode to stop (SIGINT, SIGTERM, SIGHUP), or
- * 0: the game is then saved as on quit. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-    stop_signal = sig;
-}
-
 /* The next command line of standard input, without its blanks in front:
  * NULL at the end of the input (or a signal to stop). Blank lines are
  * skipped; a line too long, or holding a NUL byte, is refused and
@@ -276,13 +268,15 @@ static char *read_command(char *cmd, size_t cap)
     for (;;) {
         size_t len = 0;
         int c = EOF, nul = 0;
-        while (!stop_signal && (c = getchar()) != EOF && c != '\n') {
+        if (ferror(stdout)) /* whoever read the answers has gone */
+            return NULL;
+        while (!play_stopped() && (c = getchar()) != EOF && c != '\n') {
             nul |= c == 0;
             if (len < cap - 1)
                 cmd[len] = (char)c;
             len++;
         }
-        if (stop_signal || (c == EOF && len == 0))
+        if (play_stopped() || (c == EOF && len == 0))
             return NULL;
         if (len >= cap - 1 || nul) {
             if (nul)
@@ -336,10 +330,10 @@ static int game_loop(Play *pl)
 {
     while (pl->g.pub.result == LIT_ONGOING) {
         int t = pl->g.pub.turn;
-        if (stop_signal)
+        if (play_stopped())
             return 1;
         if (t != pl->me) {
-            if (play_bot_move(pl)) {
+            if (play_bot_move(pl, 1)) {
                 say("play: the bot of seat %d failed to act", t + 1);
                 return 1;
             }
@@ -548,9 +542,12 @@ static int new_game(Play *pl, const PlayArgs *pa)
         return -1;
     lit_game_new(&pl->g, &pl->rules, pl->seed, (int)pa->dealer - 1);
     pl->start = pl->g;
-    if (!pl->record) {
-        snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu.lit",
-                 (unsigned long long)pl->seed);
+    if (!pl->record) { /* a name of its own: a game saved before is never replaced */
+        struct stat there;
+        unsigned long long seed = (unsigned long long)pl->seed;
+        snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu.lit", seed);
+        for (int k = 2; lstat(pl->record_buf, &there) == 0 && k < 10000; k++)
+            snprintf(pl->record_buf, sizeof pl->record_buf, "lit-play-%llu-%d.lit", seed, k);
         pl->record = pl->record_buf;
     }
     return 0;
@@ -576,22 +573,16 @@ static int play_plain(Play *pl, const PlayArgs *pa)
     for (uint32_t i = 0; i < pl->log.len; i++)
         print_event(pl, &pl->log.events[i], i + 1);
     print_cards("hand", pl->rules.deck, pl->g.hands[pl->me]);
-    /* a signal to stop saves the game as quit does (no SA_RESTART: a read
-     * it cuts returns, and so does a bot's pause) */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* a signal to stop saves the game as quit does (play_catch_stops) */
+    play_catch_stops();
     int quit = game_loop(pl);
-    if (stop_signal)
-        printf("stopped by signal %d after %u actions\n", (int)stop_signal, pl->log.len);
+    int sig = play_stopped();
+    if (sig)
+        printf("stopped by signal %d after %u actions\n", sig, pl->log.len);
     else if (quit)
         printf("quit after %u actions\n", pl->log.len);
     int rc = play_save(pl) ? 1 : 0;
-    return stop_signal ? 128 + stop_signal : rc;
+    return sig ? 128 + sig : rc;
 }
 
 /* The full-screen table (at 600 ms a bot's move unless a pace is given),
@@ -600,11 +591,18 @@ static int play_at_table(Play *pl, const PlayArgs *pa)
 {
     if (!pa->pace_given)
         pl->pace_ms = 600;
-    int quit_table = table_loop(pl);
-    printf("%s after %u actions: %s, score A %d : B %d\n", quit_table ? "quit" : "over",
-           pl->log.len, lit_result_name(pl->g.pub.result), pl->g.pub.score[0],
-           pl->g.pub.score[1]);
-    return play_save(pl) ? 1 : 0;
+    int quit_table = table_loop(pl), sig = play_stopped();
+    if (sig)
+        printf("stopped by signal %d after %u actions, score A %d : B %d\n", sig, pl->log.len,
+               pl->g.pub.score[0], pl->g.pub.score[1]);
+    else if (quit_table)
+        printf("quit after %u actions, score A %d : B %d\n", pl->log.len, pl->g.pub.score[0],
+               pl->g.pub.score[1]);
+    else
+        printf("over after %u actions: %s, score A %d : B %d\n", pl->log.len,
+               lit_result_name(pl->g.pub.result), pl->g.pub.score[0], pl->g.pub.score[1]);
+    int rc = play_save(pl) ? 1 : 0;
+    return sig ? 128 + sig : rc;
 }
 
 /* The session from the options: a new game or a resumed one, its bots
@@ -652,9 +650,16 @@ int cmd_play(int argc, char **argv)
     int rc = take_options(pl, &pa, argc, argv);
     if (rc < 0) {
         rc = start_session(pl, &pa);
+        int table = rc == 0 && !pa.plain && isatty(0) && isatty(1);
+        if (table && !table_usable()) {
+            const char *term = getenv("TERM");
+            say("the terminal (TERM=%s) cannot show the table: plain mode, one command a line "
+                "(as --plain)",
+                term && *term ? term : "unset");
+            table = 0;
+        }
         if (rc == 0)
-            rc = !pa.plain && isatty(0) && isatty(1) ? play_at_table(pl, &pa)
-                                                      : play_plain(pl, &pa);
+            rc = table ? play_at_table(pl, &pa) : play_plain(pl, &pa);
     }
     free(pl->work);
     free(pl->log.events);

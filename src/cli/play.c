@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,33 @@
 #include "common.h"
 #include "literature/rng.h"
 #include "literature/status.h"
+
+/* The signal that asked the session to stop, or 0. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+void play_catch_stops(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++)
+        sigaction(stops[i], &sa, NULL);
+    /* a reader of plain mode's output that goes away is seen as a failed
+     * write, not a death: the game is kept all the same */
+    signal(SIGPIPE, SIG_IGN);
+}
+
+int play_stopped(void)
+{
+    return stop_signal;
+}
 
 void play_mark(Play *pl, const char *fmt, const char *arg)
 {
@@ -25,8 +53,9 @@ void play_mark(Play *pl, const char *fmt, const char *arg)
     snprintf(m->text, sizeof m->text, fmt, arg);
 }
 
-/* Writes the record, with the marks as comment lines before their actions. */
-int play_save(Play *pl)
+/* Writes the record, with the marks as comment lines before their actions:
+ * 0, or -1 with errno set (and *fits 0 when it does not fit). */
+static int write_record(Play *pl, int *fits)
 {
     LitRecord rec;
     lit_record_init(&rec, pl->log.events, NULL, pl->log.len);
@@ -34,7 +63,9 @@ int play_save(Play *pl)
     rec.has_seed = (uint8_t)(pl->has_seed != 0);
     rec.seed = pl->seed;
     rec.n_events = pl->log.len;
-    snprintf(rec.event, sizeof rec.event, "lit play");
+    snprintf(rec.event, sizeof rec.event, "%s", pl->event[0] ? pl->event : "lit play");
+    memcpy(rec.site, pl->site, sizeof rec.site);
+    memcpy(rec.date, pl->date, sizeof rec.date);
     for (int s = 0; s < pl->rules.players; s++) {
         if (s == pl->me)
             snprintf(rec.names[s], sizeof rec.names[s], "%s", pl->name);
@@ -44,8 +75,9 @@ int play_save(Play *pl)
             lit_bot_spec_format(&pl->spec[s], rec.names[s], sizeof rec.names[s]);
     }
     char *text = malloc(LIT_RECORD_TEXT_MAX);
+    *fits = 1;
     if (!text)
-        return -1;
+        return errno = ENOMEM, -1;
     int n = lit_record_format(&rec, text, LIT_RECORD_TEXT_MAX);
     SaveFile sf; /* a failed save leaves the file as it was (a game resumed) */
     FILE *f = n < 0 ? NULL : save_open(&sf, pl->record);
@@ -65,12 +97,32 @@ int play_save(Play *pl)
         ok = 0;
     int err = errno;
     free(text);
-    if (!ok) {
-        record_save_failed(pl->record, n >= 0, err);
+    *fits = n >= 0;
+    errno = err;
+    return ok ? 0 : -1;
+}
+
+int play_save(Play *pl)
+{
+    int fits;
+    if (write_record(pl, &fits)) {
+        record_save_failed(pl->record, fits, errno);
         return -1;
     }
-    printf("saved: %s\n", pl->record);
+    if (pl->g.pub.result == LIT_ONGOING)
+        printf("saved: %s (lit play --resume %s goes on with it)\n", pl->record, pl->record);
+    else
+        printf("saved: %s\n", pl->record);
     return 0;
+}
+
+int play_act(Play *pl, const LitAction *a)
+{
+    int st = lit_game_play(&pl->g, &pl->log, a);
+    int fits;
+    if (st == LIT_OK && !pl->unkept && write_record(pl, &fits))
+        pl->unkept = errno ? errno : EIO; /* said by the save at the end */
+    return st;
 }
 
 /* The marks of a saved game (its "; " comment lines: hints, the aid),
@@ -194,6 +246,9 @@ int play_resume(Play *pl, const char *path, int seat, int name_given)
         pl->start = rp.game;
         pl->seed = ld.rec.seed;
         pl->has_seed = ld.rec.has_seed;
+        memcpy(pl->event, ld.rec.event, sizeof pl->event);
+        memcpy(pl->site, ld.rec.site, sizeof pl->site);
+        memcpy(pl->date, ld.rec.date, sizeof pl->date);
         keep_marks(pl, path);
         st = take_seats(pl, &ld.rec, seat, name_given, path);
     }
@@ -262,15 +317,15 @@ static void pause_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
-int play_bot_move(Play *pl)
+int play_bot_move(Play *pl, int pause)
 {
     LitView v;
     LitAction a;
     int t = pl->g.pub.turn;
     lit_view_make(&v, &pl->g, &pl->log, t);
-    if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK ||
-        lit_game_play(&pl->g, &pl->log, &a) != LIT_OK)
+    if (lit_bot_act(&pl->bot[t], &v, &a) != LIT_OK || play_act(pl, &a) != LIT_OK)
         return -1;
-    pause_ms(pl->pace_ms);
+    if (pause)
+        pause_ms(pl->pace_ms);
     return 0;
 }

@@ -41,15 +41,33 @@ typedef struct Play {
     Mark marks[MAX_MARKS];
     int n_marks;
     int marked_seat; /* a resumed record's last "you: seat N" mark, 0-based; -1 */
+    int unkept;      /* 0, or the errno of the first save after an action that failed */
+    /* a resumed record's Event, Site and Date tags, written back ("" new) */
+    char event[LIT_TEXT_MAX + 1], site[LIT_TEXT_MAX + 1], date[LIT_TEXT_MAX + 1];
 } Play;
+
+/* Stops on SIGINT, SIGTERM, SIGHUP and SIGQUIT: each only notes the signal
+ * (play_stopped), so that a read or a pause it cuts returns (no
+ * SA_RESTART) and the face closes, saves and exits 128 + the signal.
+ * SIGPIPE is ignored: a lost reader is a write that fails. */
+void play_catch_stops(void);
+/* The signal that came, or 0. */
+int play_stopped(void);
 
 /* A mark (a comment line of the record) before the next action: fmt with
  * arg, cut to the mark's size; none beyond MAX_MARKS. */
 void play_mark(Play *pl, const char *fmt, const char *arg);
 
-/* Writes the record with its marks to pl->record and prints "saved: FILE":
- * 0, or -1 with a message. */
+/* Writes the record with its marks to pl->record and prints "saved: FILE"
+ * (and how to go on with it while the game is on): 0, or -1 with a
+ * message. */
 int play_save(Play *pl);
+
+/* Plays an action (lit_game_play) and, when the referee takes it, writes
+ * the record at once, saying nothing: a game ended by a crash, a lost
+ * terminal or a kill keeps every move. A save that fails is noted in
+ * pl->unkept (the save at the end says why) and not tried again. */
+int play_act(Play *pl, const LitAction *a);
 
 /* Goes on with the saved game at path: its rules, deal, events, seed and
  * marks (the aid as they left it); the bots from the seats' names, the
@@ -81,8 +99,8 @@ void play_move_text(const Play *pl, const LitAction *a, char *buf, size_t cap);
  * when there is none. */
 int play_hint(Play *pl, char *text, size_t cap, char *why, size_t why_cap);
 
-/* The bot of the seat on turn plays one move, then the pace's pause: 0, or
- * -1 when it could not. */
-int play_bot_move(Play *pl);
+/* The bot of the seat on turn plays one move (play_act), then, with pause,
+ * the pace's pause: 0, or -1 when it could not. */
+int play_bot_move(Play *pl, int pause);
 
 #endif

@@ -7,8 +7,16 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <ncurses.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "common.h"
+#include <term.h> /* after common.h: its macros (lines, columns...) are everywhere */
 
 #include "literature/infer.h"
 #include "literature/status.h"
@@ -32,6 +40,8 @@ typedef struct Table {
     char msg[256];
     LitOdds odds;         /* for the sheet */
     int odds_at;          /* history length the odds are of, or -1 */
+    int ahead[16];        /* keys typed while the bots played, for the turn */
+    int n_ahead;
 } Table;
 
 static const char *suit_symbol(char suit)
@@ -359,7 +369,7 @@ static void say_status(Table *t, int st)
 static int try_play(Table *t, const LitAction *a)
 {
     Play *pl = t->pl;
-    int st = lit_game_play(&pl->g, &pl->log, a);
+    int st = play_act(pl, a);
     if (st != LIT_OK) {
         say_status(t, st);
         return 0;
@@ -494,7 +504,7 @@ static void key_claim(Table *t, int ch, int left, int right, int enter)
         t->act.holders[t->claim_pos++] = (uint8_t)t->cursor;
         if (t->claim_pos == lit_deck_set_size(deck))
             t->mode = CLAIM_CONFIRM;
-    } else if (ch == 'y' || enter) {
+    } else if (ch == 'y') { /* not Enter: one Enter too many after the last seat */
         try_play(t, &t->act);
     } else if (ch == 'n') {
         t->mode = NORMAL;
@@ -539,6 +549,103 @@ static void key(Table *t, int ch)
     }
 }
 
+/* The terminal as it was before the table, for a crash to put back. */
+static struct termios before;
+static int have_before;
+static char crash_text[256];
+
+/* A crash (a bug): the terminal put back as it was, where the game is
+ * (saved up to its last move), then the signal's own end. Only
+ * async-signal-safe calls. */
+static void on_crash(int sig)
+{
+    static const char reset[] = "\033[?1049l\033[?25h\033[0m\r\n";
+    if (have_before)
+        tcsetattr(STDIN_FILENO, TCSANOW, &before);
+    ssize_t w = write(STDOUT_FILENO, reset, sizeof reset - 1);
+    w = write(STDERR_FILENO, crash_text, strlen(crash_text));
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_crashes(const Play *pl)
+{
+    have_before = tcgetattr(STDIN_FILENO, &before) == 0;
+    snprintf(crash_text, sizeof crash_text,
+             "lit play: stopped by a fault; the game is saved up to its last move: "
+             "lit play --resume %.150s\n",
+             pl->record);
+#if !defined(__SANITIZE_ADDRESS__) /* the sanitizer reports a fault itself */
+    static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+        signal(faults[i], on_crash);
+#endif
+}
+
+/* What wait_key gives when the terminal has gone (closed, hung up). */
+enum { KEY_GONE = -2 };
+
+/* A key within ms milliseconds (one ncurses holds already at once), ERR
+ * without one or when a signal cut the wait, KEY_GONE when the terminal
+ * has gone (its reads would fail at once, for ever). */
+static int wait_key(int ms)
+{
+    int ch = getch(); /* nodelay: a key read ahead, or one waiting */
+    if (ch != ERR)
+        return ch;
+    struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+    if (poll(&p, 1, ms) <= 0)
+        return ERR;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return KEY_GONE;
+    return getch();
+}
+
+/* The pace's pause after a bot's move, reading the keys meanwhile: 1 when
+ * one asks to quit (q, Ctrl-C), a signal stops the table or the terminal
+ * has gone; the other keys are kept for the player's turn. */
+static int bots_pause(Table *t, long ms)
+{
+    double end = now_seconds() + (double)ms / 1000;
+    for (;;) {
+        long left = (long)((end - now_seconds()) * 1000);
+        int ch = wait_key(left <= 0 ? 0 : left < 100 ? (int)left : 100);
+        if (play_stopped() || ch == KEY_GONE || ch == 'q' || ch == 3 /* Ctrl-C */)
+            return 1;
+        if (ch == KEY_RESIZE)
+            draw(t);
+        else if (ch != ERR && t->n_ahead < (int)(sizeof t->ahead / sizeof *t->ahead))
+            t->ahead[t->n_ahead++] = ch;
+        if (left <= 0)
+            return 0;
+    }
+}
+
+/* The next key of the player's turn: one typed ahead, else one read
+ * within 100 ms (ERR), or KEY_GONE. */
+static int next_key(Table *t)
+{
+    if (t->n_ahead == 0)
+        return wait_key(100);
+    int ch = t->ahead[0];
+    memmove(t->ahead, t->ahead + 1, (size_t)--t->n_ahead * sizeof *t->ahead);
+    return ch;
+}
+
+int table_usable(void)
+{
+    int err = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &err) != OK)
+        return 0;
+    /* a terminal that cannot move the cursor (TERM=dumb) cannot draw it */
+    char cup[] = "cup";
+    const char *move = tigetstr(cup);
+    int ok = move != NULL && move != (char *)-1;
+    del_curterm(cur_term);
+    return ok;
+}
+
 int table_loop(Play *pl)
 {
     static Table t;
@@ -548,6 +655,9 @@ int table_loop(Play *pl)
     t.odds_at = -1;
     setlocale(LC_ALL, "");
     t.utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    /* before initscr, which then leaves these signals to us */
+    play_catch_stops();
+    catch_crashes(pl);
     initscr();
     raw(); /* Ctrl-C comes as a key: quitting that way saves the game too */
     noecho();
@@ -563,23 +673,32 @@ int table_loop(Play *pl)
         init_pair(CYAN, COLOR_CYAN, -1);
         t.colour = 1;
     }
-    int quit = 0;
-    while (pl->g.pub.result == LIT_ONGOING && !quit) {
+    nodelay(stdscr, TRUE); /* keys waited for by wait_key: a signal is seen */
+    int quit = 0, dirty = 1;
+    while (pl->g.pub.result == LIT_ONGOING && !quit && !play_stopped()) {
         int turn = pl->g.pub.turn;
-        draw(&t);
+        if (dirty)
+            draw(&t);
+        dirty = 1;
         if (turn != pl->me) {
-            if (play_bot_move(pl)) {
+            if (play_bot_move(pl, 0)) {
                 quit = 1;
                 break;
             }
+            draw(&t);
+            quit = bots_pause(&t, pl->pace_ms);
             continue;
         }
-        int ch = getch();
-        if ((ch == 'q' && t.mode == NORMAL) || ch == 3 /* Ctrl-C */)
+        int ch = next_key(&t);
+        if ((ch == 'q' && t.mode == NORMAL) || ch == 3 /* Ctrl-C */ || ch == KEY_GONE)
             quit = 1;
         else if (ch != ERR)
             key(&t, ch);
+        else
+            dirty = 0;
     }
+    if (play_stopped())
+        quit = 1;
     if (!quit) {
         int mine = lit_team_of(pl->me);
         snprintf(t.msg, sizeof t.msg, "game over: %s, score A %d : B %d. Any key to leave.",
@@ -588,7 +707,9 @@ int table_loop(Play *pl)
                                                                        : "your team loses",
                  pl->g.pub.score[0], pl->g.pub.score[1]);
         draw(&t);
-        getch();
+        int ch;
+        while ((ch = next_key(&t)) == ERR && !play_stopped())
+            ;
     }
     endwin();
     return quit;

@@ -5,8 +5,14 @@
 
 #include "play.h"
 
-/* Plays the session at the table until the end (0) or quit (1), then
- * leaves the screen as it was. */
+/* Plays the session at the table until the end (0) or quit (1: q,
+ * Ctrl-C, a signal (play_stopped), the terminal gone), then leaves the
+ * screen as it was. Keys typed while the bots play are kept for the turn
+ * (q and Ctrl-C quit at once); a fault puts the terminal back first. */
 int table_loop(Play *pl);
+
+/* Whether the terminal (TERM, standard output) can show the table: known
+ * to terminfo and able to move the cursor. */
+int table_usable(void);
 
 #endif

@@ -75,7 +75,7 @@ error: syntax: that is no move or command (try: help)
 error: syntax: that is no move or command (try: help)
 quit after 0 actions
 TXT
-echo "saved: $tmp/bad.lit" >>"$tmp/want"
+echo "saved: $tmp/bad.lit (lit play --resume $tmp/bad.lit goes on with it)" >>"$tmp/want"
 same "illegal commands" "$tmp/want" "$tmp/out"
 grep -q '^\[Result "\*"\]$' "$tmp/bad.lit" || fail "a quit game is saved unfinished"
 
@@ -166,9 +166,27 @@ exec 7>&-
 grep -qx 'error: syntax: a command holds no NUL byte' "$tmp/out" || fail "a NUL byte: $(cat "$tmp/out")"
 grep -q 'asks 2 for 9d' "$tmp/out" && fail "the line with a NUL byte was played"
 grep -qx 'stopped by signal 15 after 0 actions' "$tmp/out" || fail "SIGTERM: $(tail -2 "$tmp/out")"
-grep -qx "saved: $tmp/sig.lit" "$tmp/out" || fail "SIGTERM: not saved: $(tail -2 "$tmp/out")"
+grep -qx "saved: $tmp/sig.lit (lit play --resume $tmp/sig.lit goes on with it)" "$tmp/out" ||
+  fail "SIGTERM: not saved: $(tail -2 "$tmp/out")"
 run 0 "$lit" replay "$tmp/sig.lit"
 grep -q '^\[Result "\*"\]$' "$tmp/sig.lit" || fail "SIGTERM: the save is not unfinished"
+# whoever reads the answers goes away (a pipe whose reader has read the
+# first line and closed it): no death by SIGPIPE, the move played after
+# it saved, and the failed writes said
+rm -f "$tmp/fifo" "$tmp/answers"
+mkfifo "$tmp/fifo" "$tmp/answers"
+"$lit" play --seed 42 --record "$tmp/pipe.lit" <"$tmp/fifo" >"$tmp/answers" 2>"$tmp/err" &
+pid=$!
+exec 7>"$tmp/fifo" 8<"$tmp/answers"
+read -r first <&8
+exec 8<&-
+printf 'asks 2 for 4c\nhand\n' >&7
+rc=0
+wait "$pid" || rc=$?
+exec 7>&-
+[ "$rc" = 1 ] || fail "the reader gone: exit status $rc, want 1 ($first)"
+grep -qx 'lit: standard output: Broken pipe' "$tmp/err" || fail "the reader gone: $(cat "$tmp/err")"
+grep -q '^1\. 1 asks 2 for 4c: miss$' "$tmp/pipe.lit" || fail "the reader gone: the move not saved"
 
 # 4. Bad arguments.
 bad() {

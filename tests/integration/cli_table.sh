@@ -65,6 +65,9 @@ keys c
 wait_for "claim which set?"
 keys Enter Enter Enter Enter Enter Enter Enter
 wait_for "make this claim? y: yes"
+# one Enter too many after the last seat makes no claim: only y does
+keys Enter
+screen | grep -qF "make this claim? y: yes" || fail "Enter at the question made the claim"
 keys n
 wait_for "claim cancelled"
 keys c
@@ -82,8 +85,7 @@ wait_for "scoresheet (s: hide)"
 keys s f
 wait_for "history (f: only the last question)"
 keys q
-wait_for "score A"
-for _ in $(seq 50); do [ -s "$tmp/u.lit" ] && break; sleep 0.1; done
+wait_for "saved: $tmp/u.lit (lit play --resume"
 run 0 "$lit" replay "$tmp/u.lit"
 grep -q '^\[Result "\*"\]$' "$tmp/u.lit" || fail "quit: the record is not saved unfinished"
 grep -q '^; aid on$' "$tmp/u.lit" || fail "the record does not mark the aid"
@@ -110,8 +112,85 @@ wait_for "pass to whom?"
 keys 3 Enter
 wait_for "1. 1 passes to 3"
 keys C-c
-for _ in $(seq 50); do [ -s "$tmp/p.lit" ] && break; sleep 0.1; done
+wait_for "saved: $tmp/p.lit"
 grep -q '^1\. 1 passes to 3$' "$tmp/p.lit" || fail "Ctrl-C: the game was not saved"
 tm kill-server
+
+# table NAME ARGS: lit play at a table of its own (tmux server NAME), its
+# exit status shown after it; pid_of RECORD: its process.
+table() {
+  sock="$tmp/$1.sock"
+  shift
+  tm new-session -d -s play -x 100 -y 32 \
+    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 $*; echo exit=\$?; sleep 60"
+}
+pid_of() { pgrep -f -- "^$lit play .*--record $1" | head -n 1; }
+# the first ask of seat 1 at seed 42 (part 1): a miss, so the bots play
+first_ask() {
+  wait_for "YOUR TURN (play)"
+  keys a 2 Enter Right Right Enter
+  wait_for "1. 1 asks 2 for 4c: miss"
+}
+
+# 6. A signal from outside (SIGTERM) closes the table, saves and exits
+# 143; each move was kept as it was made.
+table t6 --instant --record "$tmp/s.lit"
+first_ask
+wait_for "YOUR TURN"
+grep -q '^1\. 1 asks 2 for 4c: miss$' "$tmp/s.lit" || fail "the move was not kept as it was made"
+kill -TERM "$(pid_of "$tmp/s.lit")"
+wait_for "exit=143"
+screen | grep -q "^stopped by signal 15 after [0-9]* actions, score A" || fail "SIGTERM: $(screen | tail -4)"
+screen | grep -qF "saved: $tmp/s.lit (lit play --resume $tmp/s.lit goes on with it)" ||
+  fail "SIGTERM: not saved"
+run 0 "$lit" replay "$tmp/s.lit"
+tm kill-server
+
+# 7. The terminal closed (its window gone: SIGHUP): the game saved, the
+# aid turned on after the last move with it (only the last save writes it).
+table t7 --instant --record "$tmp/h.lit"
+first_ask
+wait_for "YOUR TURN"
+keys A
+wait_for "the scoresheet aid is on"
+tm kill-server
+for _ in $(seq 200); do grep -q '^; aid on$' "$tmp/h.lit" && break; sleep 0.1; done
+grep -q '^; aid on$' "$tmp/h.lit" || fail "SIGHUP: not saved at the end"
+for _ in $(seq 200); do [ -z "$(pid_of "$tmp/h.lit")" ] && break; sleep 0.1; done
+[ -z "$(pid_of "$tmp/h.lit")" ] || fail "SIGHUP: lit play is still running"
+run 0 "$lit" replay "$tmp/h.lit"
+
+# 8. q while the bots play (a minute a move): the table closes at once,
+# not after their moves.
+table t8 --pace 60000 --record "$tmp/q.lit"
+first_ask
+keys q
+wait_for "saved: $tmp/q.lit"
+wait_for "exit=0"
+tm kill-server
+
+# 9. A terminal that cannot draw the table (TERM=dumb): plain mode, said.
+sock="$tmp/t9.sock"
+tm new-session -d -s play -x 100 -y 32 \
+  "env TERM=dumb $lit play --seed 42 --instant --record $tmp/d.lit; echo exit=\$?; sleep 60"
+wait_for "lit: the terminal (TERM=dumb) cannot show the table: plain mode, one command a line (as --plain)"
+wait_for "your turn: play"
+keys quit Enter
+wait_for "exit=0"
+tm kill-server
+
+# 10. A fault (a bug; here SIGSEGV from outside): the terminal put back,
+# and where the game is said. Not under AddressSanitizer, which reports
+# a fault itself.
+if ! grep -q __asan_init "$lit"; then
+  table t10 --instant --record "$tmp/f.lit"
+  first_ask
+  wait_for "YOUR TURN"
+  kill -SEGV "$(pid_of "$tmp/f.lit")"
+  wait_for "lit play: stopped by a fault; the game is saved up to its last move: lit play --resume"
+  wait_for "exit=139"
+  grep -q '^1\. 1 asks 2 for 4c: miss$' "$tmp/f.lit" || fail "SIGSEGV: the move was not kept"
+  tm kill-server
+fi
 
 finish cli_table
