@@ -50,14 +50,44 @@ static void request_host(struct lws *wsi, char *host, int size)
         snprintf(host, (size_t)size, "%s", "(too long)");
 }
 
+/* Whether the request says a body follows: a Content-Length other than 0,
+ * or a Transfer-Encoding. */
+static int has_body(struct lws *wsi)
+{
+    char n[32];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
+        return 1;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+        return 0;
+    if (lws_hdr_copy(wsi, n, sizeof n, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+        return 1; /* one too long to read: a body, surely */
+    return strspn(n, "0 \t") != strlen(n);
+}
+
 /* Puts the hub's answer (route.c) on the wire: its headers now, its body
  * (copied behind LWS_PRE) when the connection is writable; a HEAD's headers
  * say the body's length, and an empty body follows them (which ends the
  * answer, an HTTP/2 stream too). */
+static int refuse(struct lws *wsi, const char *status, const char *headers, const char *body);
+
 int http_answer(struct lws *wsi, Conn *conn, const char *path, const RouteConfig *rc)
 {
     RouteAnswer a;
     char host[256];
+    /* A request with a body (no answer of ours takes one), HTTP/1: refused
+     * at once, written whole, and the connection closed, its body never
+     * read. Answered the usual way (headers, then the body when writable),
+     * a body behind a pipelined request left lws serving the connection's
+     * buffered input for ever, the loop at full CPU and deaf to SIGTERM (a
+     * review found it). */
+    if (lws_get_network_wsi(wsi) == wsi && has_body(wsi)) {
+        if (request_method(wsi) != ROUTE_GET && request_method(wsi) != ROUTE_HEAD)
+            refuse(wsi, "405 Method Not Allowed", "allow: " ROUTE_ALLOW "\r\n",
+                   ROUTE_NOT_ALLOWED_TEXT);
+        else
+            refuse(wsi, "400 Bad Request", "", ROUTE_NO_BODY_TEXT);
+        return -1;
+    }
     request_host(wsi, host, sizeof host);
     if (route_request(rc, request_method(wsi), host, path, &a))
         return -1;
@@ -205,13 +235,12 @@ static int headers_and_body(char *answer, size_t size, int n, const char *body)
     return n > 0 && (size_t)n < size ? n : -1;
 }
 
-/* A refusal of an upgrade: status ("403 Forbidden"), the headers in
- * headers (each ending "\r\n"), and the error's name (body: "NAME\n").
- * Written whole: lws_return_http_status would say HTTP/1.0 here, before the
- * request's version is taken in, which WebSocket clients do not read as an
- * answer. */
-static int refuse_upgrade(struct lws *wsi, const char *status, const char *headers,
-                          const char *body)
+/* A refusal, closing: status ("403 Forbidden"), the headers in headers
+ * (each ending "\r\n"), and the error's name (body: "NAME\n"). Written
+ * whole: lws_return_http_status would say HTTP/1.0 at an upgrade, before
+ * the request's version is taken in, which WebSocket clients do not read
+ * as an answer. */
+static int refuse(struct lws *wsi, const char *status, const char *headers, const char *body)
 {
     char answer[1024];
     int n = snprintf(answer, sizeof answer,
@@ -244,17 +273,17 @@ int http_confirm_upgrade(struct lws *wsi, const RouteConfig *rc, const NetConfig
             fprintf(stderr, "serve: %s (an upgrade)\n", a.log);
             route_answer_free(&a);
         }
-        return refuse_upgrade(wsi, "403 Forbidden", "", "unknown_host\n");
+        return refuse(wsi, "403 Forbidden", "", "unknown_host\n");
     }
     if (request_method(wsi) != ROUTE_GET)
-        return refuse_upgrade(wsi, "405 Method Not Allowed", "allow: " ROUTE_ALLOW "\r\n",
+        return refuse(wsi, "405 Method Not Allowed", "allow: " ROUTE_ALLOW "\r\n",
                               ROUTE_NOT_ALLOWED_TEXT);
     if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0 ||
         !origin_allowed(wsi, config, origin)) {
         char shown[201]; /* the client's word: printable ASCII only */
         route_shown(origin, shown, sizeof shown);
         fprintf(stderr, "serve: refused a WebSocket from origin %s\n", shown);
-        return refuse_upgrade(wsi, "403 Forbidden", "", "cross_origin\n");
+        return refuse(wsi, "403 Forbidden", "", "cross_origin\n");
     }
     return 0;
 }

@@ -135,7 +135,8 @@ void hub_receive(Hub *h, HubClient *c, const char *bytes, size_t len, int64_t no
     }
     json_error_t err;
     mem_scratch_start(h->scratch, sizeof h->scratch); /* the last message's, taken back */
-    json_t *j = json_loadb(bytes, len, JSON_REJECT_DUPLICATES, &err);
+    /* any JSON value: one that is no object is bad_message, not not_json */
+    json_t *j = json_loadb(bytes, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
     mem_scratch_stop(); /* what the handler makes is its own */
     /* out of memory: not bad JSON; and a message parsed while an allocation
      * failed may have lost bytes (jansson's lexer drops what it cannot keep

@@ -49,6 +49,8 @@ typedef enum RouteMethod { ROUTE_GET, ROUTE_HEAD, ROUTE_OTHER } RouteMethod;
 /* The methods every path takes (a 405's allow header), and a 405's body. */
 #define ROUTE_ALLOW "GET, HEAD"
 #define ROUTE_NOT_ALLOWED_TEXT "method_not_allowed: GET and HEAD only\n"
+/* The body of a 400 to a GET or HEAD that sends a body (http.c). */
+#define ROUTE_NO_BODY_TEXT "bad_request: a request here sends no body\n"
 
 /* One answer. Filled in place by route_http, and not to be copied (body
  * may point into text); route_answer_free lets go of it. */

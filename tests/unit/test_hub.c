@@ -280,6 +280,12 @@ Test(hub, refusals_name_the_referee_status)
     expect_error(&t, 0, "{\"type\":\"kick\",\"seat\":1}", "bad_seat");
     expect_error(&t, 1, "{\"type\":\"kick\",\"seat\":1}", "not_host");
     expect_error(&t, 0, "{\"type\":\"sit\",\"seat\":\"1\"}", "bad_message");
+    /* JSON that is no object (a string, a number, null, a list) is a
+     * message of the wrong form, not a text that is no JSON */
+    static const char *const values[] = {"\"ping\"", "42", "null", "true", "[]", " \"x\" "};
+    for (size_t i = 0; i < sizeof values / sizeof *values; i++)
+        expect_error(&t, 0, values[i], "bad_message");
+    expect_error(&t, 0, "\"ping\" 1", "not_json");
     expect_error(&t, 0, "{\"type\":\"create\",\"name\":\"again\"}", "in_room");
     char big[HUB_MESSAGE_MAX + 2];
     memset(big, ' ', sizeof big);
