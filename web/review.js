@@ -89,9 +89,11 @@ function bestText(R, b) {
 function markText(R, d) {
   const took = d.chance === null || d.chance === undefined ? "" : `chance ${pctOf(d.chance)}`;
   if (d.same) return `${took}${took ? "; " : ""}master does the same (${d.grade})`;
+  const surer = typeof d.surest_ask === "number" && d.surest_ask > d.best.value
+    ? `; an ask of ${pctOf(d.surest_ask)} was on offer` : "";
   return `${took}${took ? "; " : ""}master would ${bestText(R, d.best)}` +
     (typeof d.best.chance === "number" ? ` (${pctOf(d.best.chance)})` : "") +
-    `; cost ${d.cost.toFixed(2)} (${d.grade})`;
+    `${surer}; cost ${d.cost.toFixed(2)} (${d.grade})`;
 }
 
 function renderSeats(R, at, event) {

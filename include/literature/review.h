@@ -91,6 +91,10 @@ typedef struct LitDecision {
     uint8_t grade;        /* LitGrade */
     double cost;          /* max(0, best.value - done.value); 0 when same */
     double best_hit;      /* an ask: the highest P(hit) of any legal ask; else -1 */
+    double surest_ask;    /* the highest P(hit) of any legal ask, whatever was
+                           * done (-1: the seat could not ask); the cost is
+                           * against it where it is worth more than master's
+                           * action */
     double team_all;      /* a claim: P(the team holds every card of the set); else -1 */
 } LitDecision;
 

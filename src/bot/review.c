@@ -250,16 +250,18 @@ static int decide(Scratch *x, const LitView *v, const LitEvent *e, uint32_t i,
     if (st != LIT_OK)
         return st;
 
-    /* 2. What was done. */
+    /* 2. What was done, and the surest ask on offer (-1: none, as out of
+     * turn or in another phase). */
     d->done = judge(x, v, &e->action, opt->samples, draws, work, size);
+    double surest = -1;
+    LitAction legal[LIT_MAX_LEGAL];
+    int n = lit_view_legal(v, legal, LIT_MAX_LEGAL);
+    for (int k = 0; k < n; k++)
+        if (legal[k].kind == LIT_ASK && x->odds.p[legal[k].card][legal[k].target] > surest)
+            surest = clamp01(x->odds.p[legal[k].card][legal[k].target]);
+    d->surest_ask = surest;
     if (e->action.kind == LIT_ASK) {
-        LitAction legal[LIT_MAX_LEGAL];
-        int n = lit_view_legal(v, legal, LIT_MAX_LEGAL);
-        for (int k = 0; k < n; k++)
-            if (legal[k].kind == LIT_ASK && x->odds.p[legal[k].card][legal[k].target] > d->best_hit)
-                d->best_hit = x->odds.p[legal[k].card][legal[k].target];
-        if (d->best_hit < d->done.chance)
-            d->best_hit = d->done.chance;
+        d->best_hit = surest < d->done.chance ? d->done.chance : surest;
     } else if (e->action.kind == LIT_CLAIM) {
         d->team_all = clamp01(x->odds.team_all[lit_team_of(v->seat)][e->action.set]);
     }
@@ -283,9 +285,13 @@ static int decide(Scratch *x, const LitView *v, const LitEvent *e, uint32_t i,
         d->best = judge(x, v, &best, opt->samples, draws, work, size);
     }
 
-    /* 4. The cost and the grade. */
-    if (!d->same && d->best.value > d->done.value)
-        d->cost = d->best.value - d->done.value;
+    /* 4. The cost and the grade: against the better of master's action
+     * and the surest ask on offer (master, weighing more than the chance,
+     * may choose a claim worth less than a sure hit: an ask that must miss
+     * is no better for it). */
+    double reference = d->best.value > surest ? d->best.value : surest;
+    if (!d->same && reference > d->done.value)
+        d->cost = reference - d->done.value;
     d->grade = grade_of(d->same, d->cost);
     return LIT_OK;
 }

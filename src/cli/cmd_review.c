@@ -74,8 +74,17 @@ static void print_decision(const LitRules *r, const LitDecision *d)
             snprintf(best, sizeof best, "?");
     }
     format_chance(&d->best, q, sizeof q);
-    printf("%s  %s  | %s: %s  %s  | cost %.3f %s\n", done, p, lit_bot_kind_name(LIT_BOT_BEST), best,
-           q, d->cost, lit_grade_name(d->grade));
+    /* the cost against a surer ask than master's action is worth */
+    char surer[48] = "";
+    if (d->surest_ask > d->best.value) {
+        LitJudged ask = d->done;
+        ask.chance = d->surest_ask;
+        char s[16];
+        format_chance(&ask, s, sizeof s);
+        snprintf(surer, sizeof surer, "  | an ask %s on offer", s);
+    }
+    printf("%s  %s  | %s: %s  %s%s  | cost %.3f %s\n", done, p, lit_bot_kind_name(LIT_BOT_BEST),
+           best, q, surer, d->cost, lit_grade_name(d->grade));
 }
 
 static void print_summary(const LitRules *r, int seat, const LitReviewSummary *s)

@@ -42,6 +42,7 @@ static json_t *decision(const LitRules *r, const LitDecision *d)
     json_object_set_new(j, "grade", json_string(lit_grade_name(d->grade)));
     if (d->event.action.kind == LIT_ASK)
         json_object_set_new(j, "best_hit", json_real(d->best_hit));
+    json_object_set_new(j, "surest_ask", d->surest_ask < 0 ? json_null() : json_real(d->surest_ask));
     if (d->event.action.kind == LIT_CLAIM)
         json_object_set_new(j, "team_holds_all", json_real(d->team_all));
     return j;

@@ -45,6 +45,11 @@ for x, (n, kind, line) in zip(d, moves):
             check(j["chance"] is None, "a %s with a chance at %d" % (j["action"], n))
         check(isinstance(j["estimated"], bool), "estimated at %d" % n)
     check(x["cost"] >= 0, "cost %r at %d" % (x["cost"], n))
+    sa = x["surest_ask"]
+    check(sa is None or 0 <= sa <= 1, "surest_ask %r at %d" % (sa, n))
+    if not x["same"]:
+        ref = max(x["best"]["value"], -1 if sa is None else sa)
+        check(abs(x["cost"] - max(0, ref - x["value"])) < 1e-9, "cost %r at %d against %r" % (x["cost"], n, ref))
     keys = [k for k in ("action", "seat", "card", "target", "set", "holders") if k in x["best"]]
     same_action = all(x.get(k) == x["best"][k] for k in keys) and x["best"]["action"] != "wait"
     check(x["same"] == same_action, "same %r at %d" % (x["same"], n))

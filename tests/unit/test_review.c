@@ -273,7 +273,9 @@ static int check_review(const LitGame *start, uint32_t n, int seat, uint32_t rol
                                                               : LIT_GRADE_MISTAKE;
             cr_assert_eq(d->grade, want_grade, "%s: cost %g graded %s", what, d->cost,
                          lit_grade_name(d->grade));
-            cr_assert(fabs(d->cost - fmax(0, d->best.value - d->done.value)) < 1e-12);
+            /* against the better of master's action and the surest ask */
+            double reference = fmax(d->best.value, d->surest_ask);
+            cr_assert(fabs(d->cost - fmax(0, reference - d->done.value)) < 1e-12);
         }
         if (kind == LIT_ASK && !d->done.estimated) {
             LitKnow kn;
@@ -282,6 +284,7 @@ static int check_review(const LitGame *start, uint32_t n, int seat, uint32_t rol
             cr_assert_eq(d->done.chance, odds.p[d->event.action.card][d->event.action.target],
                          "%s: an ask's chance is not the marginal", what);
             cr_assert_geq(d->best_hit, d->done.chance);
+            cr_assert_eq(d->best_hit, fmax(d->surest_ask, d->done.chance));
         }
         /* an exact chance of 0 never wins, a sure one always does (on turn) */
         if (kind == LIT_CLAIM && !d->done.estimated && d->done.chance == 0)
@@ -426,7 +429,8 @@ Test(review, an_ask_that_must_miss_has_chance_0)
     cr_assert(out[0].done.chance > 0 && out[0].done.chance < 1, "%g", out[0].done.chance);
     cr_assert_eq(out[1].n, 3);
     cr_assert_eq(out[1].done.chance, 0.0);
-    cr_assert_eq(out[1].cost, out[1].best.value, "the whole of the bot's chance is lost");
+    cr_assert_eq(out[1].cost, fmax(out[1].best.value, out[1].surest_ask),
+                 "the whole of the better of the bot's chance and the surest ask is lost");
     cr_assert_eq(s.asks, 2);
     cr_assert_eq(s.hits, 0);
     /* out holds only cap decisions */
