@@ -294,6 +294,7 @@ function tellOver() {
 // asked), the marks cannot be made here, or ask again in a moment.
 const REVIEW_FATAL = ["bad_game", "no_game", "unfinished", "no_records", "too_long", "bad_step"];
 const REVIEW_LATER = ["busy", "too_many_messages"];
+const REVIEW_FAILED = ["server_error", "store_error", "bad_seat", "bad_message"];
 
 function onError(f) {
   const R = S.review;
@@ -312,6 +313,19 @@ function onError(f) {
     R.sheetAsked = null;
     R.marksAsked = null;
     setTimeout(askReview, 1000);
+    return;
+  }
+  // any other refusal of what the review asked for (server_error,
+  // store_error...): said, and not asked again for that seat and step,
+  // where the page had waited for ever ("working them out...")
+  if (R && REVIEW_FAILED.includes(f.error) && (R.sheetAsked || R.marksAsked !== null)) {
+    const why = f.text || reason(f.error);
+    if (R.marksAsked !== null) R.marksError = `The marks could not be made: ${why}.`;
+    if (R.sheetAsked) R.sheetFailed = R.sheetAsked;
+    R.sheetAsked = null;
+    R.marksAsked = null;
+    render();
+    showError(`The review's server could not answer: ${why}.`);
     return;
   }
   if (["bad_text", "too_fast", "chat_off"].includes(f.error)) chatSent = null;

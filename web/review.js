@@ -21,11 +21,9 @@ export function newReview(id) {
     sheetAsked: null, // "seat/step" of the sheet asked for and not answered
     marks: {},        // seat -> the review frame's review object
     marksAsked: null, // the seat whose marks are asked for and not answered
+    sheetFailed: null, // "seat/step" of a sheet the server refused: not asked again
   };
 }
-
-// A bot's name in a record: its level ("basic", "expert:32").
-const BOT = /^(random|casual|basic|expert|master)(:[0-9.]+)?$/;
 
 // Seat N's name in the record: a bot "bot N", as the table names it; a
 // name that several seats share with its seat number; "seat N" where the
@@ -34,7 +32,7 @@ export function reviewName(R, n) {
   const names = (R.replay && R.replay.names) || [];
   const name = names[n - 1];
   if (!name) return `seat ${n}`;
-  if (BOT.test(name)) return `bot ${n}`;
+  if (R.replay.bots && R.replay.bots[n - 1]) return `bot ${n}`;
   return names.filter((x) => x === name).length > 1 ? `${name} ${n}` : name;
 }
 
@@ -59,7 +57,7 @@ export function wants(R) {
   if (!R.replay) return out;
   const key = `${R.seat}/${R.step}`;
   const have = R.sheet && `${R.sheet.seat}/${R.sheet.after}` === key;
-  if (!have && !R.sheetAsked)
+  if (!have && !R.sheetAsked && R.sheetFailed !== key)
     out.push({ type: "sheet", game: R.id, seat: R.seat, after: R.step });
   if (!R.marks[R.seat] && R.marksAsked === null)
     out.push({ type: "review", game: R.id, seat: R.seat });

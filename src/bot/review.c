@@ -211,6 +211,10 @@ static int sure_claim(const Scratch *x, const LitView *v, int set)
     int deck = v->pub.rules.deck, team = lit_team_of(v->seat);
     if (!(lit_claimable(&v->pub, v->seat) >> set & 1))
         return 0;
+    /* out of turn under claim-time=penalty a claim is wrong whatever it
+     * names: no sure one is open */
+    if (v->pub.rules.claim_time == LIT_CLAIM_PENALTY && v->pub.turn != v->seat)
+        return 0;
     if (x->odds.exact)
         return x->odds.best_p[team][set] >= LIT_REVIEW_SURE;
     for (uint64_t m = lit_set_mask(deck, set) & v->pub.live; m;) {

@@ -158,19 +158,26 @@ int hub_archive_replay(Hub *h, HubClient *c, json_t *msg)
         return hub_send_fail(c, E_TOO_LONG, NULL);
     }
     LitGame g = f.start;
-    json_t *steps = json_array(), *names = json_array();
+    json_t *steps = json_array(), *names = json_array(), *bots = json_array();
     for (uint32_t k = 0; k <= f.rec.n_events; k++) {
         if (k > 0) /* replayed before: the referee takes it again */
             lit_game_apply(&g, &f.applied[k - 1].action, NULL);
         json_array_append_new(steps, step_json(&f, &g, k));
     }
-    for (int s = 0; s < f.rec.rules.players; s++)
-        json_array_append_new(names, f.rec.names[s][0] ? json_string(f.rec.names[s])
-                                                       : json_null());
+    for (int s = 0; s < f.rec.rules.players; s++) {
+        /* a bot's seat is named by its level, which no person may take
+         * (hub_field_name) */
+        LitBotSpec spec;
+        const char *name = f.rec.names[s];
+        json_array_append_new(names, name[0] ? json_string(name) : json_null());
+        json_array_append_new(bots, json_boolean(lit_bot_spec_parse(&spec, name, strlen(name)) ==
+                                                 LIT_OK));
+    }
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&f.rec.rules, rules, sizeof rules);
-    hub_send_json(c, json_pack("{s:s,s:s,s:s,s:i,s:o,s:i,s:o,s:s,s:o}", "type", "replay", "game",
-                               id, "rules", rules, "players", f.rec.rules.players, "names", names,
+    hub_send_json(c, json_pack("{s:s,s:s,s:s,s:i,s:o,s:o,s:i,s:o,s:s,s:o}", "type", "replay",
+                               "game", id, "rules", rules, "players", f.rec.rules.players, "names",
+                               names, "bots", bots,
                                "dealer", f.rec.dealer + 1, "sets", wire_sets(f.rec.rules.deck),
                                "result", lit_result_name(f.rec.result), "steps", steps));
     finished_free(&f);

@@ -131,6 +131,24 @@ review "$tmp/marked.lit" 4
 grep -qx "  not graded: $marked actions the seat's player did not choose (marked in the record: a stand-in's or a fallback)" \
   "$tmp/review.txt" || fail "marked.lit: $(grep -A2 '^summary' "$tmp/review.txt")"
 
+# Under claim-time=penalty a claim out of turn is wrong whatever it names:
+# no sure claim was open to seat 3 before its turn, so none "would have kept"
+# the set its own out-of-turn claim lost (it said: sure at 2, lost at 2)
+cat >"$tmp/penalty.lit" <<'EOF'
+[Rules "classic players=4 claim-time=penalty"]
+[Dealer "1"]
+[Hand1 "2c 3c 4c 5c 6c 7c 9c Tc Jc Qc Kc 2d"]
+[Hand2 "Ac 3d 4d 5d 6d 7d 9d Td Jd Qd Kd Ad"]
+[Hand3 "2h 3h 4h 5h 6h 7h 9h Th Jh Qh Kh Ah"]
+[Hand4 "2s 3s 4s 5s 6s 7s 9s Ts Js Qs Ks As"]
+
+1. 1 asks 2 for Ac: hit
+2. 3 claims low-hearts 3:2h,3h,4h,5h,6h,7h cancelled
+EOF
+review "$tmp/penalty.lit" 3
+grep -qx "  sets an earlier claim would have kept: none" "$tmp/review.txt" ||
+  fail "penalty: $(grep 'earlier claim' "$tmp/review.txt")"
+
 # 12 players: the early positions are beyond the budget, their figures
 # estimated (marked in JSON and with ~ in the text).
 review bench/corpus/12/0000.lit 7 --samples 200

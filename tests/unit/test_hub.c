@@ -3749,6 +3749,10 @@ Test(hub_store, a_finished_game_is_replayed_to_anyone_once_it_has_ended)
     json_t *names = json_object_get(replay, "names");
     cr_assert_eq(json_array_size(names), 4);
     cr_assert_str_eq(json_string_value(json_array_get(names, 0)), "basic");
+    json_t *bots = json_object_get(replay, "bots");
+    cr_assert_eq(json_array_size(bots), 4);
+    for (size_t s = 0; s < 4; s++)
+        cr_assert(json_is_true(json_array_get(bots, s)), "seat %zu is a bot's", s + 1);
     json_t *steps = json_object_get(replay, "steps");
     size_t n = json_array_size(history);
     cr_assert_gt(n, 10);
@@ -3984,6 +3988,10 @@ Test(hub_store, a_review_leaves_the_stand_ins_moves_ungraded)
     json_t *replay = ask_game(h, eve, &now, REPLAY, id);
     json_t *steps = json_object_get(replay, "steps");
     cr_assert(replay && json_object_get(replay, "steps"), "the game has ended");
+    json_t *bots = json_object_get(replay, "bots");
+    for (size_t s = 0; s < 4; s++)
+        cr_assert_eq(json_is_true(json_array_get(bots, s)), s > 0, "seat %zu: a bot's? %d", s + 1,
+                     json_is_true(json_array_get(bots, s)));
     size_t anns = actions_of(steps, 1), marked = 0;
     for (size_t k = 1; k < json_array_size(steps); k++) {
         json_t *ev = json_object_get(json_array_get(steps, k), "event");
