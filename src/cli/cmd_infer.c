@@ -287,12 +287,19 @@ static int know_after(InferArgs *ia, const char *file, const Loaded *in, LitEven
         return 2;
     }
     LitGame start = rp.game;
-    for (uint32_t i = 0; i < ia->after; i++) {
+    /* the whole record, as lit replay checks it (its Result and Score
+     * too), whatever position is asked about */
+    for (uint32_t i = 0; i < rec->n_events; i++) {
         st = lit_replay_step(&rp, &rec->events[i], &applied[i]);
         if (st != LIT_OK) {
             fail_at(file, in->lines[i], st);
             return 1;
         }
+    }
+    uint32_t line = 0;
+    if ((st = lit_replay_check_result(&rp, rec, &line)) != LIT_OK) {
+        fail_at(file, line, st);
+        return 1;
     }
     int who = ia->public_view ? LIT_NOBODY : (int)ia->seat - 1;
     uint64_t hand = ia->public_view ? 0 : start.hands[who];

@@ -188,6 +188,11 @@ static int replay_all(const char *file, const Loaded *in, uint64_t seat, LitGame
             return 1;
         }
     }
+    uint32_t line = 0; /* a Result or Score the moves do not give: as lit replay says */
+    if ((st = lit_replay_check_result(&rp, rec, &line)) != LIT_OK) {
+        fail_at(file, line, st);
+        return 1;
+    }
     return 0;
 }
 

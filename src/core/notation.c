@@ -530,15 +530,16 @@ static int parse_tag(Parser *ps, const char *p, const char *end)
     return LIT_OK;
 }
 
-/* Reads the value of a tag that is a name or free text. */
-static int read_text(Parser *ps, const Span *v, char *out, size_t max)
+/* Reads the value of a tag that is a name or free text (Event, Site,
+ * Date): what is wrong with it is bad_name, or bad_tag_value for the text. */
+static int read_text(Parser *ps, const Span *v, char *out, size_t max, int status)
 {
     char tmp[LIT_LINE_MAX];
     size_t len;
     ps->line = v->line;
     if (unescape(v, tmp, sizeof tmp, &len) != LIT_OK ||
         lit_name_check(tmp, len, max) != LIT_OK)
-        return fail(ps, LIT_BAD_NAME);
+        return fail(ps, status);
     memcpy(out, tmp, len + 1);
     return LIT_OK;
 }
@@ -592,11 +593,11 @@ static int finish_header(Parser *ps, uint32_t end_line)
             return fail(ps, LIT_BAD_TAG_VALUE);
         rec->has_seed = 1;
     }
-    if (t[TAG_EVENT].line && read_text(ps, &t[TAG_EVENT], rec->event, LIT_TEXT_MAX))
+    if (t[TAG_EVENT].line && read_text(ps, &t[TAG_EVENT], rec->event, LIT_TEXT_MAX, LIT_BAD_TAG_VALUE))
         return ps->status;
-    if (t[TAG_SITE].line && read_text(ps, &t[TAG_SITE], rec->site, LIT_TEXT_MAX))
+    if (t[TAG_SITE].line && read_text(ps, &t[TAG_SITE], rec->site, LIT_TEXT_MAX, LIT_BAD_TAG_VALUE))
         return ps->status;
-    if (t[TAG_DATE].line && read_text(ps, &t[TAG_DATE], rec->date, LIT_TEXT_MAX))
+    if (t[TAG_DATE].line && read_text(ps, &t[TAG_DATE], rec->date, LIT_TEXT_MAX, LIT_BAD_TAG_VALUE))
         return ps->status;
 
     int hands = 0;
@@ -606,7 +607,7 @@ static int finish_header(Parser *ps, uint32_t end_line)
             ps->line = name->line ? name->line : hand->line;
             return fail(ps, LIT_BAD_SEAT);
         }
-        if (name->line && read_text(ps, name, rec->names[s], LIT_NAME_MAX))
+        if (name->line && read_text(ps, name, rec->names[s], LIT_NAME_MAX, LIT_BAD_NAME))
             return ps->status;
         hands += hand->line != 0;
     }

@@ -18,6 +18,15 @@ run 2 "$lit" infer tests/data/no_deal.lit --seat 2
 same_text "no deal, --seat: stderr" \
   "lit: tests/data/no_deal.lit: the record has no deal: only --public can be taken" "$tmp/err"
 
+# a Result or Score the moves do not give: the record is refused as lit
+# replay refuses it, whatever position is asked about
+sed 's/^\[Score "1-1"\]$/[Score "4-3"]/' tests/data/example.lit >"$tmp/score.lit"
+for args in "infer --seat 1 --after 2" "infer --public --json" "replay" "review --seat 1 --budget 0"; do
+  read -r -a words <<<"$args"
+  run 1 "$lit" "${words[0]}" "$tmp/score.lit" "${words[@]:1}"
+  same_text "a wrong Score ($args)" \
+    "$tmp/score.lit:14: result_mismatch: the Result or Score tag does not match the game" "$tmp/err"
+done
 # A history no deal fits is refused where it stopped fitting, as lit replay
 # refuses it: by certain knowledge, and by counting alone (the same line).
 run 1 "$lit" infer tests/data/inconsistent.lit --public

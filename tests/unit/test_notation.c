@@ -752,13 +752,15 @@ Test(notation, errors_names)
     check_fixed_point(t);
     snprintf(t, sizeof t, H "[Site \"%s\"]\n", v);
     check_fixed_point(t);
+    /* what is wrong with them is the tag's value, not a player's name */
     snprintf(t, sizeof t, H "[Date \"%se\"]\n", v);
-    expect_error(t, LIT_BAD_NAME, 3);
+    expect_error(t, LIT_BAD_TAG_VALUE, 3);
     snprintf(t, sizeof t, H "[Name1 \"%s\"]\n", v);
     expect_error(t, LIT_BAD_NAME, 3);
-    expect_error(H "[Event \"\"]\n", LIT_BAD_NAME, 3);
-    expect_error(H "[Site \" x\"]\n", LIT_BAD_NAME, 3);
-    expect_error("[Date \"\xed\xa0\x80\"]\n" H, LIT_BAD_NAME, 1);
+    expect_error(H "[Event \"\"]\n", LIT_BAD_TAG_VALUE, 3);
+    expect_error(H "[Site \" x\"]\n", LIT_BAD_TAG_VALUE, 3);
+    expect_error("[Date \"\xed\xa0\x80\"]\n" H, LIT_BAD_TAG_VALUE, 1);
+    expect_error("[Event \"caf\xe9\"]\n" H, LIT_BAD_TAG_VALUE, 1);
     /* Name tags are checked wherever they stand, on their own line. */
     expect_error("[Name6 \"x \"]\n" H, LIT_BAD_NAME, 1);
 }
