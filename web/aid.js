@@ -8,8 +8,9 @@ import { cardInfo, setLabel } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 
-export const pct = (p) => (p >= 0.9995 ? "100%" : p > 0 && p < 0.0005 ? "<0.1%"
-  : (Math.round(p * 1000) / 10) + "%");
+// A chance as a percentage: "100%" and "0%" only for 1 and 0 themselves.
+export const pct = (p) => (p >= 1 ? "100%" : p >= 0.9995 ? ">99.9%"
+  : p > 0 && p < 0.0005 ? "<0.1%" : (Math.round(p * 1000) / 10) + "%");
 
 // The likeliest placement of SET for the claim dialog: {holders, chance (as text)}
 // or null (no answer for this position, or no placement possible).

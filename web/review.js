@@ -77,21 +77,30 @@ function bestText(R, b) {
   if (!b || b.action === "wait") return "wait";
   const who = (n) => reviewName(R, n);
   if (b.action === "ask") return `ask ${who(b.target)} for the ${cardInfo(b.card).words}`;
-  if (b.action === "claim") return `claim ${setLabel(b.set)}`;
+  if (b.action === "claim") // the placement too: a claim of the same set may differ only there
+    return `claim ${setLabel(b.set)} as ` +
+      Object.entries(b.holders).map(([c, s]) => `${cardInfo(c).label} ${who(s)}`).join(", ");
   if (b.action === "pass") return `pass to ${who(b.target)}`;
   if (b.action === "choose") return `let ${who(b.target)} ask`;
   return b.action;
 }
 
+// A cost cut (not rounded) to DIGITS decimals: 0.0998 is "0.09", where the
+// grade is below the 0.10 of an inaccuracy, never "0.10 good".
+const costText = (c, digits) => (Math.floor(c * 10 ** digits) / 10 ** digits).toFixed(digits);
+
 // The mark of decision D in words: the chance taken, the master bot's choice.
 function markText(R, d) {
-  const took = d.chance === null || d.chance === undefined ? "" : `chance ${pctOf(d.chance)}`;
+  // "~": an estimate (10 and 12 players, early), as the text's review marks it
+  const took = d.chance === null || d.chance === undefined ? ""
+    : `chance ${d.estimated ? "~" : ""}${pctOf(d.chance)}`;
   if (d.same) return `${took}${took ? "; " : ""}master does the same (${d.grade})`;
   const surer = typeof d.surest_ask === "number" && d.surest_ask > d.best.value
     ? `; an ask of ${pctOf(d.surest_ask)} was on offer` : "";
   return `${took}${took ? "; " : ""}master would ${bestText(R, d.best)}` +
-    (typeof d.best.chance === "number" ? ` (${pctOf(d.best.chance)})` : "") +
-    `${surer}; cost ${d.cost.toFixed(2)} (${d.grade})`;
+    (typeof d.best.chance === "number"
+      ? ` (${d.best.estimated ? "~" : ""}${pctOf(d.best.chance)})` : "") +
+    `${surer}; cost ${costText(d.cost, 2)} (${d.grade})`;
 }
 
 function renderSeats(R, at, event) {

@@ -3,6 +3,7 @@
  * figures come from lit_review (src/bot/review.c); this file reads the
  * record, checks it, and prints. */
 #include <getopt.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,8 +84,9 @@ static void print_decision(const LitRules *r, const LitDecision *d)
         format_chance(&ask, s, sizeof s);
         snprintf(surer, sizeof surer, "  | an ask %s on offer", s);
     }
+    /* cut, not rounded: 0.0998 is 0.099, as its grade (below 0.10) says */
     printf("%s  %s  | %s: %s  %s%s  | cost %.3f %s\n", done, p, lit_bot_kind_name(LIT_BOT_BEST),
-           best, q, surer, d->cost, lit_grade_name(d->grade));
+           best, q, surer, floor(d->cost * 1000) / 1000, lit_grade_name(d->grade));
 }
 
 static void print_summary(const LitRules *r, int seat, const LitReviewSummary *s)

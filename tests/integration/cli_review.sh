@@ -93,6 +93,18 @@ review() {
   lines=$(grep -cE "^[0-9]+\. $seat (asks|claims|passes|chooses) " "$tmp/review.txt" || true)
   [ "$lines" = "$n" ] || fail "$record seat $seat: $lines text lines, $n decisions"
   grep -q '^  grades against master: best ' "$tmp/review.txt" || fail "$record seat $seat: no summary"
+  # the cost printed agrees with the grade: cut to three decimals, never
+  # rounded up across a threshold ("0.100 good")
+  "$python3" - "$tmp/review.txt" <<'EOF' || fail "$record seat $seat: a cost the grade does not match"
+import re, sys
+for line in open(sys.argv[1]):
+    m = re.search(r"\| cost ([0-9.]+) (best|good|inaccuracy|mistake)$", line)
+    if m:
+        c, g = float(m.group(1)), m.group(2)
+        want = "good" if c < 0.1 else "inaccuracy" if c < 0.3 else "mistake"
+        if g != "best" and g != want:
+            sys.exit("cost %s graded %s: %s" % (m.group(1), g, line))
+EOF
 }
 
 # twice RECORD SEAT [options], after review with the same arguments: a
@@ -130,6 +142,12 @@ marked=$(grep -c '^[0-9]*\. 4 .* ; \(timeout\|fallback\): ' "$tmp/marked.lit" ||
 review "$tmp/marked.lit" 4
 grep -qx "  not graded: $marked actions the seat's player did not choose (marked in the record: a stand-in's or a fallback)" \
   "$tmp/review.txt" || fail "marked.lit: $(grep -A2 '^summary' "$tmp/review.txt")"
+
+# Costs next to a threshold (an arena game, casual against basic): 0.0998
+# is printed 0.099 (good), 0.1 itself 0.100 (inaccuracy)
+review tests/data/review_cost_edge.lit 3
+grep -q '^15\. .*| cost 0\.099 good$' "$tmp/review.txt" || fail "cost 0.0998: $(grep '^15\. ' "$tmp/review.txt")"
+grep -q '^84\. .*| cost 0\.100 inaccuracy$' "$tmp/review.txt" || fail "cost 0.1: $(grep '^84\. ' "$tmp/review.txt")"
 
 # Under claim-time=penalty a claim out of turn is wrong whatever it names:
 # no sure claim was open to seat 3 before its turn, so none "would have kept"
