@@ -287,6 +287,8 @@ static int know_after(InferArgs *ia, const char *file, const Loaded *in, LitEven
         return 2;
     }
     LitGame start = rp.game;
+    if (rp.known && deal_as_dealt(file, rec, &start))
+        return 1;
     /* the whole record, as lit replay checks it (its Result and Score
      * too), whatever position is asked about */
     for (uint32_t i = 0; i < rec->n_events; i++) {

@@ -183,6 +183,8 @@ static int replay_all(const char *file, const Loaded *in, uint64_t seat, LitGame
         return 2;
     }
     *start = rp.game;
+    if (deal_as_dealt(file, rec, start))
+        return 1;
     for (uint32_t i = 0; i < rec->n_events; i++) {
         st = lit_replay_step(&rp, &rec->events[i], &applied[i]);
         if (st != LIT_OK) {

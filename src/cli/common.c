@@ -142,6 +142,23 @@ void fail_at(const char *file, uint32_t line, int status)
             lit_status_text(status));
 }
 
+int deal_as_dealt(const char *file, const LitRecord *rec, const LitGame *start)
+{
+    const LitRules *r = &start->pub.rules;
+    for (int s = 0; s < r->players; s++) {
+        int has = lit_popcount(start->hands[s]), gets = lit_deal_size(r, start->pub.dealer, s);
+        if (has != gets) {
+            fprintf(stderr,
+                    "%s:%u: bad_deal: seat %d holds %d cards, where the deal (one card at a "
+                    "time from the dealer's left) gives it %d: the counting and the bots "
+                    "take only a dealt game\n",
+                    file, rec->deal_line ? rec->deal_line : 1, s + 1, has, gets);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 void fail_parse(const char *file, const LitParseError *err)
 {
     if (!err->tag[0]) {

@@ -69,6 +69,12 @@ int record_load(const char *file, Loaded *out);
  * file could not be read, out of memory); 1 with *err filled and nothing
  * said (err->moves: out holds the header and the events before its line). */
 int record_read(const char *file, Loaded *out, LitParseError *err);
+/* Whether a record's deal is one the dealing gives (each seat the number of
+ * cards dealt to it from the dealer's left; docs/RULES.md "Dealing"), as
+ * the counting and the bots need: 0, or -1 with "FILE:LINE: bad_deal: seat
+ * N holds K cards, where the deal gives it M ..." (the engine and lit
+ * replay take any deal with a card a seat). */
+int deal_as_dealt(const char *file, const LitRecord *rec, const LitGame *start);
 /* fail_at for a parse error, naming the tag a LIT_MISSING_TAG misses. */
 void fail_parse(const char *file, const LitParseError *err);
 void record_free(Loaded *l);

@@ -169,6 +169,8 @@ static int replay_saved(Play *pl, const LitRecord *rec, const uint32_t *lines,
     int st = lit_replay_start(rp, rec);
     if (st == LIT_OK && !rp->known)
         st = LIT_MISSING_TAG;
+    if (st == LIT_OK && deal_as_dealt(path, rec, &rp->game))
+        return LIT_BAD_DEAL;
     for (uint32_t i = 0; st == LIT_OK && i < rec->n_events; i++) {
         LitEvent e;
         st = lit_replay_step(rp, &rec->events[i], &e);

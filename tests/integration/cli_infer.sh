@@ -27,6 +27,19 @@ for args in "infer --seat 1 --after 2" "infer --public --json" "replay" "review 
   same_text "a wrong Score ($args)" \
     "$tmp/score.lit:14: result_mismatch: the Result or Score tag does not match the game" "$tmp/err"
 done
+# hands no dealing gives (13, 11, 12 and 12 cards where the deal gives 12
+# each): lit replay takes them (the engine does), the counting, the bots
+# and so every command that needs them refuse them, saying why
+run 0 "$lit" replay tests/data/uneven_deal.lit
+want="tests/data/uneven_deal.lit:7: bad_deal: seat 1 holds 13 cards, where the deal (one card at a time from the dealer's left) gives it 12: the counting and the bots take only a dealt game"
+for args in "infer --seat 2" "infer --public" "review --seat 1 --budget 0"; do
+  read -r -a words <<<"$args"
+  run 1 "$lit" "${words[0]}" tests/data/uneven_deal.lit "${words[@]:1}"
+  same_text "an uneven deal ($args)" "$want" "$tmp/err"
+done
+printf 'quit\n' >"$tmp/quit"
+run 1 "$lit" play --resume tests/data/uneven_deal.lit --record "$tmp/uneven.lit" <"$tmp/quit"
+same_text "an uneven deal (play --resume)" "$want" "$tmp/err"
 # A history no deal fits is refused where it stopped fitting, as lit replay
 # refuses it: by certain knowledge, and by counting alone (the same line).
 run 1 "$lit" infer tests/data/inconsistent.lit --public
