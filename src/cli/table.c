@@ -149,16 +149,33 @@ static void draw_history(Table *t, int top, int bottom)
     printw("%s (f: %s)", t->full_history ? "history" : "last question",
            t->full_history ? "only the last question" : "the whole history");
     if (!t->full_history) {
+        /* the last question, then every claim with the holders it revealed
+         * (docs/RULES.md "Display rules": a claim's truth stays on the
+         * table), the latest that fit; and the last action when it is a
+         * pass or a choice */
+        int y = top + 1;
         for (uint32_t i = pl->log.len; i-- > 0;)
             if (pl->log.events[i].action.kind == LIT_ASK) {
                 lit_event_format(&pl->rules, &pl->log.events[i], (int)i + 1, line, sizeof line);
-                mvprintw(top + 1, 2, "%s", line);
+                mvprintw(y++, 2, "%.*s", COLS - 3, line);
                 break;
             }
-        if (pl->log.len && pl->log.events[pl->log.len - 1].action.kind != LIT_ASK) {
-            lit_event_format(&pl->rules, &pl->log.events[pl->log.len - 1], (int)pl->log.len,
-                             line, sizeof line);
-            mvprintw(top + 2, 2, "%s", line);
+        const LitEvent *last = pl->log.len ? &pl->log.events[pl->log.len - 1] : NULL;
+        int tail = last && last->action.kind != LIT_ASK && last->action.kind != LIT_CLAIM;
+        uint32_t claims = 0, skip;
+        for (uint32_t i = 0; i < pl->log.len; i++)
+            claims += pl->log.events[i].action.kind == LIT_CLAIM;
+        int room = bottom - y - tail;
+        skip = room <= 0 ? claims : claims > (uint32_t)room ? claims - (uint32_t)room : 0;
+        for (uint32_t i = 0, k = 0; i < pl->log.len; i++) {
+            if (pl->log.events[i].action.kind != LIT_CLAIM || k++ < skip)
+                continue;
+            lit_event_format(&pl->rules, &pl->log.events[i], (int)i + 1, line, sizeof line);
+            mvprintw(y++, 2, "%.*s", COLS - 3, line);
+        }
+        if (tail && y < bottom) {
+            lit_event_format(&pl->rules, last, (int)pl->log.len, line, sizeof line);
+            mvprintw(y, 2, "%.*s", COLS - 3, line);
         }
         return;
     }
@@ -213,7 +230,8 @@ static void draw_sheet(Table *t, int top, int bottom)
     }
 }
 
-static void draw_hand(Table *t, int y)
+/* Your hand from row y; the last row it took. */
+static int draw_hand(Table *t, int y)
 {
     Play *pl = t->pl;
     int deck = pl->rules.deck;
@@ -235,6 +253,7 @@ static void draw_hand(Table *t, int y)
         printw(t->utf8 ? "\u2502" : "|");
         i++;
     }
+    return y;
 }
 
 /* The live cards (for asking) in deck order: the i-th. */
@@ -313,17 +332,45 @@ static void draw_choice(Table *t, int y)
     }
 }
 
-static void draw(Table *t)
+/* text from the top left, broken between words to the terminal's width. */
+static void say_wrapped(const char *text)
+{
+    int y = 0, width = COLS > 1 ? COLS - 1 : 1;
+    while (*text && y < LINES) {
+        int n = (int)strlen(text);
+        if (n > width) {
+            n = width;
+            while (n > 0 && text[n] != ' ')
+                n--;
+            if (n == 0)
+                n = width;
+        }
+        mvprintw(y++, 0, "%.*s", n, text);
+        text += n;
+        while (*text == ' ')
+            text++;
+    }
+}
+
+/* The smallest terminal the table is drawn in (below it a word to make it
+ * larger): the widest line of seats, and a history of two rows. */
+enum { TABLE_COLS = 60 };
+
+/* The table, with the area below the history lifted lift rows (for a card
+ * picker of several rows): how many rows the bottom area overflowed (> 0:
+ * draw again, lifted), or 0 when drawn. */
+static int draw_at(Table *t, int lift)
 {
     Play *pl = t->pl;
     const LitPublic *p = &pl->g.pub;
     char rules[LIT_RULES_TEXT_MAX];
     lit_rules_format(&pl->rules, rules, sizeof rules);
     erase();
+    /* the score and the turn first: a long rules text is cut, not them */
     attron(A_BOLD);
-    mvprintw(0, 0, "Literature  %s", rules);
+    mvprintw(0, 0, "Literature");
     attroff(A_BOLD);
-    printw("   score A %d : B %d", p->score[0], p->score[1]);
+    printw("  score A %d : B %d", p->score[0], p->score[1]);
     if (p->result == LIT_ONGOING) {
         if (p->turn == pl->me && t->colour)
             attron(COLOR_PAIR(GREEN) | A_BOLD);
@@ -334,29 +381,62 @@ static void draw(Table *t)
         if (p->turn == pl->me && t->colour)
             attroff(COLOR_PAIR(GREEN) | A_BOLD);
     }
+    int room = COLS - getcurx(stdscr) - 4;
+    if (room > 0)
+        printw("   %.*s", room, rules);
     int y = 1;
     hline_at(t, y++);
     draw_seats(t, &y);
     draw_claimed(t, &y);
     hline_at(t, y++);
-    int bottom = LINES - 7;
+    int bottom = LINES - 7 - lift;
+    if (COLS < TABLE_COLS || bottom - y < 2) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "The terminal is too small for the table (%d x %d): it needs %d columns and "
+                 "room for the seats and the history. Make it larger, or play with --plain. "
+                 "q quits (the game is saved).",
+                 COLS, LINES, TABLE_COLS);
+        erase();
+        say_wrapped(text);
+        refresh();
+        return 0;
+    }
     if (t->sheet && pl->aid)
         draw_sheet(t, y, bottom);
     else
         draw_history(t, y, bottom);
     hline_at(t, bottom);
-    draw_hand(t, bottom + 1);
-    draw_choice(t, bottom + 3);
+    int below = draw_hand(t, bottom + 1) + 1;
+    int choice = below > bottom + 3 ? below : bottom + 3;
+    draw_choice(t, choice);
+    int last = getcury(stdscr);
+    if (last > LINES - 3 && lift == 0)
+        return last - (LINES - 3);
     move(LINES - 2, 0);
+    clrtoeol();
     if (t->colour)
         attron(COLOR_PAIR(YELLOW));
     printw("%.*s", COLS - 1, t->msg);
     if (t->colour)
         attroff(COLOR_PAIR(YELLOW));
-    mvprintw(LINES - 1, 0,
-             "a ask  c claim  p pass/choose  h hint  A aid %s  s sheet  f history  %sq quit",
-             pl->aid ? "off" : "on", pl->rules.counts == LIT_COUNTS_REQUEST ? "z sizes  " : "");
+    move(LINES - 1, 0);
+    clrtoeol();
+    printw("%.*s", COLS - 1,
+           pl->rules.counts == LIT_COUNTS_REQUEST
+               ? (pl->aid ? "a ask  c claim  p pass  h hint  A aid off  s sheet  f history  z sizes  q quit"
+                          : "a ask  c claim  p pass  h hint  A aid on  s sheet  f history  z sizes  q quit")
+               : (pl->aid ? "a ask  c claim  p pass/choose  h hint  A aid off  s sheet  f history  q quit"
+                          : "a ask  c claim  p pass/choose  h hint  A aid on  s sheet  f history  q quit"));
     refresh();
+    return 0;
+}
+
+static void draw(Table *t)
+{
+    int over = draw_at(t, 0);
+    if (over > 0)
+        draw_at(t, over);
 }
 
 static void say_status(Table *t, int st)
@@ -554,6 +634,7 @@ static struct termios before;
 static int have_before;
 static char crash_text[256];
 
+#if !defined(__SANITIZE_ADDRESS__) /* the sanitizer reports a fault itself */
 /* A crash (a bug): the terminal put back as it was, where the game is
  * (saved up to its last move), then the signal's own end. Only
  * async-signal-safe calls. */
@@ -568,6 +649,7 @@ static void on_crash(int sig)
     signal(sig, SIG_DFL);
     raise(sig);
 }
+#endif
 
 static void catch_crashes(const Play *pl)
 {
@@ -576,7 +658,7 @@ static void catch_crashes(const Play *pl)
              "lit play: stopped by a fault; the game is saved up to its last move: "
              "lit play --resume %.150s\n",
              pl->record);
-#if !defined(__SANITIZE_ADDRESS__) /* the sanitizer reports a fault itself */
+#if !defined(__SANITIZE_ADDRESS__)
     static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
         signal(faults[i], on_crash);

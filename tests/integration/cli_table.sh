@@ -2,7 +2,10 @@
 # cli_table.sh LIT SOURCE_DIR - the full-screen table of `lit play`, driven in
 # a tmux pseudo-terminal with keys as a person would: under LANG=C.UTF-8 (suit
 # symbols) an illegal ask refused with its rule, an ask, a claim cancelled and
-# then made, quit and the record saved; under LANG=C the ASCII fallback.
+# then made (only y makes it), the claim kept on the table under history=last,
+# quit and the record saved; under LANG=C the ASCII fallback; SIGTERM, a
+# closed terminal and a fault, each saving the game; q while the bots play;
+# TERM=dumb (plain mode); a 54-card picker at 80x24; a terminal too small.
 set -euo pipefail
 
 # shellcheck source=lib.sh
@@ -76,6 +79,13 @@ keys Enter Enter Enter Enter Enter Enter Enter
 wait_for "make this claim? y: yes"
 keys y
 wait_for "claims low-clubs 1:"
+# under history=last a claim stays on the table with what it revealed
+# after the next question (docs/RULES.md "Display rules")
+wait_for "YOUR TURN"
+keys a 2 Enter Right Right Enter
+wait_for " 1 asks 2 for Jc: "
+wait_for "YOUR TURN"
+screen | grep -q "claims low-clubs 1:" || fail "history=last: the claim is gone after the next question"
 
 # 3. The aid and the scoresheet, the whole history, quit.
 keys s
@@ -179,7 +189,30 @@ keys quit Enter
 wait_for "exit=0"
 tm kill-server
 
-# 10. A fault (a bug; here SIGSEGV from outside): the terminal put back,
+# 10. At 80x24 the card picker of a 54-card deck takes the rows it needs
+# (three), above the message and the keys' line, which stay whole.
+sock="$tmp/t11.sock"
+tm new-session -d -s play -x 80 -y 24 \
+  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rules jokers --record $tmp/j.lit; sleep 60"
+wait_for "YOUR TURN (play)"
+keys a Enter
+wait_for "ask seat 2 for which card?"
+screen | grep -q "JK1 JK2" || fail "80x24: the picker's last row is hidden"
+[ "$(screen | tail -n 1)" = "a ask  c claim  p pass  h hint  A aid on  s sheet  f history  z sizes  q quit" ] ||
+  fail "80x24: the keys' line: $(screen | tail -n 1)"
+keys Escape q
+tm kill-server
+
+# 11. A terminal too small for the table says so (and q still quits).
+sock="$tmp/t12.sock"
+tm new-session -d -s play -x 40 -y 20 \
+  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --players 12 --record $tmp/small.lit; sleep 60"
+wait_for "The terminal is too small for the table"
+keys q
+wait_for "saved: "
+tm kill-server
+
+# 12. A fault (a bug; here SIGSEGV from outside): the terminal put back,
 # and where the game is said. Not under AddressSanitizer, which reports
 # a fault itself.
 if ! grep -q __asan_init "$lit"; then
