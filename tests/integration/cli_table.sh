@@ -12,12 +12,11 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 command -v tmux >/dev/null || { fail "tmux is missing (scripts/deps.sh installs it)"; finish cli_table; }
-sock="$tmp/tmux1.sock"
+sock="$tmp/t1.sock"
 # a failing tmux command (the game ended, say) is seen by wait_for, not fatal
 tm() { tmux -S "$sock" "$@" 2>/dev/null || true; }
-trap 'tmux -S "$tmp/tmux1.sock" kill-server 2>/dev/null || true
-      tmux -S "$tmp/tmux2.sock" kill-server 2>/dev/null || true
-      tmux -S "$tmp/tmux3.sock" kill-server 2>/dev/null || true
+# each part's tmux server is its own (no race with the last one's exit)
+trap 'for s in "$tmp"/*.sock; do tmux -S "$s" kill-server 2>/dev/null || true; done
       rm -rf "$tmp"' EXIT
 
 screen() { tm capture-pane -p -t play; }
@@ -35,13 +34,24 @@ wait_for() {
 
 keys() { tm send-keys -t play "$@"; sleep 0.2; }
 
-start() { # LANG RECORD
-  tm new-session -d -s play -x 100 -y 32 \
-    "env LANG=$1 LC_ALL=$1 TERM=xterm-256color $lit play --seed 42 --instant --record $2; sleep 60"
+# table NAME [COLSxROWS] ARGS: lit play --seed 42 ARGS at a table of its own
+# (tmux server NAME; 100x32 unless given) under LANG (C.UTF-8 unless set)
+# and TERM (xterm-256color unless set), its exit status shown after it
+table() {
+  sock="$tmp/$1.sock"
+  shift
+  local x=100 y=32
+  if [[ ${1:-} =~ ^[0-9]+x[0-9]+$ ]]; then
+    x=${1%x*} y=${1#*x}
+    shift
+  fi
+  local lang=${LANG_AT_TABLE:-C.UTF-8}
+  tm new-session -d -s play -x "$x" -y "$y" \
+    "env LANG=$lang LC_ALL=$lang TERM=${TERM_AT_TABLE:-xterm-256color} $lit play --seed 42 $*; echo exit=\$?; sleep 60"
 }
 
 # 1. UTF-8: suit symbols, the turn marker, an ask refused then made.
-start C.UTF-8 "$tmp/u.lit"
+table t1 --instant --record "$tmp/u.lit"
 wait_for "YOUR TURN (play)"
 screen | grep -q 'your hand:  2♣ 5♣ │  9♣ T♣ │  5♦ │  K♦ │  9♠ T♠ │' || fail "utf-8: the hand is not shown with suit symbols"
 keys a
@@ -104,8 +114,7 @@ tm kill-server
 
 # 4. The ASCII fallback under LANG=C (a server of its own: no race with the
 # first one's exit).
-sock="$tmp/tmux2.sock"
-start C "$tmp/a.lit"
+LANG_AT_TABLE=C table t4 --instant --record "$tmp/a.lit"
 wait_for "YOUR TURN (play)"
 screen | grep -q 'your hand:  2c 5c |  9c Tc |  5d |  Kd |  9s Ts |' || fail "LANG=C: the hand is not in letters"
 if screen | grep -q '♣'; then fail "LANG=C: suit symbols on an ASCII terminal"; fi
@@ -113,9 +122,7 @@ keys q
 tm kill-server
 
 # 5. Passing the turn under pass-play: p, the teammate, Enter.
-sock="$tmp/tmux3.sock"
-tm new-session -d -s play -x 100 -y 32 \
-  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rule pass-play=on --record $tmp/p.lit; sleep 60"
+table t5 --instant --rule pass-play=on --record "$tmp/p.lit"
 wait_for "YOUR TURN (play)"
 keys p
 wait_for "pass to whom?"
@@ -126,14 +133,7 @@ wait_for "saved: $tmp/p.lit"
 grep -q '^1\. 1 passes to 3$' "$tmp/p.lit" || fail "Ctrl-C: the game was not saved"
 tm kill-server
 
-# table NAME ARGS: lit play at a table of its own (tmux server NAME), its
-# exit status shown after it; pid_of RECORD: its process.
-table() {
-  sock="$tmp/$1.sock"
-  shift
-  tm new-session -d -s play -x 100 -y 32 \
-    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 $*; echo exit=\$?; sleep 60"
-}
+# pid_of RECORD: the process of lit play writing RECORD
 pid_of() { pgrep -f -- "^$lit play .*--record $1" | head -n 1; }
 # the first ask of seat 1 at seed 42 (part 1): a miss, so the bots play
 first_ask() {
@@ -180,9 +180,7 @@ wait_for "exit=0"
 tm kill-server
 
 # 9. A terminal that cannot draw the table (TERM=dumb): plain mode, said.
-sock="$tmp/t9.sock"
-tm new-session -d -s play -x 100 -y 32 \
-  "env TERM=dumb $lit play --seed 42 --instant --record $tmp/d.lit; echo exit=\$?; sleep 60"
+TERM_AT_TABLE=dumb table t9 --instant --record "$tmp/d.lit"
 wait_for "lit: the terminal (TERM=dumb) cannot show the table: plain mode, one command a line (as --plain)"
 wait_for "your turn: play"
 keys quit Enter
@@ -191,9 +189,7 @@ tm kill-server
 
 # 10. At 80x24 the card picker of a 54-card deck takes the rows it needs
 # (three), above the message and the keys' line, which stay whole.
-sock="$tmp/t11.sock"
-tm new-session -d -s play -x 80 -y 24 \
-  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --rules jokers --record $tmp/j.lit; sleep 60"
+table t10 80x24 --instant --rules jokers --record "$tmp/j.lit"
 wait_for "YOUR TURN (play)"
 keys a Enter
 wait_for "ask seat 2 for which card?"
@@ -204,9 +200,7 @@ keys Escape q
 tm kill-server
 
 # 11. A terminal too small for the table says so (and q still quits).
-sock="$tmp/t12.sock"
-tm new-session -d -s play -x 40 -y 20 \
-  "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $lit play --seed 42 --instant --players 12 --record $tmp/small.lit; sleep 60"
+table t11 40x20 --instant --players 12 --record "$tmp/small.lit"
 wait_for "The terminal is too small for the table"
 keys q
 wait_for "saved: "
@@ -216,7 +210,7 @@ tm kill-server
 # and where the game is said. Not under AddressSanitizer, which reports
 # a fault itself.
 if ! grep -q __asan_init "$lit"; then
-  table t10 --instant --record "$tmp/f.lit"
+  table t12 --instant --record "$tmp/f.lit"
   first_ask
   wait_for "YOUR TURN"
   kill -SEGV "$(pid_of "$tmp/f.lit")"

@@ -3542,6 +3542,30 @@ Test(hub, rooms_nobody_is_connected_to_do_not_count_for_the_address)
     hub_close(h, 10 * 60 * 1000 + 7, (HubClient *[]){y, NULL});
 }
 
+/* Each of names refused by create, and by join of the room code, with
+ * bad_name (and text, when not NULL); x is in no room after. */
+static void names_refused(Hub *h, HubClient *x, const char *code, const char *const *names,
+                          size_t n, const char *text)
+{
+    char msg[160];
+    for (size_t i = 0; i < n; i++)
+        for (int join = 0; join < 2; join++) {
+            if (join)
+                snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}",
+                         code, names[i]);
+            else
+                snprintf(msg, sizeof msg, "{\"type\":\"create\",\"name\":\"%s\"}", names[i]);
+            send_text(h, x, msg, 0);
+            json_t *j = frame_of(x, NULL);
+            cr_assert(j, "no answer to %s", msg);
+            cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "bad_name", "%s", msg);
+            if (text)
+                cr_assert_str_eq(json_string_value(json_object_get(j, "text")), text, "%s", msg);
+            json_decref(j);
+            cr_assert_null(x->room);
+        }
+}
+
 /* Issue 27: a name with nothing visible or with a format character (a
  * zero-width space, a right-to-left override) is refused by create and
  * join (core's lit_name_check_new) with bad_name. */
@@ -3549,19 +3573,13 @@ Test(hub, invisible_and_reordering_names_are_refused)
 {
     uint64_t state = 23;
     HubClient *ann;
-    char code[8], token[40], text[160];
+    char code[8], token[40];
     Hub *h = hub_of_ann(&state, &ann, "", code, token);
     HubClient *x = hub_connect(h, NULL, 0);
+    json_decref(frame_of(x, NULL));
     const char *names[] = {"\\u200b", "ab\\u202ecd", "\\u2066x\\u2069", "\\ufeff", "a\\u00adb",
                            "x\\u0085"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"%s\"}", names[i]);
-        refused_with(h, x, 0, text, "bad_name");
-        snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}", code,
-                 names[i]);
-        refused_with(h, x, 0, text, "bad_name");
-        cr_assert_null(x->room);
-    }
+    names_refused(h, x, code, names, sizeof names / sizeof *names, NULL);
     hub_close(h, 0, (HubClient *[]){ann, x, NULL});
 }
 
@@ -3578,24 +3596,8 @@ Test(hub, a_name_that_is_a_bots_is_refused)
     HubClient *x = hub_connect(h, NULL, 0);
     json_decref(frame_of(x, NULL));
     const char *bots[] = {"basic", "random", "casual:0.75", "expert:32", "master"};
-    for (size_t i = 0; i < sizeof bots / sizeof *bots; i++) {
-        for (int join = 0; join < 2; join++) {
-            if (join)
-                snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}",
-                         code, bots[i]);
-            else
-                snprintf(text, sizeof text, "{\"type\":\"create\",\"name\":\"%s\"}", bots[i]);
-            send_text(h, x, text, 0);
-            json_t *j = frame_of(x, NULL);
-            cr_assert(j, "no answer to %s", text);
-            cr_assert_str_eq(json_string_value(json_object_get(j, "error")), "bad_name", "%s", text);
-            cr_assert_str_eq(json_string_value(json_object_get(j, "text")),
-                             "that name is a bot's (records name bots so): pick another", "%s",
-                             text);
-            json_decref(j);
-            cr_assert_null(x->room);
-        }
-    }
+    names_refused(h, x, code, bots, sizeof bots / sizeof *bots,
+                  "that name is a bot's (records name bots so): pick another");
     snprintf(text, sizeof text, "{\"type\":\"join\",\"room\":\"%s\",\"name\":\"basic bob\"}",
              code);
     send_text(h, x, text, 0);
