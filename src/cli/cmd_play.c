@@ -564,9 +564,13 @@ static int play_plain(Play *pl, const PlayArgs *pa)
            "AB"[lit_team_of(pl->me)], pa->resume ? ", resumed" : "");
     printf("seats:");
     for (int s = 0; s < pl->rules.players; s++) {
-        char name[LIT_BOT_TEXT_MAX];
+        char name[LIT_BOT_TEXT_MAX + LIT_NAME_MAX + 16];
         lit_bot_spec_format(&pl->spec[s], name, sizeof name);
-        printf(" %d %s (%c)%s", s + 1, s == pl->me ? pl->name : name, "AB"[lit_team_of(s)],
+        if (s == pl->me)
+            snprintf(name, sizeof name, "%s", pl->name);
+        else if (pl->kept[s][0]) /* a resumed game's other player, now a bot */
+            snprintf(name, sizeof name, "%s (played by basic)", pl->kept[s]);
+        printf(" %d %s (%c)%s", s + 1, name, "AB"[lit_team_of(s)],
                s + 1 < pl->rules.players ? "," : "");
     }
     printf("\n");

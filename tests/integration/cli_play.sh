@@ -116,7 +116,8 @@ grep -Eqx "lit: $tmp/r.lit: that game is over \((A|B|draw)\)" "$tmp/err" ||
 # played by basic and keeps its name in the record.
 sed 's/^\[Name3 "[^"]*"\]$/[Name3 "bob"]/' "$tmp/bad.lit" >"$tmp/two.lit"
 printf 'quit\n' | "$lit" play --resume "$tmp/two.lit" --record "$tmp/two-out.lit" >"$tmp/out"
-grep -q '^seats: 1 you (A), 2 basic (B), 3 basic (A),' "$tmp/out" || fail "two names: $(sed -n 2p "$tmp/out")"
+grep -q '^seats: 1 you (A), 2 basic (B), 3 bob (played by basic) (A),' "$tmp/out" ||
+  fail "two names: $(sed -n 2p "$tmp/out")"
 grep -q '^\[Name1 "you"\]$' "$tmp/two-out.lit" || fail "two names: seat 1 renamed"
 grep -q '^\[Name3 "bob"\]$' "$tmp/two-out.lit" || fail "two names: bob's name lost"
 
