@@ -181,6 +181,10 @@ static int parse_command(const Play *pl, const char *cmd, LitAction *out)
     }
     LitEvent e;
     int st = lit_move_parse(&pl->rules, line, strlen(line), &e);
+    /* a claim's outcome (or its true holders) is the referee's to give:
+     * written by the player, it would be taken for nothing */
+    if (st == LIT_OK && (e.answer != LIT_UNKNOWN || e.truth[0] != LIT_NOBODY))
+        return LIT_OUTCOME_MISMATCH;
     if (st == LIT_OK)
         *out = e.action;
     return st;
@@ -244,6 +248,11 @@ static int move_command(Play *pl, const char *w)
 {
     LitAction a;
     int st = parse_command(pl, w, &a);
+    if (st == LIT_OUTCOME_MISMATCH) { /* parse_command's: an outcome written */
+        printf("error: outcome_mismatch: a claim is written without its outcome: the referee "
+               "gives it\n");
+        return 0;
+    }
     if (st == LIT_OK)
         st = play_act(pl, &a);
     if (st == LIT_OK) {
@@ -286,9 +295,19 @@ static char *read_command(char *cmd, size_t cap)
             fflush(stdout); /* a program reading the answers waits for it */
             continue;
         }
-        while (len > 0 && cmd[len - 1] == '\r')
+        while (len > 0 && (cmd[len - 1] == '\r' || cmd[len - 1] == ' ' || cmd[len - 1] == '\t'))
             len--;
         cmd[len] = 0;
+        /* a command in capitals or with runs of blanks is the same command
+         * (cards and sets read in any case already) */
+        size_t k = 0;
+        for (size_t i = 0; i < len; i++) {
+            char ch = cmd[i] == '\t' ? ' ' : cmd[i];
+            if (ch == ' ' && (k == 0 || cmd[k - 1] == ' '))
+                continue;
+            cmd[k++] = ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
+        }
+        cmd[k] = 0;
         char *w = cmd + strspn(cmd, " \t");
         if (*w)
             return w;

@@ -47,10 +47,13 @@ run 0 "$lit" play --seed 42 --record "$tmp/start.lit" <"$tmp/hint.in"
 grep -Eq '^hint: asks [2-6] for [0-9TJQKA][cdhs] \(hits 20%\)$' "$tmp/out" ||
   fail "the first hint's chance: $(grep '^hint' "$tmp/out")"
 
-# 2. Illegal commands: the exact message, and nothing changes.
+# 2. Illegal commands: the exact message, and nothing changes (a claim
+# with its outcome written too; commands in capitals or with blanks are
+# the same commands).
 printf '%s\n' fly "asks 2 for Zz" "asks 9 for 3c" "asks 3 for 3c" "asks 2 for 9c" "asks 2 for 2h" \
   "claims lh 1:2h" "claims lh 1:2h,2h,3h,4h,5h,6h,7h" "claims lh 1:2h,3h,4h 2:5h,6h,7h" "passes to 3" "chooses 3" sheet \
-  "claims purple 1:2h" "ask 2" "ask 4 Qh junk" "pass 3 4" "" quit >"$tmp/in"
+  "claims purple 1:2h" "ask 2" "ask 4 Qh junk" "pass 3 4" "" "claims lh 1:2h,3h,4h,5h,6h,7h won" \
+  "HAND " "Aid  On" quit >"$tmp/in"
 run 0 "$lit" play --seed 42 --record "$tmp/bad.lit" <"$tmp/in"
 cat >"$tmp/want" <<'TXT'
 game: classic, seed 42, dealer 1; you are seat 1 (team A)
@@ -73,6 +76,9 @@ error: bad_set: there is no such set in this deck
 error: syntax: that is no move or command (try: help)
 error: syntax: that is no move or command (try: help)
 error: syntax: that is no move or command (try: help)
+error: outcome_mismatch: a claim is written without its outcome: the referee gives it
+hand: 2c 5c 9c Tc 5d Kd 9s Ts
+aid: on
 quit after 0 actions
 TXT
 echo "saved: $tmp/bad.lit (lit play --resume $tmp/bad.lit goes on with it)" >>"$tmp/want"
