@@ -40,6 +40,7 @@ typedef struct Table {
     char msg[256];
     LitOdds odds;         /* for the sheet */
     int odds_at;          /* history length the odds are of, or -1 */
+    double one_at;        /* when 1 was typed for a seat (10 to 12 follow), or 0 */
     int ahead[16];        /* keys typed while the bots played, for the turn */
     int n_ahead;
 } Table;
@@ -470,11 +471,22 @@ static int step_seat(const Play *pl, int from, int dir)
 }
 
 /* Moves the seat cursor by an arrow or to a seat's number (1 to 9). */
+/* A key choosing a seat: the arrows, or its number; at 10 and 12 players
+ * 1 then 0, 1 or 2 within a second is seat 10, 11 or 12. */
 static void seat_key(Table *t, int ch, int left, int right)
 {
     if (left || right)
         t->cursor = step_seat(t->pl, t->cursor, right ? 1 : -1);
-    if (ch >= '1' && ch <= '9' && ch - '1' < t->pl->rules.players)
+    int players = t->pl->rules.players;
+    double now = now_seconds();
+    if (ch >= '0' && ch <= '2' && t->one_at > 0 && now - t->one_at < 1.0 &&
+        10 + ch - '0' <= players) {
+        t->cursor = 9 + ch - '0';
+        t->one_at = 0;
+        return;
+    }
+    t->one_at = ch == '1' ? now : 0;
+    if (ch >= '1' && ch <= '9' && ch - '1' < players)
         t->cursor = ch - '1';
 }
 

@@ -5,7 +5,8 @@
 # then made (only y makes it), the claim kept on the table under history=last,
 # quit and the record saved; under LANG=C the ASCII fallback; SIGTERM, a
 # closed terminal and a fault, each saving the game; q while the bots play;
-# TERM=dumb (plain mode); a 54-card picker at 80x24; a terminal too small.
+# TERM=dumb (plain mode); a 54-card picker at 80x24; a terminal too small;
+# seat 12 by its number.
 set -euo pipefail
 
 # shellcheck source=lib.sh
@@ -206,7 +207,16 @@ keys q
 wait_for "saved: "
 tm kill-server
 
-# 12. A fault (a bug; here SIGSEGV from outside): the terminal put back,
+# 12. At 12 players seats 10 to 12 by their numbers: 1 then 2 is seat 12.
+table t13 --instant --players 12 --record "$tmp/twelve.lit"
+wait_for "YOUR TURN (play)"
+keys a 1 2 Enter
+wait_for "ask seat 12 for which card?"
+keys Escape q
+wait_for "saved: "
+tm kill-server
+
+# 13. A fault (a bug; here SIGSEGV from outside): the terminal put back,
 # and where the game is said. Not under AddressSanitizer, which reports
 # a fault itself.
 if ! grep -q __asan_init "$lit"; then
