@@ -717,14 +717,31 @@ static int bots_pause(Table *t, long ms)
 }
 
 /* The next key of the player's turn: one typed ahead, else one read
- * within 100 ms (ERR), or KEY_GONE. */
+ * within 100 ms (ERR), or KEY_GONE. An escape sequence the terminal's
+ * description does not know (a key ncurses cannot name) is read whole and
+ * is no key (ERR), where its Escape cancelled the choice under way. */
 static int next_key(Table *t)
 {
-    if (t->n_ahead == 0)
-        return wait_key(100);
-    int ch = t->ahead[0];
-    memmove(t->ahead, t->ahead + 1, (size_t)--t->n_ahead * sizeof *t->ahead);
-    return ch;
+    int ch;
+    if (t->n_ahead == 0) {
+        ch = wait_key(100);
+    } else {
+        ch = t->ahead[0];
+        memmove(t->ahead, t->ahead + 1, (size_t)--t->n_ahead * sizeof *t->ahead);
+    }
+    if (ch != 27)
+        return ch;
+    int next = getch(); /* nodelay: the rest of a sequence came with it */
+    if (next != '[' && next != 'O') {
+        if (next != ERR)
+            ungetch(next);
+        return ch;
+    }
+    /* CSI or SS3: parameters, then a final byte from '@' to '~' */
+    for (int i = 0; i < 32 && (next = getch()) != ERR; i++)
+        if (next >= '@' && next <= '~' && (i > 0 || next != '['))
+            break;
+    return ERR;
 }
 
 int table_usable(void)

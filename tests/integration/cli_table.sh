@@ -57,6 +57,11 @@ wait_for "YOUR TURN (play)"
 screen | grep -q 'your hand:  2♣ 5♣ │  9♣ T♣ │  5♦ │  K♦ │  9♠ T♠ │' || fail "utf-8: the hand is not shown with suit symbols"
 keys a
 wait_for "ask whom?"
+# a key the terminal's description does not know (an escape sequence) is
+# no key: the choice under way stays
+tm send-keys -t play -l $'\e[99~'
+sleep 0.2
+screen | grep -qF "ask whom?" || fail "an unknown escape sequence cancelled the ask"
 keys 3 Enter
 wait_for "ask_teammate: you may ask only a player of the other team"
 keys 2 Enter
