@@ -180,8 +180,18 @@ static LitJudged judge(Scratch *x, const LitView *v, const LitAction *a, uint32_
     j.estimated = 0;
     if (a->kind == LIT_ASK) {
         j.chance = clamp01(o->p[a->card][a->target]);
-        j.value = j.chance;
         j.estimated = !o->exact;
+        /* beyond the budget too, what certain knowledge settles is exact:
+         * the card surely at a seat, or surely not at the target */
+        int holder = lit_know_holder(&x->know, a->card);
+        if (!o->exact && holder != LIT_NOBODY) {
+            j.chance = holder == a->target;
+            j.estimated = 0;
+        } else if (!o->exact && !(x->know.may[a->target] & lit_bit(a->card))) {
+            j.chance = 0;
+            j.estimated = 0;
+        }
+        j.value = j.chance;
     } else if (a->kind == LIT_CLAIM) {
         int team = lit_team_of(a->seat), on_team = 1, est = 0;
         for (int i = 0; i < lit_deck_set_size(r->deck); i++)

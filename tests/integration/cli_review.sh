@@ -172,6 +172,10 @@ grep -qx "  sets an earlier claim would have kept: none" "$tmp/review.txt" ||
 review bench/corpus/12/0000.lit 7 --samples 200
 twice bench/corpus/12/0000.lit 7 --samples 200
 grep -q '"estimated":true' "$tmp/review.json" || fail "12 players: nothing estimated"
+# ... but what certain knowledge settles is exact: master's ask of seat 4
+# for the 6s, which seat 7 knows seat 4 holds, is a sure hit (it said ~1.000)
+grep -q '^39\. 7 asks 8 for 4h: miss  ~0\.000  | master: 7 asks 4 for 6s  1\.000  |' "$tmp/review.txt" ||
+  fail "12 players: a certain figure estimated: $(grep '^39\. ' "$tmp/review.txt")"
 grep -q ' ~\(0\.[0-9]\{3\}\|<0\.001\|>0\.999\) ' "$tmp/review.txt" ||
   fail "12 players: no ~ in the text"
 
