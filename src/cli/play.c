@@ -63,6 +63,10 @@ static int write_record(Play *pl, int *fits)
     rec.has_seed = (uint8_t)(pl->has_seed != 0);
     rec.seed = pl->seed;
     rec.n_events = pl->log.len;
+    const char *after[LIT_MAX_ACTIONS];
+    for (uint32_t i = 0; i < pl->log.len; i++)
+        after[i] = pl->after[i];
+    rec.marks = after;
     snprintf(rec.event, sizeof rec.event, "%s", pl->event[0] ? pl->event : "lit play");
     memcpy(rec.site, pl->site, sizeof rec.site);
     memcpy(rec.date, pl->date, sizeof rec.date);
@@ -137,8 +141,17 @@ static void keep_marks(Play *pl, const char *path)
     for (char *line = text; line < text + len;) {
         char *nl = memchr(line, '\n', (size_t)(text + len - line));
         size_t n = nl ? (size_t)(nl - line) : (size_t)(text + len - line);
-        if (n > 0 && isdigit((unsigned char)line[0]))
+        if (n > 0 && isdigit((unsigned char)line[0])) {
             last = (uint32_t)strtoul(line, NULL, 10);
+            /* a comment after the move (a stand-in's, a fallback), kept */
+            char *semi = memchr(line, ';', n);
+            if (semi && last >= 1 && last <= LIT_MAX_ACTIONS) {
+                char *from = semi + 1 + strspn(semi + 1, " \t");
+                snprintf(pl->after[last - 1], sizeof pl->after[last - 1], "%.*s",
+                         (int)(line + n - from), from);
+                pl->after[last - 1][strcspn(pl->after[last - 1], "\r")] = 0;
+            }
+        }
         if (n > 2 && line[0] == ';' && line[1] == ' ' && pl->n_marks < MAX_MARKS) {
             Mark *m = &pl->marks[pl->n_marks++];
             m->before = last + 1;

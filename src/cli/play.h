@@ -42,6 +42,9 @@ typedef struct Play {
     int n_marks;
     int marked_seat; /* a resumed record's last "you: seat N" mark, 0-based; -1 */
     int unkept;      /* 0, or the errno of the first save after an action that failed */
+    /* a resumed record's comments after its move lines (who chose an
+     * action when its seat did not: a stand-in, a fallback), written back */
+    char after[LIT_MAX_ACTIONS][LIT_MARK_MAX + 1];
     /* a resumed record's Event, Site and Date tags, written back ("" new) */
     char event[LIT_TEXT_MAX + 1], site[LIT_TEXT_MAX + 1], date[LIT_TEXT_MAX + 1];
 } Play;

@@ -127,6 +127,14 @@ grep -q '^seats: 1 you (A), 2 basic (B), 3 bob (played by basic) (A),' "$tmp/out
 grep -q '^\[Name1 "you"\]$' "$tmp/two-out.lit" || fail "two names: seat 1 renamed"
 grep -q '^\[Name3 "bob"\]$' "$tmp/two-out.lit" || fail "two names: bob's name lost"
 
+# A resumed record keeps the marks after its move lines (a server's
+# stand-in, here), so that a review still leaves that move ungraded.
+sed 's/^2\. 2 asks 1 for 5c: hit$/& ; timeout: the basic bot moved/' tests/data/example.lit >"$tmp/stood.lit"
+grep -q '; timeout: the basic bot moved$' "$tmp/stood.lit" || fail "stood.lit: no mark made"
+printf 'quit\n' | "$lit" play --resume "$tmp/stood.lit" --record "$tmp/stood-out.lit" >/dev/null
+grep -qx '2\. 2 asks 1 for 5c: hit ; timeout: the basic bot moved' "$tmp/stood-out.lit" ||
+  fail "resume: the stand-in's mark lost: $(grep '^2\. ' "$tmp/stood-out.lit")"
+
 # A save that cannot be written leaves the saved game as it was, and says
 # why (a review found a resumed game cut at the size limit, and a game of
 # any length lost at its end for a --record in a missing folder, which is
