@@ -23,7 +23,8 @@ static const char usage[] =
     "            {\"n\":k, \"status\":\"ok\" or the status name,\n"
     "            \"result\":\"hit\"|\"miss\"|null, \"outcome\":<claim outcome>|null,\n"
     "            \"turn\":<seat>|null, \"phase\":<phase>, \"score\":[a, b],\n"
-    "            \"auto\":{\"action\":\"pass\"|\"choose\", \"seat\", \"target\"}|null};\n"
+    "            \"auto\":{\"action\":\"pass\"|\"choose\", \"seat\", \"target\"}|null,\n"
+    "            \"by\":\"timeout\"|\"away\"|\"fallback\"|null (the record's mark)};\n"
     "            refused actions change nothing and the replay goes on; then\n"
     "            {\"end\":\"A\"|\"B\"|\"draw\"|\"aborted\"|\"unfinished\", \"score\",\n"
     "            \"actions\"}. A malformed line ends it (exit 1) with\n"
@@ -70,7 +71,12 @@ static void trace_parse_error(const char *file, const LitParseError *err)
 /* A trace line: action n (0: the start) with its status, what it made
  * known, the position after it (turn, phase, score) and the pass or choice
  * the engine then made itself, if any (docs/NOTATION.md). */
-static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *before,
+/* Who chose an action when its seat did not (LitBy), as the trace names it. */
+static const char *const by_names[LIT_BY_KINDS] = {
+    [LIT_BY_SEAT] = "null", [LIT_BY_TIMEOUT] = "\"timeout\"", [LIT_BY_AWAY] = "\"away\"",
+    [LIT_BY_FALLBACK] = "\"fallback\""};
+
+static void trace_line(uint32_t n, int st, const LitEvent *e, int by, const LitPublic *before,
                        const LitPublic *p)
 {
     const char *result = "null", *outcome = "null";
@@ -94,10 +100,11 @@ static void trace_line(uint32_t n, int st, const LitEvent *e, const LitPublic *b
            p->score[1]);
     LitAction made;
     if (applied && lit_public_made(before, e, &made))
-        printf("{\"action\":\"%s\",\"seat\":%d,\"target\":%d}}\n",
+        printf("{\"action\":\"%s\",\"seat\":%d,\"target\":%d}",
                made.kind == LIT_PASS ? "pass" : "choose", made.seat + 1, made.target + 1);
     else
-        printf("null}\n");
+        printf("null");
+    printf(",\"by\":%s}\n", by_names[by]);
 }
 
 /* The trace's last line: how the game stands after the record. */
@@ -129,12 +136,13 @@ static int trace(const char *file)
         trace_error(file, rec->deal_line ? rec->deal_line : 1, st);
         goto done;
     }
-    trace_line(0, LIT_OK, NULL, NULL, &rp.game.pub);
+    trace_line(0, LIT_OK, NULL, LIT_BY_SEAT, NULL, &rp.game.pub);
     for (uint32_t i = 0; i < rec->n_events; i++) {
         LitPublic before = rp.game.pub;
         LitEvent e;
         st = lit_replay_step(&rp, &rec->events[i], &e);
-        trace_line(i + 1, st, &e, &before, &rp.game.pub);
+        trace_line(i + 1, st, &e, in.by[i] < LIT_BY_KINDS ? in.by[i] : LIT_BY_SEAT, &before,
+                   &rp.game.pub);
     }
     if (read > 0) {
         trace_parse_error(file, &err);

@@ -135,6 +135,12 @@ same_text "a record over 1 MiB" \
 # ---- --trace ---------------------------------------------------------------------------
 run 0 "$lit" replay --trace tests/data/trace.lit
 same "replay --trace trace.lit" tests/data/trace.trace "$tmp/out"
+# a mark after a move line says who chose it: "by" in the trace
+sed 's/^2\. 2 asks 1 for 5c: hit$/& ; timeout: the basic bot moved/; s/^3\. 2 asks 3 for 4c: hit$/& ;fallback: timeout/' \
+  tests/data/example.lit >"$tmp/by.lit"
+run 0 "$lit" replay --trace "$tmp/by.lit"
+[ "$(grep -o '"by":[a-z"]*' "$tmp/out" | tr '\n' ' ')" = '"by":null "by":null "by":"timeout" "by":"fallback" "by":null "by":null "by":null "by":null "by":null ' ] ||
+  fail "trace by: $(grep -o '"by":[a-z"]*' "$tmp/out" | tr '\n' ' ')"
 same_text "replay --trace trace.lit: stderr" "" "$tmp/err"
 # Without --trace the same record stops at its first illegal action.
 run 1 "$lit" replay tests/data/trace.lit
@@ -144,8 +150,8 @@ run 1 "$lit" replay --trace tests/data/bad_card.lit
 same_text "replay --trace bad_card.lit: stderr" \
   "tests/data/bad_card.lit:8: bad_card: there is no such card in this deck" "$tmp/err"
 same_text "replay --trace bad_card.lit: stdout" \
-  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null}
-{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
 {"error":"bad_card","line":8,"text":"there is no such card in this deck"}' "$tmp/out"
 # ... and one in the header: that line alone
 printf '[Rules "classic"]\n[Dealer "9"]\n\n1. 2 asks 3 for 2c\n' >"$tmp/bad_dealer.lit"
@@ -167,11 +173,11 @@ same_text "no Hand4: stderr" \
   "$tmp/no_hand4.lit:8: missing_tag: a required header tag is missing: Hand4" "$tmp/err"
 run 0 "$lit" replay --trace tests/data/illegal_turn.lit
 same_text "replay --trace illegal_turn.lit" \
-  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null}
-{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
-{"n":2,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
-{"n":3,"status":"not_your_turn","result":null,"outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
-{"n":4,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null}
+  '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"n":2,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"n":3,"status":"not_your_turn","result":null,"outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"n":4,"status":"ok","result":"hit","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
 {"end":"unfinished","score":[0,0],"actions":3}' "$tmp/out"
 # The trace of a finished game: nobody on turn, then its result; the pass
 # the engine made itself after action 127 (seat 5 emptied by its claim, 3
@@ -179,9 +185,9 @@ same_text "replay --trace illegal_turn.lit" \
 run 0 "$lit" replay --trace tests/data/classic_game.lit
 tail -n 2 "$tmp/out" >"$tmp/last"
 same_text "trace of classic_game.lit: last lines" \
-  '{"n":149,"status":"ok","result":null,"outcome":"won","turn":null,"phase":"over","score":[3,5],"auto":null}
+  '{"n":149,"status":"ok","result":null,"outcome":"won","turn":null,"phase":"over","score":[3,5],"auto":null,"by":null}
 {"end":"B","score":[3,5],"actions":149}' "$tmp/last"
-grep -q '^{"n":127,.*"turn":3,"phase":"play",.*"auto":{"action":"pass","seat":5,"target":3}}$' "$tmp/out" ||
+grep -q '^{"n":127,.*"turn":3,"phase":"play",.*"auto":{"action":"pass","seat":5,"target":3},"by":null}$' "$tmp/out" ||
   fail "trace of classic_game.lit: no pass made by the engine at 127"
 if grep -v '^{"end"' "$tmp/out" | grep -qv '"status":"ok"'; then fail "trace of classic_game.lit: a refused action"; fi
 [ "$(wc -l <"$tmp/out")" -eq 151 ] || fail "trace of classic_game.lit: not 151 lines"
