@@ -135,13 +135,13 @@ same_text "a record over 1 MiB" \
 # ---- --trace ---------------------------------------------------------------------------
 run 0 "$lit" replay --trace tests/data/trace.lit
 same "replay --trace trace.lit" tests/data/trace.trace "$tmp/out"
+same_text "replay --trace trace.lit: stderr" "" "$tmp/err"
 # a mark after a move line says who chose it: "by" in the trace
 sed 's/^2\. 2 asks 1 for 5c: hit$/& ; timeout: the basic bot moved/; s/^3\. 2 asks 3 for 4c: hit$/& ;fallback: timeout/' \
   tests/data/example.lit >"$tmp/by.lit"
 run 0 "$lit" replay --trace "$tmp/by.lit"
 [ "$(grep -o '"by":[a-z"]*' "$tmp/out" | tr '\n' ' ')" = '"by":null "by":null "by":"timeout" "by":"fallback" "by":null "by":null "by":null "by":null "by":null ' ] ||
   fail "trace by: $(grep -o '"by":[a-z"]*' "$tmp/out" | tr '\n' ' ')"
-same_text "replay --trace trace.lit: stderr" "" "$tmp/err"
 # Without --trace the same record stops at its first illegal action.
 run 1 "$lit" replay tests/data/trace.lit
 same_text "replay trace.lit" "tests/data/trace.lit:9: not_your_turn: it is not your turn" "$tmp/err"
