@@ -198,13 +198,20 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
     if (ob->only && start->pub.rules.players != ob->only)
         return 0;
     LitKnow k;
-    if (view_at(ob, start, events, 0, &k))
-        return 0;
     LitRng rng;
     lit_rng_seed(&rng, 1);
+    /* a game the counting cannot follow is no position skipped: the table
+     * would read as a measurement of the rest */
+    if (view_at(ob, start, events, 0, &k)) {
+        say("bench: %s: the deduction cannot take this game's deal", where);
+        return -1;
+    }
     for (uint32_t e = 0; e <= n; e++) {
-        if (e > 0 && lit_know_apply(&k, &events[e - 1]) != LIT_OK)
-            return 0;
+        if (e > 0 && lit_know_apply(&k, &events[e - 1]) != LIT_OK) {
+            say("bench: %s --after %u: the deduction cannot take this action", where,
+                (unsigned)e);
+            return -1;
+        }
         if (k.pub.result != LIT_ONGOING)
             break;
         if (grow(b))
@@ -273,6 +280,8 @@ static int replay_record(const char *path, LitGame *start, LitEvent *applied, ui
         rc = -1;
     } else if (!rp.known) {
         say("%s: not a record with its deal", path);
+        rc = -1;
+    } else if (deal_as_dealt(path, &in.rec, &rp.game)) { /* (it says why) */
         rc = -1;
     }
     if (rc == 0)

@@ -99,6 +99,14 @@ same_text "--corpus empty" "lit: $tmp/empty: no record (*.lit) in the folder" "$
 mkdir "$tmp/bad" && cp tests/data/no_deal.lit "$tmp/bad/"
 run 1 "$lit" bench --odds --corpus "$tmp/bad"
 same_text "--corpus without a deal" "lit: $tmp/bad/no_deal.lit: not a record with its deal" "$tmp/err"
+# a record whose deal the counting cannot take stops the bench (it was
+# skipped: a table of the rest, or an empty one, and exit 0)
+for mode in --odds --sample --coverage; do
+  run 1 "$lit" bench "$mode" --corpus tests/data/uneven_deal.lit
+  same_text "--corpus of an uneven deal ($mode)" \
+    "tests/data/uneven_deal.lit:7: bad_deal: seat 1 holds 13 cards, where the deal (one card at a time from the dealer's left) gives it 12: the counting and the bots take only a dealt game" \
+    "$tmp/err"
+done
 run 2 "$lit" bench --public
 same_text "--public alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
