@@ -477,27 +477,37 @@ static int take_options(ArenaArgs *aa, int argc, char **argv)
     return -1;
 }
 
+/* A round robin's records of the pairing of entrants i and j (0-based): a
+ * folder a pairing, DIR/I-J by the entrants' places on the command line.
+ * 0, or 1 (message printed). */
+static int pairing_folder(const ArenaArgs *aa, int i, int j, char folder[4096])
+{
+    int n = snprintf(folder, 4096, "%s/%d-%d", aa->records, i + 1, j + 1);
+    if (n < 0 || n >= 4096) {
+        say("--records: the folder name is too long");
+        return 1;
+    }
+    return 0;
+}
+
 /* Plays every pairing of the first n_ent entrants (a round robin's records
- * in a folder a pairing), its figures into stats[k] and its seconds into
- * secs[k]: 0, or 1 (message printed) at the first match that fails. */
+ * in a folder a pairing, every folder made before the first game), its
+ * figures into stats[k] and its seconds into secs[k]: 0, or 1 (message
+ * printed) at the first match that fails. */
 static int play_pairings(const ArenaArgs *aa, const LitRules *rules, int n_ent, int show,
                          GameOutcome *out, Stats *stats, double *secs)
 {
     int k = 0, rc = 0, round_robin = aa->n_ent >= 2;
+    char folder[4096];
+    for (int i = 0; i < n_ent && aa->records && round_robin; i++)
+        for (int j = i + 1; j < n_ent; j++)
+            if (pairing_folder(aa, i, j, folder) || make_folder(folder))
+                return 1;
     for (int i = 0; i < n_ent && rc == 0; i++)
         for (int j = i + 1; j < n_ent && rc == 0; j++, k++) {
-            /* a round robin's records: a folder a pairing, DIR/I-J by the
-             * entrants' places on the command line */
-            char folder[4096];
             const char *records = aa->records;
             if (records && round_robin) {
-                int n = snprintf(folder, sizeof folder, "%s/%d-%d", records, i + 1, j + 1);
-                if (n < 0 || (size_t)n >= sizeof folder) {
-                    say("--records: the folder name is too long");
-                    return 1;
-                }
-                if (make_folder(folder))
-                    return 1;
+                pairing_folder(aa, i, j, folder);
                 records = folder;
             }
             Match m = {.rules = rules, .seed = aa->seed, .pairs = aa->games, .a = &aa->ent[i],

@@ -166,6 +166,13 @@ run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
 run 1 "$lit" arena --games 2 --records "$tmp/rec/000000-a.lit/x" --quiet
 [ "$(cat "$tmp/err")" = "lit: $tmp/rec/000000-a.lit: not a folder" ] ||
   fail "arena --records under a file: $(cat "$tmp/err")"
+# a round robin's folders, a pairing each, all made before any game: one
+# that is a file stops it at once (it stopped at that pairing's turn, the
+# ones before played and thrown away)
+mkdir "$tmp/rr" && : >"$tmp/rr/2-3"
+run 1 "$lit" arena --games 2 --entrant basic --entrant random --entrant casual --records "$tmp/rr" --quiet
+[ "$(cat "$tmp/err")" = "lit: $tmp/rr/2-3: not a folder" ] || fail "round robin, a file for 2-3: $(cat "$tmp/err")"
+[ "$(find "$tmp/rr" -name '*.lit' | wc -l)" = 0 ] || fail "round robin, a file for 2-3: games were played"
 # a record that cannot be written: the file and why, then why the match stopped
 mkdir -p "$tmp/rec3/000000-a.lit"
 run 1 "$lit" arena --games 2 --records "$tmp/rec3" --quiet
