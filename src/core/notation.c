@@ -853,12 +853,22 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
         if (e > q && e[-1] == '\r')
             e--;
         size_t n = (size_t)(e - q);
-        if (n > LIT_LINE_MAX) {
-            st = fail(&ps, LIT_TOO_LONG);
-            break;
-        }
-        if (memchr(q, 0, n)) {
-            st = fail(&ps, LIT_SYNTAX);
+        int bad = n > LIT_LINE_MAX ? LIT_TOO_LONG : memchr(q, 0, n) ? LIT_SYNTAX : LIT_OK;
+        if (bad != LIT_OK) {
+            /* on the first move line, the header before it is whole: what
+             * reads on (a trace) has it */
+            const char *f = q;
+            while (f < e && is_space(*f))
+                f++;
+            if (header && f < e && *f != '[' && *f != ';') {
+                uint32_t here = ps.line;
+                header = 0;
+                if ((st = finish_header(&ps, here)) != LIT_OK)
+                    break;
+                moves = 1;
+                ps.line = here;
+            }
+            st = fail(&ps, bad);
             break;
         }
         /* A UTF-8 byte-order mark before the first line is ignored. */

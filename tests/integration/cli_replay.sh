@@ -153,6 +153,18 @@ same_text "replay --trace bad_card.lit: stdout" \
   '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null,"by":null}
 {"n":1,"status":"ok","result":"miss","outcome":null,"turn":2,"phase":"play","score":[0,0],"auto":null,"by":null}
 {"error":"bad_card","line":8,"text":"there is no such card in this deck"}' "$tmp/out"
+# ... a NUL byte or a line too long on the first move line too: the start
+# (the header was whole), then the error
+printf '[Rules "classic"]\n[Dealer "1"]\n[Seed "1"]\n\n1. 1 asks 2 for 3c\0\n' >"$tmp/nul_first.lit"
+{ printf '[Rules "classic"]\n[Dealer "1"]\n[Seed "1"]\n\n1. 1 asks 2 for 3c ; '; head -c 5000 /dev/zero | tr '\0' x; echo; } \
+  >"$tmp/long_first.lit"
+for bad in nul_first:syntax:"the line cannot be read" long_first:too_long:"the line or the record is too long"; do
+  IFS=: read -r name status text <<<"$bad"
+  run 1 "$lit" replay --trace "$tmp/$name.lit"
+  same_text "replay --trace $name.lit: stdout" \
+    '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null,"by":null}
+{"error":"'"$status"'","line":5,"text":"'"$text"'"}' "$tmp/out"
+done
 # ... and one in the header: that line alone
 printf '[Rules "classic"]\n[Dealer "9"]\n\n1. 2 asks 3 for 2c\n' >"$tmp/bad_dealer.lit"
 run 1 "$lit" replay --trace "$tmp/bad_dealer.lit"
