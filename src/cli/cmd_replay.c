@@ -185,6 +185,10 @@ int cmd_replay(int argc, char **argv)
         }
     }
     if (argc - optind != 1) {
+        if (argc == optind)
+            say("replay: give one FILE");
+        else
+            say("replay: unexpected argument '%s'", argv[optind + 1]);
         fputs(usage, stderr);
         return 2;
     }

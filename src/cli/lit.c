@@ -55,13 +55,19 @@ int main(int argc, char **argv)
         fputs(usage, stderr);
         return 2;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("lit %s\n", LIT_VERSION);
-        return 0;
+    int version = strcmp(argv[1], "--version") == 0,
+        help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0;
+    if ((version || help) && argc > 2) {
+        fprintf(stderr, "lit: %s: unexpected argument '%s'\n", argv[1], argv[2]);
+        return 2;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+    if (version) {
+        printf("lit %s\n", LIT_VERSION);
+        return finished(0);
+    }
+    if (help) {
         fputs(usage, stdout);
-        return 0;
+        return finished(0);
     }
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (strcmp(argv[1], cmds[i].name) == 0)

@@ -223,8 +223,24 @@ run 1 "$lit" replay "$tmp/no-such-file.lit"
 same_text "a missing file" "lit: $tmp/no-such-file.lit: No such file or directory" "$tmp/err"
 same_text "a missing file: stdout" "" "$tmp/out"
 run 2 "$lit" replay
+head -n 1 "$tmp/err" >"$tmp/first"
+same_text "replay without FILE" "lit: replay: give one FILE" "$tmp/first"
 run 2 "$lit" replay tests/data/example.lit tests/data/example.lit
+head -n 1 "$tmp/err" >"$tmp/first"
+same_text "replay of two FILEs" "lit: replay: unexpected argument 'tests/data/example.lit'" "$tmp/first"
 run 2 "$lit" replay --bogus tests/data/example.lit
+# the command's own --help and --version: nothing after them, and a write
+# that fails is said
+run 2 "$lit" --version extra
+same_text "--version extra" "lit: --version: unexpected argument 'extra'" "$tmp/err"
+run 2 "$lit" --help extra
+same_text "--help extra" "lit: --help: unexpected argument 'extra'" "$tmp/err"
+for opt in --version --help help; do
+  rc=0
+  "$lit" $opt >/dev/full 2>"$tmp/err" || rc=$?
+  [ "$rc" = 1 ] || fail "$opt to a full disk: exit status $rc"
+  same_text "$opt to a full disk" "lit: standard output: No space left on device" "$tmp/err"
+done
 
 # A record with no deal must fit some deal: the claim shows the 3c where a
 # miss said it was not.
