@@ -46,7 +46,7 @@ static const char *const pairings[][2] = {
 enum { PAIRINGS = (int)(sizeof pairings / sizeof pairings[0]) };
 
 static const char usage[] =
-    "usage: lit bench [--know | --odds | --sample | --coverage | --decisions]\n"
+    "usage: lit bench [--know | --odds [--sample] [--coverage] | --decisions]\n"
     "                 [--games N]\n"
     "                 [--players N] [--corpus DIR]... [--public] [--samples N]\n"
     "                 [--slowest N] [--repeat N] [--bot BOT] [--against BOT]\n"
@@ -359,9 +359,38 @@ static int bench_signature(void)
     return 0;
 }
 
+/* The options that go with some modes only, by their bit in
+ * BenchArgs.given: their names and the modes that take them. */
+enum { GO_SIGNATURE = 1, GO_KNOW = 2, GO_ODDS = 4, GO_DECISIONS = 8 };
+static const struct {
+    int opt;
+    const char *name;
+    int modes;
+} mode_options[] = {
+    {'c', "--corpus", GO_ODDS},   {'P', "--public", GO_ODDS},
+    {'n', "--samples", GO_ODDS},  {'S', "--slowest", GO_ODDS},
+    {'R', "--repeat", GO_ODDS},   {'p', "--players", GO_KNOW | GO_ODDS | GO_DECISIONS},
+    {'g', "--games", GO_KNOW | GO_ODDS | GO_DECISIONS},
+    {'b', "--bot", GO_DECISIONS}, {'a', "--against", GO_DECISIONS},
+};
+
+/* The modes as the refusal names them. */
+static const char *modes_text(int modes)
+{
+    switch (modes) {
+    case GO_ODDS:
+        return "--odds, --sample or --coverage";
+    case GO_DECISIONS:
+        return "--decisions";
+    default:
+        return "--know, --odds, --sample, --coverage or --decisions";
+    }
+}
+
 /* The options of `lit bench`. */
 typedef struct BenchArgs {
     int know, odds, decisions;
+    unsigned given; /* bit i: mode_options[i] was given */
     const char *who, *against;
     uint64_t games, only, samples, slowest, repeat;
     OddsBench ob;
@@ -372,6 +401,9 @@ typedef struct BenchArgs {
 static int take_option(BenchArgs *ba, int opt)
 {
     OddsBench *ob = &ba->ob;
+    for (size_t i = 0; i < sizeof mode_options / sizeof *mode_options; i++)
+        if (mode_options[i].opt == opt)
+            ba->given |= 1u << i;
     if (opt == 'k' || opt == 'o' || opt == 's' || opt == 'C') {
         ba->know |= opt == 'k';
         ba->odds |= opt == 'o' || opt == 's' || opt == 'C';
@@ -457,9 +489,18 @@ static int take_options(BenchArgs *ba, int argc, char **argv)
     if (no_operands("bench", argc, argv))
         return 2;
     if (ba->know + ba->odds + ba->decisions > 1) {
-        say("bench: one of --know, --odds, --sample, --coverage, --decisions");
+        say("bench: one of --know, --odds (--sample and --coverage add to it), --decisions");
         return 2;
     }
+    /* an option the mode does not take is refused by name, not ignored */
+    int mode = ba->know ? GO_KNOW : ba->odds ? GO_ODDS : ba->decisions ? GO_DECISIONS
+                                                                       : GO_SIGNATURE;
+    for (size_t i = 0; i < sizeof mode_options / sizeof *mode_options; i++)
+        if ((ba->given >> i & 1) && !(mode_options[i].modes & mode)) {
+            say("bench: %s goes with %s", mode_options[i].name,
+                modes_text(mode_options[i].modes));
+            return 2;
+        }
     return -1;
 }
 
@@ -479,12 +520,6 @@ int cmd_bench(int argc, char **argv)
     if (ba.know)
         return bench_know(ba.games ? ba.games : 500, (int)ba.only);
     OddsBench *ob = &ba.ob;
-    if (!ba.odds && (ob->public_view || ob->n_corpus || ba.samples != 1000 || ba.slowest ||
-                     ba.repeat != 1)) {
-        say("bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or "
-            "--sample");
-        return 2;
-    }
     if (ba.odds) {
         ob->games = ba.games ? ba.games : ob->n_corpus ? 0 : 20;
         ob->only = (int)ba.only;

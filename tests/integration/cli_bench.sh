@@ -54,7 +54,7 @@ rc=0
 rc=0
 "$lit" bench --help >"$tmp/out" 2>"$tmp/err" || rc=$?
 [ "$rc" = 0 ] || fail "lit bench --help: exit status $rc, want 0"
-[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds | --sample | --coverage | --decisions]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "usage: lit bench [--know | --odds [--sample] [--coverage] | --decisions]" ] || fail "lit bench --help: $(head -n 1 "$tmp/out")"
 
 # --know times certain knowledge: a header and one line per player count.
 run 0 "$lit" bench --know --games 10
@@ -72,7 +72,7 @@ run 0 "$lit" bench --odds --games 1 --players 4
 run 2 "$lit" bench --odds --players 5
 same_text "--players 5" "lit: --players: 4, 6, 8, 10 or 12, not '5'" "$tmp/err"
 run 2 "$lit" bench --odds --know
-same_text "--odds --know" "lit: bench: one of --know, --odds, --sample, --coverage, --decisions" "$tmp/err"
+same_text "--odds --know" "lit: bench: one of --know, --odds (--sample and --coverage add to it), --decisions" "$tmp/err"
 
 # --sample also times exact sampling; --corpus reads records, folders or
 # files; --public takes the public view; beyond the budget (12 players,
@@ -108,7 +108,19 @@ for mode in --odds --sample --coverage; do
     "$tmp/err"
 done
 run 2 "$lit" bench --public
-same_text "--public alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
+same_text "--public alone" "lit: bench: --public goes with --odds, --sample or --coverage" "$tmp/err"
+# every option a mode does not take is refused by name, not ignored
+run 2 "$lit" bench --know --corpus tests/data/example.lit --games 1
+same_text "--know --corpus" "lit: bench: --corpus goes with --odds, --sample or --coverage" "$tmp/err"
+run 2 "$lit" bench --odds --bot master --games 1
+same_text "--odds --bot" "lit: bench: --bot goes with --decisions" "$tmp/err"
+run 2 "$lit" bench --decisions --slowest 3 --games 1
+same_text "--decisions --slowest" "lit: bench: --slowest goes with --odds, --sample or --coverage" "$tmp/err"
+run 2 "$lit" bench --players 8
+same_text "the signature's workload --players" \
+  "lit: bench: --players goes with --know, --odds, --sample, --coverage or --decisions" "$tmp/err"
+run 2 "$lit" bench --know --decisions
+same_text "two modes" "lit: bench: one of --know, --odds (--sample and --coverage add to it), --decisions" "$tmp/err"
 run 2 "$lit" bench --odds --samples 5
 same_text "--samples 5" "lit: --samples: a number from 80 to 200000, not '5'" "$tmp/err"
 
@@ -146,8 +158,8 @@ same_text "--repeat 0" "lit: --repeat: a number from 1 to 10, not '0'" "$tmp/err
 run 2 "$lit" bench --odds --repeat 11
 same_text "--repeat 11" "lit: --repeat: a number from 1 to 10, not '11'" "$tmp/err"
 run 2 "$lit" bench --repeat 3
-same_text "--repeat alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
+same_text "--repeat alone" "lit: bench: --repeat goes with --odds, --sample or --coverage" "$tmp/err"
 run 2 "$lit" bench --slowest 3
-same_text "--slowest alone" "lit: bench: --corpus, --public, --samples, --slowest and --repeat go with --odds or --sample" "$tmp/err"
+same_text "--slowest alone" "lit: bench: --slowest goes with --odds, --sample or --coverage" "$tmp/err"
 
 finish cli_bench
