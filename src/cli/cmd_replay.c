@@ -148,6 +148,13 @@ static int trace(const char *file)
         trace_parse_error(file, &err);
         goto done;
     }
+    /* a Result or Score the game does not end with: the record's error, as
+     * lit replay says, in place of the end */
+    uint32_t line = 0;
+    if ((st = lit_replay_check_result(&rp, rec, &line)) != LIT_OK) {
+        trace_error(file, line, st);
+        goto done;
+    }
     trace_end(&rp.game.pub);
     rc = 0;
 done:

@@ -165,6 +165,13 @@ for bad in nul_first:syntax:"the line cannot be read" long_first:too_long:"the l
     '{"n":0,"status":"ok","result":null,"outcome":null,"turn":1,"phase":"play","score":[0,0],"auto":null,"by":null}
 {"error":"'"$status"'","line":5,"text":"'"$text"'"}' "$tmp/out"
 done
+# ... and a Result the game does not end with: the lines, then the error
+# in place of the end (the record's own error, as lit replay says it)
+sed 's/^\[Score "1-1"\]$/[Score "4-3"]/' tests/data/example.lit >"$tmp/score.lit"
+run 1 "$lit" replay --trace "$tmp/score.lit"
+[ "$(grep -c '^{"n":' "$tmp/out")" = 9 ] || fail "a wrong Score: the trace's lines: $(wc -l <"$tmp/out")"
+[ "$(tail -n 1 "$tmp/out")" = '{"error":"result_mismatch","line":14,"text":"the Result or Score tag does not match the game"}' ] ||
+  fail "a wrong Score: $(tail -n 1 "$tmp/out")"
 # ... and one in the header: that line alone
 printf '[Rules "classic"]\n[Dealer "9"]\n\n1. 2 asks 3 for 2c\n' >"$tmp/bad_dealer.lit"
 run 1 "$lit" replay --trace "$tmp/bad_dealer.lit"
