@@ -761,17 +761,22 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     /* a store written is a file: SQLite keeps "" and ":memory:" in memory,
      * and a URI may say mode=memory or immutable (read, a URI may name a
      * file: mode=ro) */
-    if (!o->read_only && no_file_name(path)) {
+    if (no_file_name(path) && !(o->read_only && strncmp(path, "file:", 5) == 0)) {
         snprintf(error, STORE_ERROR_MAX, "%s",
                  strncmp(path, "file:", 5) == 0
                      ? "a URI, which may keep the store in memory or read-only: give the "
                        "file's path"
-                     : "SQLite writes no file of that name: give a path, say ./lit.db");
+                     : o->read_only ? "SQLite reads no file of that name: give the store's path"
+                                    : "SQLite writes no file of that name: give a path, say ./lit.db");
         goto fail;
     }
     /* a folder or a device is no store: said so, where SQLite would say
      * "disk I/O error" or take /dev/zero for an empty file */
     struct stat sb;
+    if (o->read_only && !no_file_name(path) && stat(path, &sb) != 0) { /* SQLite: "unable to open" */
+        snprintf(error, STORE_ERROR_MAX, "%s", strerror(errno));
+        goto fail;
+    }
     if (!no_file_name(path) && stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
         snprintf(error, STORE_ERROR_MAX, "%s",
                  S_ISDIR(sb.st_mode) ? "a folder, not a store's file" : "not a regular file");
@@ -798,8 +803,12 @@ Store *store_sqlite_open(const char *path, const StoreOptions *options, char *er
     /* a file that is not SQLite fails on its first read; one in WAL mode
      * whose folder may not be written, there (no -shm file can be made) */
     if (migrate(q, o, error)) {
-        if (!o->read_only && (sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_READONLY)
-            snprintf(error, STORE_ERROR_MAX, "%s", UNWRITABLE);
+        if ((sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_READONLY)
+            snprintf(error, STORE_ERROR_MAX, "%s",
+                     o->read_only ? "cannot be read here: a store in WAL mode is read with "
+                                    "its -shm file, which its folder must let be made (or "
+                                    "copy the store with its -wal and -shm files)"
+                                  : UNWRITABLE);
         goto fail;
     }
     if (!o->read_only) {

@@ -32,7 +32,7 @@ grep -qx "lit: $tmp/record.lit: file is not a database" "$tmp/err" || fail "--db
 run 2 "$lit" games
 grep -qx "lit: games: give --db FILE" "$tmp/err" || fail "games: $(cat "$tmp/err")"
 run 1 "$lit" games --db "$tmp/none.db"
-grep -qx "lit: $tmp/none.db: unable to open database file" "$tmp/err" || fail "games --db none: $(cat "$tmp/err")"
+grep -qx "lit: $tmp/none.db: No such file or directory" "$tmp/err" || fail "games --db none: $(cat "$tmp/err")"
 run 1 "$lit" games --db "$tmp"
 grep -qx "lit: $tmp: a folder, not a store's file" "$tmp/err" || fail "games --db a folder: $(cat "$tmp/err")"
 run 1 "$lit" games --db /dev/zero
@@ -122,6 +122,11 @@ if [ ${#as[@]} = 0 ] || { command -v runuser >/dev/null && id nobody >/dev/null 
     grep -qx "lit: $ro/ro.db: cannot be written (the file, its folder or its disk is read-only)" \
       "$tmp/err" || fail "serve --db, a read-only $what: $(cat "$tmp/err")"
   done
+  # reading it there, a store in WAL mode needs its -shm file made: why
+  # it cannot, where SQLite said "attempt to write a readonly database"
+  run 1 "${as[@]}" "$lit" games --db "$ro/ro.db"
+  grep -qx "lit: $ro/ro.db: cannot be read here: a store in WAL mode is read with its -shm file, which its folder must let be made (or copy the store with its -wal and -shm files)" \
+    "$tmp/err" || fail "games --db in a read-only folder: $(cat "$tmp/err")"
 else
   echo "cli_restart: a read-only store not tried: root, and no runuser or no user nobody" >&2
 fi

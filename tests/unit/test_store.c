@@ -197,7 +197,7 @@ Test(store, files_that_are_not_ours_are_refused_by_name)
     cr_assert_str_eq(open_error("text.db", NULL), "file is not a database");
     /* read-only: no file to read, and an empty file is not ours */
     cr_assert_str_eq(open_error("missing.db", &(StoreOptions){0, 1, 0, 0}),
-                     "unable to open database file");
+                     "No such file or directory");
     cr_assert_eq(sqlite3_open(path_of("empty.db"), &db), SQLITE_OK);
     sqlite3_close(db);
     cr_assert_str_eq(open_error("empty.db", &(StoreOptions){0, 1, 0, 0}),
@@ -378,6 +378,11 @@ Test(store, a_store_is_written_by_one_server_and_read_by_any)
         const char *name = i ? ":memory:" : "";
         cr_assert_null(store_sqlite_open(name, NULL, error));
         cr_assert_str_eq(error, "SQLite writes no file of that name: give a path, say ./lit.db");
+    }
+    /* reading, "" and ":memory:" are no file either */
+    for (int i = 0; i < 2; i++) {
+        cr_assert_null(store_sqlite_open(i ? ":memory:" : "", &(StoreOptions){0, 1, 0, 0}, error));
+        cr_assert_str_eq(error, "SQLite reads no file of that name: give the store's path");
     }
     /* reading, a URI may name the file */
     r = store_sqlite_open(uri, &(StoreOptions){0, 1, 0, 0}, error);
