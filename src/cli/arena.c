@@ -264,10 +264,11 @@ void arena_stats(const GameOutcome *games, size_t n, Stats *s)
     if (n == 0)
         return;
     s->score = sum / (double)n;
-    double var = n > 1 ? (sum2 - (double)n * s->score * s->score) / (double)(n - 1) : 0;
-    double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
-    s->score_lo = fmax(0.0, s->score - half);
-    s->score_hi = fmin(1.0, s->score + half);
+    /* one deal pair has no spread to make an interval of: NaN, said so */
+    double var = n > 1 ? (sum2 - (double)n * s->score * s->score) / (double)(n - 1) : NAN;
+    double half = 1.96 * sqrt(var > 0 ? var : n > 1 ? 0 : NAN) / sqrt((double)n);
+    s->score_lo = n > 1 ? fmax(0.0, s->score - half) : NAN;
+    s->score_hi = n > 1 ? fmin(1.0, s->score + half) : NAN;
     s->elo = elo_of(s->score);
     s->elo_lo = elo_of(s->score_lo);
     s->elo_hi = elo_of(s->score_hi);

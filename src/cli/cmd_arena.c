@@ -280,16 +280,20 @@ static void json_num(double x, const char *fmt)
     if (isinf(x) || isnan(x))
         fputs("null", stdout);
     else
-        printf(fmt, x);
+        printf(fmt, x > -0.05 && x < 0.05 ? 0.0 : x); /* never -0.0 */
 }
 
 static void json_stats(const Stats *s, double secs)
 {
     printf("\"pairs\":%llu,\"games\":%llu,\"wins\":%llu,\"draws\":%llu,\"losses\":%llu,"
-           "\"score\":%.6f,\"score_ci95\":[%.6f,%.6f],\"elo\":",
+           "\"score\":%.6f,\"score_ci95\":[",
            (unsigned long long)s->pairs, (unsigned long long)s->games,
            (unsigned long long)s->wins, (unsigned long long)s->draws,
-           (unsigned long long)s->losses, s->score, s->score_lo, s->score_hi);
+           (unsigned long long)s->losses, s->score);
+    json_num(s->score_lo, "%.6f");
+    fputc(',', stdout);
+    json_num(s->score_hi, "%.6f");
+    fputs("],\"elo\":", stdout);
     json_num(s->elo, "%.1f");
     fputs(",\"elo_ci95\":[", stdout);
     json_num(s->elo_lo, "%.1f");
@@ -304,10 +308,12 @@ static void json_stats(const Stats *s, double secs)
 
 static void text_elo(double x)
 {
-    if (isinf(x))
+    if (isnan(x))
+        printf("-");
+    else if (isinf(x))
         printf("%sinf", x > 0 ? "+" : "-");
     else
-        printf("%+.0f", x);
+        printf("%+.0f", x > -0.5 && x < 0.5 ? 0.0 : x); /* never -0 */
 }
 
 static void print_stats(const Entrant *a, const Entrant *b, const Stats *s, double secs,
@@ -318,8 +324,11 @@ static void print_stats(const Entrant *a, const Entrant *b, const Stats *s, doub
     printf("A wins %llu  draws %llu  losses %llu  livelocks %llu\n",
            (unsigned long long)s->wins, (unsigned long long)s->draws,
            (unsigned long long)s->losses, (unsigned long long)s->livelocks);
-    printf("score %.3f  95%% [%.3f, %.3f] over %llu deal pairs\n", s->score, s->score_lo,
-           s->score_hi, (unsigned long long)s->pairs);
+    if (isnan(s->score_lo))
+        printf("score %.3f  95%% [-, -] over 1 deal pair (no interval from one)\n", s->score);
+    else
+        printf("score %.3f  95%% [%.3f, %.3f] over %llu deal pairs\n", s->score, s->score_lo,
+               s->score_hi, (unsigned long long)s->pairs);
     printf("elo ");
     text_elo(s->elo);
     printf("  95%% [");

@@ -166,6 +166,15 @@ run 0 "$lit" arena --games 2 --records "$tmp/new/deeper" --quiet
 run 1 "$lit" arena --games 2 --records "$tmp/rec/000000-a.lit/x" --quiet
 [ "$(cat "$tmp/err")" = "lit: $tmp/rec/000000-a.lit: not a folder" ] ||
   fail "arena --records under a file: $(cat "$tmp/err")"
+# one deal pair has no interval: said so, null in JSON; an even score is
+# elo 0, never -0
+run 0 "$lit" arena --team-a random --team-b random --games 1 --quiet
+grep -qx 'score 0.500  95% \[-, -\] over 1 deal pair (no interval from one)' "$tmp/out" ||
+  fail "one deal pair: $(grep '^score' "$tmp/out")"
+grep -qx 'elo +0  95% \[-, -\]' "$tmp/out" || fail "one deal pair: $(grep '^elo' "$tmp/out")"
+run 0 "$lit" arena --team-a random --team-b random --games 1 --quiet --json
+grep -q '"score_ci95":\[null,null\],"elo":0.0,"elo_ci95":\[null,null\]' "$tmp/out" ||
+  fail "one deal pair, JSON: $(cat "$tmp/out")"
 # a round robin's folders, a pairing each, all made before any game: one
 # that is a file stops it at once (it stopped at that pairing's turn, the
 # ones before played and thrown away)
