@@ -635,16 +635,6 @@ static void report_round_robin(const ArenaArgs *aa, const char *rules_text,
         text_round_robin(aa, rules_text, cell, total, stats);
 }
 
-/* A signal that ends the arena: the bots' process groups are killed (they
- * are their own groups, which a terminal's Ctrl-C does not reach), then the
- * signal ends the arena as it would have; records written are whole. */
-static void on_stop(int sig)
-{
-    extbot_kill_all();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 int cmd_arena(int argc, char **argv)
 {
     ArenaArgs aa;
@@ -670,12 +660,10 @@ int cmd_arena(int argc, char **argv)
     /* A bot process that exits must not take the arena with it; one that
      * is running when the arena is stopped (Ctrl-C, SIGTERM) goes with it. */
     signal(SIGPIPE, SIG_IGN);
-    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
-        struct sigaction was; /* (one ignored, as nohup or a script's & leave it, stays so) */
-        if (sigaction(stops[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
-            signal(stops[i], on_stop);
-    }
+    /* the bots' process groups are killed (they are their own groups, which
+     * a terminal's Ctrl-C does not reach), and a record being written
+     * removed: records written are whole, and nothing else is left */
+    stop_on_signals(extbot_kill_all);
 
     int n_pairings = n_ent * (n_ent - 1) / 2;
     GameOutcome *out = malloc(sizeof *out * 2 * aa.games);

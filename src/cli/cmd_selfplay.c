@@ -132,6 +132,8 @@ static int play_games(const SelfplayArgs *sa, const LitRules *rules, Tally *t)
     LitLog log;
     if (log_new(&log))
         return 1;
+    if (sa->record || sa->records)
+        stop_on_signals(NULL); /* no record half written left behind */
     int tty = isatty(2);
     double t0 = now_seconds(), last = t0;
     for (uint64_t i = 0; i < sa->games; i++) {

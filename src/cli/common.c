@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -241,21 +243,75 @@ void record_of_game(LitRecord *rec, const LitGame *start, const LitGame *end,
     snprintf(rec->event, sizeof rec->event, "%s", event);
 }
 
+/* The temporary files being written (from save_open to save_close), one a
+ * thread: a signal that stops the command removes them (stop_on_signals),
+ * as a save that fails does. */
+enum { SAVING_MAX = 1024 };
+static _Atomic(const char *) saving[SAVING_MAX];
+
+static void saving_add(SaveFile *sf)
+{
+    for (int i = 0; i < SAVING_MAX; i++) {
+        const char *none = NULL;
+        if (atomic_compare_exchange_strong(&saving[i], &none, sf->tmp)) {
+            sf->slot = i;
+            return;
+        }
+    }
+    sf->slot = -1; /* more at once than threads: not removed on a signal */
+}
+
+static void saving_drop(SaveFile *sf)
+{
+    if (sf->slot >= 0)
+        atomic_store(&saving[sf->slot], NULL);
+    sf->slot = -1;
+}
+
+static void (*stop_also)(void);
+
+static void on_stop_signal(int sig)
+{
+    for (int i = 0; i < SAVING_MAX; i++) {
+        const char *tmp = atomic_load(&saving[i]);
+        if (tmp)
+            unlink(tmp);
+    }
+    if (stop_also)
+        stop_also();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void stop_on_signals(void (*also)(void))
+{
+    stop_also = also;
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+        struct sigaction was; /* (one ignored, as nohup or a script's & leave it, stays so) */
+        if (sigaction(stops[i], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            signal(stops[i], on_stop_signal);
+    }
+}
+
 FILE *save_open(SaveFile *sf, const char *path)
 {
     struct stat st;
     int exists = lstat(path, &st) == 0;
     sf->path = path;
     sf->tmp[0] = '\0';
+    sf->slot = -1;
     if (exists && S_ISREG(st.st_mode) && access(path, W_OK) != 0)
         return sf->f = NULL; /* a file you may not write is not replaced */
     if ((!exists && errno == ENOENT) || (exists && S_ISREG(st.st_mode))) {
         int n = snprintf(sf->tmp, sizeof sf->tmp, "%s.%ld.tmp", path, (long)getpid());
+        saving_add(sf); /* before the file is made: a signal finds it */
         if (n > 0 && (size_t)n < sizeof sf->tmp && (sf->f = fopen(sf->tmp, "w"))) {
             if (exists) /* the file keeps its permissions */
                 (void)fchmod(fileno(sf->f), st.st_mode & 07777);
             return sf->f;
         }
+        saving_drop(sf);
         sf->tmp[0] = '\0'; /* (a folder that takes no new file: in place) */
     }
     return sf->f = fopen(path, "w");
@@ -281,6 +337,7 @@ int save_close(SaveFile *sf, int ok)
         if (!ok)
             remove(sf->tmp);
     }
+    saving_drop(sf);
     errno = err;
     return ok ? 0 : -1;
 }

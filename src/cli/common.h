@@ -97,7 +97,13 @@ typedef struct SaveFile {
     FILE *f;
     const char *path;
     char tmp[4096]; /* "" when written in place */
+    int slot;       /* where a signal finds tmp (stop_on_signals), or -1 */
 } SaveFile;
+
+/* SIGINT, SIGTERM and SIGHUP (each unless ignored) end the command as they
+ * would, once every temporary file of a save under way is removed and also
+ * (when not NULL) is called: async-signal-safe calls only. */
+void stop_on_signals(void (*also)(void));
 
 /* Opens sf for path: its FILE in sf->f, or NULL with errno set. */
 FILE *save_open(SaveFile *sf, const char *path);

@@ -170,5 +170,25 @@ run 0 "$lit" selfplay --games 1 --records "$tmp/missing/deeper"
 [ -f "$tmp/missing/deeper/0000.lit" ] || fail "--records: the missing folder was not made"
 run 1 "$lit" selfplay --games 1 --records "$tmp/games/0000.lit/x"
 same_text "--records under a file" "lit: $tmp/games/0000.lit: not a folder" "$tmp/err"
+# stopped by a signal while writing records: the records written are
+# whole and no half-written one is left (it left NNNN.lit.PID.tmp)
+for sig in INT TERM; do
+  mkdir "$tmp/stop$sig"
+  # (env --default-signal: a script's background job starts with SIGINT
+  # ignored, which lit keeps so)
+  env --default-signal="$sig" "$lit" selfplay --games 1000000 --records "$tmp/stop$sig" >/dev/null 2>&1 &
+  pid=$!
+  for _ in $(seq 600); do # on progress: 50 records made (at most 60 s)
+    [ -f "$tmp/stop$sig/0050.lit" ] && break
+    sleep 0.1
+  done
+  kill -"$sig" "$pid"
+  wait "$pid" 2>/dev/null || true
+  [ -f "$tmp/stop$sig/0050.lit" ] || fail "SIG$sig: no records written"
+  [ -z "$(find "$tmp/stop$sig" -name '*.tmp')" ] || fail "SIG$sig: left $(find "$tmp/stop$sig" -name '*.tmp')"
+  for f in "$tmp/stop$sig"/00[0-4]*.lit; do
+    "$lit" replay "$f" >/dev/null 2>&1 || fail "SIG$sig: $f does not replay"
+  done
+done
 
 finish cli_selfplay
