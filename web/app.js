@@ -39,7 +39,7 @@ const name = (n) => seatName(S, n);
 // (the stall's times, "QUIET,ANSWER" in ms, may be set in localStorage's
 // lit.liveness: the browser tests shorten them)
 const [quiet, answer] = (store.get("liveness") || "20000,10000").split(",").map(Number);
-const conn = connection({ onFrame: receive, onStatus: status, room: () => pageRoom(),
+const conn = connection({ onFrame: receive, onStatus: connecting, room: () => pageRoom(),
                           quiet, answer });
 const sound = sounds({
   muted: () => store.get("muted") === "1",
@@ -78,6 +78,22 @@ function act(fields, seq = S.seq) {
 
 function status(text) {
   $("status").textContent = text;
+}
+
+// Whether the server has welcomed this page on its socket. Until it has,
+// creating or joining a room waits (its buttons off): a message sent
+// before the socket is open would go nowhere, and the click with it.
+function connected(on) {
+  for (const id of ["create-room", "join-room", "invite-join"]) {
+    $(id).disabled = !on;
+    $(id).title = on ? "" : "Connecting to the server…";
+  }
+}
+
+// The connection's own news (connecting, lost): said, and not connected.
+function connecting(text) {
+  status(text);
+  connected(false);
 }
 
 // An error in a banner for six seconds, as a sentence (the server's texts
@@ -136,6 +152,7 @@ function happened(h) {
   switch (h.what) {
   case "welcome":
     status("connected");
+    connected(true);
     fillCreateForm(S.catalogue);
     resume();
     if (hashGame()) openReview(hashGame());

@@ -193,6 +193,32 @@ test("a stalled connection is found by a ping and the seat taken up again", asyn
   await page.context().close();
 });
 
+test("creating a room waits for the connection: its button is off until the server answers", async () => {
+  const page = await person(PHONE);
+  // a stall found in 1.5 + 2 s (web/app.js reads lit.liveness), then the
+  // page connects again, and keeps trying while the server is stopped
+  await page.evaluate(() => localStorage.setItem("lit.liveness", "1500,2000"));
+  await page.reload();
+  await page.locator("#status", { hasText: "connected" }).waitFor();
+  assert.equal(await page.locator("#create-room").isDisabled(), false);
+  pauseServer(true);
+  try {
+    // a click now would send into a socket not open: the button is off
+    await page.waitForFunction(() => document.getElementById("create-room").disabled, null,
+                               { timeout: 60000 });
+    assert.match(await page.locator("#status").textContent(), /connecting|no answer|lost/);
+  } finally {
+    pauseServer(false);
+  }
+  // the person clicks while it comes back: the click waits for the button,
+  // and the room is made
+  await page.getByLabel("Your name").fill("Wes");
+  await page.getByRole("button", { name: "Create the room" }).click({ timeout: 60000 });
+  await page.locator("#room").waitFor({ state: "visible", timeout: 60000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("six people play a game together in six browsers", async () => {
   const host = await person();
   const code = await createRoom(host, "P1", { players: "6" });

@@ -5,8 +5,9 @@
 # the other (two chromiums at once are slower here than one after the
 # other), each file a server and a chromium of its own:
 #   play    a game against bots to its end in a match, a spectator, a
-#           reload, a stalled connection found by a ping, six browsers at
-#           one table, leaving mid-game asked first;
+#           reload, a stalled connection found by a ping, creating a room
+#           while the page connects, six browsers at one table, leaving
+#           mid-game asked first;
 #   people  the lobby and the chat between browsers, a timed turn with
 #           waits and hand sizes on request, a friend's link, a bot's seat
 #           taken and a seat asked of the host, the host through a reload
