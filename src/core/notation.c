@@ -830,6 +830,21 @@ static int by_of(const char *p, const char *end)
     return LIT_BY_SEAT;
 }
 
+/* The header ends at the first move line (the parser's line): checked
+ * whole, and what follows is the moves (*moves 1, the line kept for the
+ * move's own errors). LIT_OK, or finish_header's status. */
+static int end_header(Parser *ps, int *header, int *moves)
+{
+    uint32_t here = ps->line;
+    *header = 0;
+    int st = finish_header(ps, here);
+    if (st == LIT_OK) {
+        *moves = 1;
+        ps->line = here;
+    }
+    return st;
+}
+
 int lit_record_parse(LitRecord *rec, const char *text, size_t len,
                      LitParseError *err)
 {
@@ -860,14 +875,9 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             const char *f = q;
             while (f < e && is_space(*f))
                 f++;
-            if (header && f < e && *f != '[' && *f != ';') {
-                uint32_t here = ps.line;
-                header = 0;
-                if ((st = finish_header(&ps, here)) != LIT_OK)
-                    break;
-                moves = 1;
-                ps.line = here;
-            }
+            if (header && f < e && *f != '[' && *f != ';' &&
+                (st = end_header(&ps, &header, &moves)) != LIT_OK)
+                break;
             st = fail(&ps, bad);
             break;
         }
@@ -891,14 +901,8 @@ int lit_record_parse(LitRecord *rec, const char *text, size_t len,
             e--;
         if (q == e)
             continue;
-        if (header) {
-            header = 0;
-            uint32_t here = ps.line;
-            if ((st = finish_header(&ps, here)) != LIT_OK)
-                break;
-            moves = 1;
-            ps.line = here;
-        }
+        if (header && (st = end_header(&ps, &header, &moves)) != LIT_OK)
+            break;
         st = parse_move(&ps, q, e);
         if (st == LIT_OK && rec->by)
             rec->by[rec->n_events - 1] = (uint8_t)(semi ? by_of(semi + 1, line_end) : LIT_BY_SEAT);
