@@ -232,16 +232,45 @@ int lit_public_legal(const LitPublic *pub, int seat, uint64_t hand,
 /* Cards the holder of hand may ask for if on turn in the play phase: cards of
  * live sets in which the hand holds another card, not in the hand unless
  * bluffs are allowed. */
-uint64_t lit_askable(const LitPublic *pub, uint64_t hand);
+static inline uint64_t lit_askable(const LitPublic *pub, uint64_t hand)
+{
+    int deck = pub->rules.deck;
+    hand &= pub->live;
+    uint64_t sets = lit_sets_touched(deck, hand);
+    if (!pub->rules.bluff)
+        return sets & ~hand;
+    /* Under bluffs a held card may be asked for when another card of the
+     * set stays in hand as the base (000's "another card"): drop only the
+     * cards that are their set's single card in hand. */
+    uint64_t out = sets, rest = hand;
+    while (rest) {
+        uint64_t m = lit_set_mask(deck, lit_set_of(deck, lit_lsb(rest)));
+        if (lit_popcount(hand & m) == 1)
+            out &= ~(hand & m);
+        rest &= ~m;
+    }
+    return out;
+}
 
 /* Seats (bit = seat) of the other team than seat's that hold cards. */
-unsigned lit_targets(const LitPublic *pub, int seat);
+static inline unsigned lit_targets(const LitPublic *pub, int seat)
+{
+    return pub->holding & lit_team_seats(&pub->rules, 1 - lit_team_of(seat));
+}
 
 /* Sets (bit = set) seat may claim now. */
 unsigned lit_claimable(const LitPublic *pub, int seat);
 
 /* Sets (bit = set) still in play that hand holds entirely. */
-unsigned lit_whole_sets(const LitPublic *pub, uint64_t hand);
+static inline unsigned lit_whole_sets(const LitPublic *pub, uint64_t hand)
+{
+    int deck = pub->rules.deck;
+    uint64_t starts = lit_sets_whole(deck, hand & pub->live);
+    unsigned sets = 0;
+    while (starts)
+        sets |= 1u << lit_set_of(deck, lit_pop_lsb(&starts));
+    return sets;
+}
 
 /* Whether the game has ended (won, drawn or aborted). */
 static inline int lit_game_over(const LitGame *game)

@@ -15,18 +15,9 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-/* Set indices (bit = set) of the first-card bits `starts`. */
-static unsigned set_bits(int deck, uint64_t starts)
-{
-    unsigned sets = 0;
-    while (starts)
-        sets |= 1u << (lit_pop_lsb(&starts) / lit_deck_set_size(deck));
-    return sets;
-}
-
 static unsigned live_sets(const LitPublic *p)
 {
-    return set_bits(p->rules.deck, lit_sets_whole(p->rules.deck, p->live));
+    return lit_whole_sets(p, p->live);
 }
 
 static void count_holding(LitPublic *p)
@@ -149,37 +140,6 @@ int lit_game_new(LitGame *game, const LitRules *rules, uint64_t seed,
 
 /* ---- queries ------------------------------------------------------------- */
 
-uint64_t lit_askable(const LitPublic *pub, uint64_t hand)
-{
-    int deck = pub->rules.deck;
-    hand &= pub->live;
-    uint64_t sets = lit_sets_touched(deck, hand);
-    if (!pub->rules.bluff)
-        return sets & ~hand;
-    /* Under bluffs a held card may be asked for when another card of the
-     * set stays in hand as the base (000's "another card"): drop only the
-     * cards that are their set's single card in hand. */
-    uint64_t out = sets, rest = hand;
-    while (rest) {
-        uint64_t m = lit_set_mask(deck, lit_set_of(deck, lit_lsb(rest)));
-        if (lit_popcount(hand & m) == 1)
-            out &= ~(hand & m);
-        rest &= ~m;
-    }
-    return out;
-}
-
-unsigned lit_targets(const LitPublic *pub, int seat)
-{
-    return pub->holding & lit_team_seats(&pub->rules, 1 - lit_team_of(seat));
-}
-
-unsigned lit_whole_sets(const LitPublic *pub, uint64_t hand)
-{
-    int deck = pub->rules.deck;
-    return set_bits(deck, lit_sets_whole(deck, hand & pub->live));
-}
-
 /* Whether seat may claim now (under the rules on claim timing and the
  * endgame), whatever the set. */
 static int claim_status(const LitPublic *p, int seat)
@@ -205,7 +165,7 @@ unsigned lit_claimable(const LitPublic *pub, int seat)
 /* Unused fields get fixed values, so equal actions compare equal. The
  * fields are read a byte each (the caller may have just stored them so) and
  * the result is built as two words. */
-static LitAction normalize(const LitAction *a, int set_size)
+static inline __attribute__((always_inline)) LitAction normalize(const LitAction *a, int set_size)
 {
     int kind = a->kind;
     uint64_t w0 = LIT_BYTE_AT(kind, 0) | LIT_BYTE_AT(a->seat, 1);
@@ -237,7 +197,7 @@ static LitAction normalize(const LitAction *a, int set_size)
 }
 
 /* What the phase of the seat on turn says of an ask, pass or choice. */
-static int phase_status(const LitPublic *p, int kind)
+static inline __attribute__((always_inline)) int phase_status(const LitPublic *p, int kind)
 {
     switch (p->phase) {
     case LIT_PHASE_PLAY:
@@ -259,7 +219,8 @@ static int phase_status(const LitPublic *p, int kind)
 /* The checks of docs/RULES.md "Order of checks". hand is the actor's hand,
  * or NULL when it is not known (a replay without the deal): the checks that
  * need it are then left out. */
-static int check(const LitPublic *p, const LitAction *a, const uint64_t *hand)
+static inline __attribute__((always_inline)) int check(const LitPublic *p, const LitAction *a,
+                                                       const uint64_t *hand)
 {
     const LitRules *r = &p->rules;
     int players = r->players, deck = r->deck, s = a->seat;
@@ -464,7 +425,8 @@ static void settle(LitPublic *p, LitAction *made)
     }
 }
 
-static void transition(LitPublic *p, const LitEvent *e, LitAction *made)
+static inline __attribute__((always_inline)) void transition(LitPublic *p, const LitEvent *e,
+                                                             LitAction *made)
 {
     const LitAction *a = &e->action;
     int s = a->seat, deck = p->rules.deck;
@@ -543,9 +505,22 @@ static uint64_t event_tail(int answer, const uint8_t truth[LIT_MAX_SET_SIZE])
     return w;
 }
 
+/* The third word of an event that reveals no holder (an ask, pass or
+ * choice): a constant but for the answer. */
+static inline uint64_t event_tail_untold(int answer)
+{
+    _Static_assert(LIT_MAX_SET_SIZE == 6, "the truth is bytes 1 to 6");
+    return LIT_BYTE_AT(answer, 0) | LIT_BYTE_AT(LIT_NOBODY, 1) | LIT_BYTE_AT(LIT_NOBODY, 2) |
+           LIT_BYTE_AT(LIT_NOBODY, 3) | LIT_BYTE_AT(LIT_NOBODY, 4) | LIT_BYTE_AT(LIT_NOBODY, 5) |
+           LIT_BYTE_AT(LIT_NOBODY, 6);
+}
+
 _Static_assert(offsetof(LitEvent, answer) == sizeof(LitAction), "the tail is the third word");
 
-int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
+/* lit_game_apply, inlined into lit_game_play too: an action is checked, made
+ * and written into the history with no call and no copy between. */
+static inline __attribute__((always_inline)) int apply(LitGame *game, const LitAction *action,
+                                                       LitEvent *event)
 {
     LitPublic *p = &game->pub;
     int deck = p->rules.deck;
@@ -556,19 +531,18 @@ int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
     int st = check(p, a, hand);
     if (st != LIT_OK)
         return st;
-    uint8_t truth[LIT_MAX_SET_SIZE];
-    memset(truth, LIT_NOBODY, sizeof truth);
-    uint64_t tail = event_tail(LIT_UNKNOWN, truth);
+    uint64_t tail;
     if (a->kind == LIT_ASK) {
         uint64_t bit = lit_bit(a->card);
-        if (game->hands[a->target] & bit) {
-            tail |= LIT_BYTE_AT(LIT_HIT, 0);
+        int hit = (game->hands[a->target] & bit) != 0;
+        if (hit) {
             game->hands[a->target] &= ~bit;
             game->hands[a->seat] |= bit;
-        } else {
-            tail |= LIT_BYTE_AT(LIT_MISS, 0);
         }
+        tail = event_tail_untold(hit ? LIT_HIT : LIT_MISS);
     } else if (a->kind == LIT_CLAIM) {
+        uint8_t truth[LIT_MAX_SET_SIZE];
+        memset(truth, LIT_NOBODY, sizeof truth);
         uint64_t m = lit_set_mask(deck, a->set);
         int first = lit_set_first(deck, a->set);
         for (int s = 0; s < p->rules.players; s++) {
@@ -578,12 +552,19 @@ int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
             game->hands[s] &= ~m;
         }
         tail = event_tail(claim_outcome(p, a, truth), truth);
+    } else {
+        tail = event_tail_untold(LIT_UNKNOWN);
     }
     memcpy(&e.answer, &tail, sizeof tail);
     transition(p, &e, NULL);
     if (event)
         *event = e;
     return LIT_OK;
+}
+
+int lit_game_apply(LitGame *game, const LitAction *action, LitEvent *event)
+{
+    return apply(game, action, event);
 }
 
 int lit_public_apply(LitPublic *pub, const LitEvent *event)
@@ -637,12 +618,12 @@ int lit_public_made(const LitPublic *pub, const LitEvent *event, LitAction *made
 
 int lit_game_play(LitGame *game, LitLog *log, const LitAction *action)
 {
-    LitEvent e;
     if (log->len >= log->cap)
         return LIT_NO_SPACE;
-    int st = lit_game_apply(game, action, &e);
+    /* apply writes the event only when the action is made. */
+    int st = apply(game, action, &log->events[log->len]);
     if (st == LIT_OK)
-        log->events[log->len++] = e;
+        log->len++;
     return st;
 }
 
