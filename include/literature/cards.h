@@ -136,11 +136,16 @@ static inline int lit_pop_lsb(uint64_t *x)
     return card;
 }
 
+/* The position of the r-th lowest set bit of the byte b, r from 0 (in
+ * cards.c). */
+extern const uint8_t lit_select_in_byte[256][8];
+
 /* The k-th lowest card (k from 0) of a set with more than k cards. Without
  * a branch: a loop of k steps mispredicts its exit when k is a random draw.
- * The byte holding the card from the running counts of the bytes' cards,
- * then the card in the byte the same way from its bits spread into bytes
- * (the broadword select of Vigna, 2008, with no table). */
+ * The byte holding the card from the running counts of the bytes' cards
+ * (the broadword select of Vigna, 2008), then the card in the byte from a
+ * table: a short chain of dependent instructions, as a drawn card is on
+ * the path to the action. */
 static inline int lit_nth_card(uint64_t x, int k)
 {
     assert(k >= 0 && k < lit_popcount(x));
@@ -150,14 +155,13 @@ static inline int lit_nth_card(uint64_t x, int k)
     s = (s + (s >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
     uint64_t upto = s * ones; /* byte i: the cards of bytes 0..i */
     /* A byte's high bit is set where its count is at most k: no borrow
-     * crosses a byte, as every count is at most 64. */
+     * crosses a byte, as every count is at most 64. Those bytes come
+     * first; the card is in the first byte without it, which exists as
+     * the last byte's count is more than k. */
     uint64_t before = (((uint64_t)k * ones | highs) - upto) & highs;
-    int shift = (int)(((before >> 7) * ones) >> 56) * 8;
+    int shift = lit_lsb(~before & highs) - 7;
     int rank = k - (int)(((upto << 8) >> shift) & 0xFF);
-    uint64_t bits = (((x >> shift) & 0xFF) * ones) & UINT64_C(0x8040201008040201);
-    bits = ((bits + UINT64_C(0x7F7F7F7F7F7F7F7F)) & highs) >> 7; /* byte j: bit j */
-    before = (((uint64_t)rank * ones | highs) - bits * ones) & highs;
-    return shift + (int)(((before >> 7) * ones) >> 56);
+    return shift + lit_select_in_byte[(x >> shift) & 0xFF][rank];
 }
 
 /* The first card of every set: one bit per set. */

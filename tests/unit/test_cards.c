@@ -4,6 +4,7 @@
 
 #include "helpers.h"
 #include "literature/cards.h"
+#include "literature/rng.h"
 
 Test(cards, deck_sizes)
 {
@@ -111,6 +112,52 @@ Test(cards, accepted_spellings)
     cr_assert_eq(lit_set_parse(d, "lh", 2), 4);
     cr_assert_eq(lit_set_parse(d, "low-heart", 9), LIT_BAD_SET);
     cr_assert_eq(lit_set_parse(d, "eights-jokers", 13), LIT_BAD_SET);
+}
+
+/* The k-th lowest bit by clearing the lowest bit k times: the definition
+ * lit_nth_card computes without a loop. */
+static int nth_by_loop(uint64_t x, int k)
+{
+    while (k-- > 0)
+        x &= x - 1;
+    return lit_lsb(x);
+}
+
+Test(cards, select_in_byte_table_is_its_definition)
+{
+    for (int b = 0; b < 256; b++)
+        for (int r = 0; r < lit_popcount((uint64_t)b); r++)
+            cr_assert_eq(lit_select_in_byte[b][r], nth_by_loop((uint64_t)b, r), "byte %d rank %d",
+                         b, r);
+}
+
+Test(cards, nth_card_agrees_with_the_loop)
+{
+    /* Every byte in every place, and masks of every density: sparse and
+     * dense random words, with a bit forced into the top byte or not. */
+    for (int b = 1; b < 256; b++)
+        for (int place = 0; place < 64; place += 8)
+            for (int k = 0; k < lit_popcount((uint64_t)b); k++) {
+                uint64_t x = (uint64_t)b << place;
+                cr_assert_eq(lit_nth_card(x, k), nth_by_loop(x, k), "x %#llx k %d",
+                             (unsigned long long)x, k);
+            }
+    LitRng rng;
+    lit_rng_seed(&rng, 7);
+    for (int i = 0; i < 200000; i++) {
+        uint64_t x = lit_rng_next(&rng);
+        switch (i % 4) {
+        case 0: x &= lit_rng_next(&rng) & lit_rng_next(&rng); break;
+        case 1: x |= lit_rng_next(&rng) | lit_rng_next(&rng); break;
+        case 2: x = (x & lit_rng_next(&rng)) | UINT64_C(1) << 63; break;
+        default: break;
+        }
+        if (!x)
+            continue;
+        for (int k = 0; k < lit_popcount(x); k++)
+            cr_assert_eq(lit_nth_card(x, k), nth_by_loop(x, k), "x %#llx k %d",
+                         (unsigned long long)x, k);
+    }
 }
 
 Test(cards, bit_helpers)
