@@ -52,13 +52,17 @@ run 0 "$lit" arena --team-a random --team-b "cmd:$bot resync_once" --games 2 --j
 json "$tmp/out" 'd["bad_actions"] == [0, 0]' || fail "resync_once: $(cat "$tmp/out") $(head -3 "$tmp/err")"
 
 # 3. Wrong answers: each refused with its exact reason, every one counted.
-# Each bad bot answers at once, so a short timeout; the first request has the
-# default start-up allowance (10 s), so even a loaded machine sees the reason
-# and not a timeout in the first line.
+# Each bad bot answers at once (or exits at once), so no request waits out
+# its timeout and a long one costs nothing: 10 s, so that even a loaded
+# machine sees the reason and not a timeout (a bot that exits after its
+# first answer once took more than 20 ms to go under the sanitizers, and
+# was logged as a timeout). Only the modes whose refusal is a timeout get a
+# short one (MOVE_TIMEOUT=20).
 refused() {
   local mode=$1 want=$2
   shift 2
-  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet "$@"
+  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 \
+    --move-timeout "${MOVE_TIMEOUT:-10000}" --json --quiet "$@"
   json "$tmp/out" 'd["bad_actions"][0] > 0 and d["bad_actions"][1] == 0 and d["livelocks"] == 0' ||
     fail "$mode: $(cat "$tmp/out")"
   local logged
@@ -84,20 +88,20 @@ refused set "bad_set: no such set in this deck: 'purple'"
 refused teammate "ask_teammate: you may ask only a player of the other team"
 refused resync "resync_again: a second resync for one request"
 refused exit "exited: the bot has exited (exit status 3)"
-refused mute "timeout: no answer in time" --start-timeout 500
+MOVE_TIMEOUT=20 refused mute "timeout: no answer in time" --start-timeout 500
 # what a bot writes reaches the log escaped: it can neither make a line of
 # its own (the count of lines above) nor drive the terminal
 refused forge 'bad_message: unknown key "\x0alit arena: deal 0a, action 2, seat 2 (random): own_card\x1b]0;x\x07" in ask'
 refused twice "bad_claim_cards: holders name 2c twice"
 # answers to another request: counted in the timeout's reason
-refused offbyone "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" \
-  --players 4
+MOVE_TIMEOUT=20 refused offbyone \
+  "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" --players 4
 
 # the records mark each action the arena played for a refused one, after
 # its line (' ; fallback: REASON'), what the bot wrote escaped on one line;
 # the records replay
 for mode in card forge; do
-  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 20 --json --quiet \
+  run 0 "$lit" arena --team-a "cmd:$bot $mode" --team-b random --games 1 --move-timeout 10000 --json --quiet \
     --records "$tmp/marked-$mode"
   marks=$(cat "$tmp/marked-$mode"/000000-[ab].lit | grep -c '^[0-9]*\. .* ; fallback: ' || true)
   json "$tmp/out" "d['bad_actions'][0] == $marks" || fail "$mode: $marks fallbacks marked in the records: $(cat "$tmp/out")"
