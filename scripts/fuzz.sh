@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target for a bounded time: scripts/fuzz.sh BUILD_DIR SECONDS
-# (the test command: 20 seconds each, as many at once as there are cores;
+# (the test command: 12 seconds each, as many at once as there are cores;
 # docs/RELIABILITY.md). Each target reads
 # its committed seed corpus fuzz/corpus/<target> as a second corpus, which
 # libFuzzer never writes to: new inputs go to a scratch corpus, removed

@@ -11,7 +11,7 @@
 #      experts and asks for reviews; hubs_threads runs two hubs sharing
 #      their counts on two threads; cli_loops a server of two event loops),
 #      halting at the first race;
-#   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 20).
+#   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 12).
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -69,7 +69,7 @@ fuzz() {
     >/dev/null &&
     cmake --build build/fuzz --target fuzz_notation fuzz_actions fuzz_infer fuzz_hub fuzz_botline \
       >/dev/null || return 1
-  scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-20}"
+  scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-12}"
 }
 
 step "normal build and tests" normal

@@ -56,8 +56,10 @@ json "$tmp/out" 'd["bad_actions"] == [0, 0]' || fail "resync_once: $(cat "$tmp/o
 # its timeout and a long one costs nothing: 10 s, so that even a loaded
 # machine sees the reason and not a timeout (a bot that exits after its
 # first answer once took more than 20 ms to go under the sanitizers, and
-# was logged as a timeout). Only the modes whose refusal is a timeout get a
-# short one (MOVE_TIMEOUT=20).
+# was logged as a timeout). The modes whose every answer is refused as a
+# timeout (no answer, or an answer to another request) get 1 ms instead,
+# and a start-up allowance of their own: each of their requests waits its
+# timeout out, several hundred a game.
 refused() {
   local mode=$1 want=$2
   shift 2
@@ -88,14 +90,15 @@ refused set "bad_set: no such set in this deck: 'purple'"
 refused teammate "ask_teammate: you may ask only a player of the other team"
 refused resync "resync_again: a second resync for one request"
 refused exit "exited: the bot has exited (exit status 3)"
-MOVE_TIMEOUT=20 refused mute "timeout: no answer in time" --start-timeout 500
+MOVE_TIMEOUT=1 refused mute "timeout: no answer in time" --start-timeout 500
 # what a bot writes reaches the log escaped: it can neither make a line of
 # its own (the count of lines above) nor drive the terminal
 refused forge 'bad_message: unknown key "\x0alit arena: deal 0a, action 2, seat 2 (random): own_card\x1b]0;x\x07" in ask'
 refused twice "bad_claim_cards: holders name 2c twice"
 # answers to another request: counted in the timeout's reason
-MOVE_TIMEOUT=20 refused offbyone \
-  "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" --players 4
+MOVE_TIMEOUT=1 refused offbyone \
+  "timeout: no answer in time (1 line with another n ignored, the last n 0, this request's 1)" --players 4 \
+  --start-timeout 3000
 
 # the records mark each action the arena played for a refused one, after
 # its line (' ; fallback: REASON'), what the bot wrote escaped on one line;
@@ -117,7 +120,7 @@ grep -qF ' ; fallback: bad_message: unknown key "\x0alit arena: deal 0a, action 
 
 # a slow bot: its first answer comes within the start-up allowance, the
 # next ones late (and then ignored as stale)
-run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 20 --json --quiet
+run 0 "$lit" arena --team-a "cmd:$bot slow" --team-b random --games 1 --move-timeout 1 --json --quiet
 grep -q "(cmd:$bot slow): timeout: no answer in time; played " "$tmp/err" || fail "slow: no timeout logged"
 json "$tmp/out" 'd["livelocks"] == 0 and d["bad_actions"][1] == 0' || fail "slow: $(cat "$tmp/out")"
 
