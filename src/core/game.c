@@ -15,11 +15,6 @@
 #include "literature/rng.h"
 #include "literature/status.h"
 
-static unsigned live_sets(const LitPublic *p)
-{
-    return lit_whole_sets(p, p->live);
-}
-
 static void count_holding(LitPublic *p)
 {
     p->holding = 0;
@@ -157,7 +152,7 @@ unsigned lit_claimable(const LitPublic *pub, int seat)
     if (pub->result != LIT_ONGOING || seat < 0 || seat >= pub->rules.players ||
         claim_status(pub, seat) != LIT_OK)
         return 0;
-    return live_sets(pub);
+    return lit_whole_sets(pub, pub->live); /* the sets still in play */
 }
 
 /* ---- checking ------------------------------------------------------------ */
