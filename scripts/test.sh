@@ -12,6 +12,12 @@
 #      their counts on two threads; cli_loops a server of two event loops),
 #      halting at the first race;
 #   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 12).
+# The builds of steps 2 to 5 run in the background at the lowest priority
+# while the tests before them run (the sanitizer build during the normal
+# suite, the others during the sanitizer suite): they take the cores the
+# tests leave idle while they wait on sockets, processes and a browser,
+# and the tests keep the cores they use (docs/BENCHMARKS.md "The test
+# suite"). A build's output is in build/<name>.log, shown when it fails.
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,20 +41,62 @@ export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# Background builds: later NAME CMD... starts CMD at the lowest priority,
+# its output in build/NAME.log; built NAME waits for it (or, when it was
+# never started, runs it now) and fails, showing the log, when it failed.
+declare -A later_pid
+later() {
+  local name=$1
+  shift
+  mkdir -p build
+  (renice -n 19 -p "$BASHPID" >/dev/null && "$@") >"build/$name.log" 2>&1 &
+  later_pid[$name]=$!
+}
+built() {
+  local name=$1 rc=0
+  shift
+  if [ -n "${later_pid[$name]:-}" ]; then
+    wait "${later_pid[$name]}" || rc=$?
+    unset "later_pid[$name]"
+  else
+    "$@" >"build/$name.log" 2>&1 || rc=$?
+  fi
+  [ "$rc" -eq 0 ] || { cat "build/$name.log"; echo "$name: the build failed"; }
+  return "$rc"
+}
+
+build_sanitized() {
+  scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON
+}
+build_canary() {
+  cmake -S . -B build/canary -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON \
+    -DLIT_CANARY=ON && cmake --build build/canary --target test_canary
+}
+build_threads() {
+  cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_SANITIZE_THREAD=ON \
+    -DLIT_TESTS=ON && cmake --build build/tsan --target lit hubs_threads
+}
+build_fuzz() {
+  CC=clang cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON &&
+    cmake --build build/fuzz --target fuzz_notation fuzz_actions fuzz_infer fuzz_hub fuzz_botline
+}
+
 normal() {
-  scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_TESTS=ON &&
-    ctest --test-dir build/release --output-on-failure -j "$jobs"
+  scripts/build.sh build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_TESTS=ON || return 1
+  later sanitized build_sanitized
+  ctest --test-dir build/release --output-on-failure -j "$jobs"
 }
 
 sanitized() {
-  scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON &&
-    ctest --test-dir build/asan --output-on-failure -j "$jobs"
+  built sanitized build_sanitized || return 1
+  later canary build_canary
+  later threads build_threads
+  later fuzz build_fuzz
+  ctest --test-dir build/asan --output-on-failure -j "$jobs"
 }
 
 canary() {
-  cmake -S . -B build/canary -G Ninja -DCMAKE_BUILD_TYPE=Debug -DLIT_SANITIZE=ON -DLIT_TESTS=ON \
-    -DLIT_CANARY=ON >/dev/null &&
-    cmake --build build/canary --target test_canary >/dev/null || return 1
+  built canary build_canary || return 1
   if ctest --test-dir build/canary -R '^test_canary$' >/dev/null 2>&1; then
     echo "canary: a leaking test passed: the sanitizer setup does not catch leaks"
     return 1
@@ -57,18 +105,13 @@ canary() {
 }
 
 threads() {
-  cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_SANITIZE_THREAD=ON \
-    -DLIT_TESTS=ON >/dev/null &&
-    cmake --build build/tsan --target lit hubs_threads >/dev/null &&
-    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-      ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops)$'
+  built threads build_threads || return 1
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+    ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops)$'
 }
 
 fuzz() {
-  CC=clang cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIT_FUZZ=ON \
-    >/dev/null &&
-    cmake --build build/fuzz --target fuzz_notation fuzz_actions fuzz_infer fuzz_hub fuzz_botline \
-      >/dev/null || return 1
+  built fuzz build_fuzz || return 1
   scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-12}"
 }
 
