@@ -33,9 +33,9 @@ void claims_count(Claim *cl, const LitU192 *fields, uint64_t y, const int *seat)
 int claims_visit(Walk *w, uint64_t v, uint32_t index)
 {
     Claim *cl = w->ctx;
-    const LitU192 *d = lookup(cl->gv, fields_of(cl->cx, v));
+    LitU192 d;
     (void)index;
-    if (d)
-        claims_count(cl, d, v, w->seat);
+    if (lookup(cl->gv, fields_of(cl->cx, v), &d))
+        claims_count(cl, &d, v, w->seat);
     return 0;
 }

@@ -100,14 +100,45 @@ static inline uint32_t dense_index(const Dense *d, uint64_t v)
  * of its sum at its dense index, so it never probes. */
 typedef struct Table {
     uint64_t *key; /* packed vector + 1; 0 for an empty slot */
-    LitU192 *val;
+    uint64_t *val; /* the counts, vw words each (val_get, val_put) */
     uint64_t *occ;  /* dense: a bit a slot, set where the key is not 0, so
                      * a pass skips 64 empty slots in one word; NULL when
                      * hashed */
     uint32_t cap;   /* a power of two, or the dense size */
     uint32_t count;
     const Dense *dense; /* NULL when hashed */
+    int vw;         /* words a count: 3, or 2 in a dense table of a narrow
+                     * count (Ctx.narrow), whose counts are below 2^128:
+                     * a slot of 24 bytes where it took 32 */
 } Table;
+
+/* Count i of t, in three words (the top one 0 in a table of two). */
+static inline LitU192 val_get(const Table *t, uint32_t i)
+{
+    const uint64_t *p = t->val + (size_t)i * (unsigned)t->vw;
+    LitU192 r = {{p[0], p[1], t->vw > 2 ? p[2] : 0}};
+    return r;
+}
+
+/* val_get where the caller knows the words: narrow (a constant where it is
+ * inlined) in a dense table of a narrow count, which has two. */
+static inline __attribute__((always_inline)) LitU192 val_get_n(const Table *t, uint32_t i,
+                                                               const int narrow)
+{
+    const uint64_t *p = t->val + (size_t)i * (narrow ? 2u : 3u);
+    LitU192 r = {{p[0], p[1], narrow ? 0 : p[2]}};
+    return r;
+}
+
+/* Count i of t = x (in a table of two words, x mod 2^128). */
+static inline void val_put(Table *t, uint32_t i, const LitU192 *x)
+{
+    uint64_t *p = t->val + (size_t)i * (unsigned)t->vw;
+    p[0] = x->w[0];
+    p[1] = x->w[1];
+    if (t->vw > 2)
+        p[2] = x->w[2];
+}
 
 /* The occupancy bit of dense slot i: set, cleared. */
 static inline void occ_set(Table *t, uint32_t i)
@@ -190,14 +221,17 @@ static inline uint32_t slot_of(const Table *t, uint64_t key)
     return (uint32_t)(h >> 32) & (t->cap - 1);
 }
 
-static inline const LitU192 *lookup(const Table *t, uint64_t v)
+/* Whether t holds v, and its count in *x when it does. */
+static inline int lookup(const Table *t, uint64_t v, LitU192 *x)
 {
     uint64_t key = v + 1;
     for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
-        if (t->key[i] == key)
-            return &t->val[i];
+        if (t->key[i] == key) {
+            *x = val_get(t, i);
+            return 1;
+        }
         if (t->key[i] == 0)
-            return NULL;
+            return 0;
     }
 }
 
@@ -213,7 +247,8 @@ static inline uint32_t entry(Table *t, uint64_t v)
         if (!t->dense && 2 * (t->count + 1) > t->cap)
             return UINT32_MAX;
         t->key[i] = key;
-        t->val[i] = lit_u192(0);
+        LitU192 zero = lit_u192(0);
+        val_put(t, i, &zero);
         t->count++;
         if (t->occ)
             occ_set(t, i);
@@ -227,7 +262,9 @@ static inline int add_to(Table *t, uint64_t v, const LitU192 *x)
     uint32_t i = entry(t, v);
     if (i == UINT32_MAX)
         return -1;
-    lit_u192_add(&t->val[i], &t->val[i], x);
+    LitU192 sum = val_get(t, i);
+    lit_u192_add(&sum, &sum, x);
+    val_put(t, i, &sum);
     return 0;
 }
 
@@ -306,18 +343,28 @@ static inline LitU192 mul_low2(const LitU192 *a, const LitU192 *b)
 
 /* Adds x at dense index i, the vector v's: the caller knows i is v's. In
  * two words when narrow (Ctx.narrow): the top word stays 0. */
-static inline void add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, int narrow)
+static inline __attribute__((always_inline)) void
+add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, const int narrow)
 {
+    uint64_t *p = t->val + (size_t)i * (narrow ? 2u : 3u);
     if (t->key[i]) {
-        if (narrow)
-            add_in2(&t->val[i], x);
-        else
-            add_in(&t->val[i], x);
+        uint64_t w0 = p[0] + x->w[0], c0 = w0 < x->w[0];
+        if (narrow) {
+            p[1] += x->w[1] + c0;
+        } else {
+            uint64_t w1 = p[1] + x->w[1], c1 = w1 < x->w[1];
+            w1 += c0;
+            c1 += w1 < c0;
+            p[1] = w1;
+            p[2] += x->w[2] + c1;
+        }
+        p[0] = w0;
     } else {
         t->key[i] = v + 1;
-        t->val[i] = *x;
-        if (narrow)
-            t->val[i].w[2] = 0;
+        p[0] = x->w[0];
+        p[1] = x->w[1];
+        if (!narrow)
+            p[2] = x->w[2];
         t->count++;
         occ_set(t, i);
     }
@@ -602,7 +649,7 @@ step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFiel
               const int n, const int narrow)
 {
     uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
-    LitU192 a = t->val[i];
+    LitU192 a = val_get_n(t, i, narrow);
     for (int f = 0; f < n; f++) {
         if (!(room & sf->gbit[f]))
             continue;
@@ -619,9 +666,10 @@ step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFiel
 
 /* ---- table.c ---- */
 
-/* A table for want entries at most half full: 0, or -1 when the workspace
- * cannot hold it. */
-int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense);
+/* A table for want entries at most half full, or dense when dense is not
+ * NULL, its counts in two words when it is dense and narrow (Table.vw): 0,
+ * or -1 when the workspace cannot hold it. */
+int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow);
 
 /* A hashed table. */
 int table_new(Table *t, LitWork *w, uint64_t want);

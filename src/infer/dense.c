@@ -7,7 +7,8 @@
 
 /* Under INFER_DENSE, the layers and F are dense (Dense) when the vectors
  * within the slots have at most DENSE_MAX indices and tables of that size
- * fit in room; else hashed. The field left out is the one with the most
+ * fit in room (words_choose first: a narrow count's slots are smaller);
+ * else hashed. The field left out is the one with the most
  * slots. */
 void dense_choose(Ctx *cx, int tables, size_t room)
 {
@@ -31,16 +32,17 @@ void dense_choose(Ctx *cx, int tables, size_t room)
         size *= (uint64_t)cap + 1;
     }
     d->size = (uint32_t)(size < DENSE_MAX ? size : DENSE_MAX);
+    /* a slot: its key and its count, in two words when narrow (Table.vw) */
+    uint64_t slot = sizeof(uint64_t) * (cx->narrow ? 3 : 4);
     cx->use_dense = size <= DENSE_MAX &&
-                    (uint64_t)tables * (size * (sizeof(uint64_t) + sizeof(LitU192)) +
-                                        sizeof(uint64_t) * ((size + 63) / 64)) <=
+                    (uint64_t)tables * (size * slot + sizeof(uint64_t) * ((size + 63) / 64)) <=
                         room;
 }
 
 /* The table of a layer or of F: dense or hashed as cx says. */
 int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx)
 {
-    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL);
+    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL, cx->narrow);
 }
 
 /* The dense indices of n vectors (vec[v * stride]) in index[v], and the
@@ -83,7 +85,8 @@ back_run(const Ctx *cx, const Block *b, const Table *next, Table *out, const uin
                 uint64_t rest = next->key[i] - 1;
                 if (!fits(guard, vec, slots - rest))
                     continue;
-                LitU192 x = narrow ? times2(&next->val[i], n) : times(&next->val[i], n);
+                LitU192 c = val_get_n(next, i, narrow);
+                LitU192 x = narrow ? times2(&c, n) : times(&c, n);
                 add_dense(out, i + iv[v], rest + vec, &x, narrow);
             }
         }
@@ -112,9 +115,9 @@ int dense_back(const Ctx *cx, const Block *b, const Table *next, Table *out, Lit
  * F(u) n_v where the layer after can complete it, and the part of G(v)
  * the chunk gives (gpass.c's g_chunk), in one pass; iv the dense index of v, is_v
  * that of slots - v. Inlined twice, narrow or not (Ctx.narrow). */
-static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at,
-                                uint32_t e0, uint32_t e1, const Ctx *cx, const Vec *vec,
-                                uint32_t iv, uint32_t is_v, int narrow)
+static inline __attribute__((always_inline)) LitU192
+vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at, uint32_t e0,
+          uint32_t e1, const Ctx *cx, const Vec *vec, uint32_t iv, uint32_t is_v, const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots, v = vec->v;
     LitU192 sum = lit_u192(0);
@@ -126,13 +129,14 @@ static inline LitU192 vec_chunk(const Table *f, const Table *after, Table *nf, c
         uint32_t ib = is_v - i;
         if (!after->key[ib])
             continue;
-        LitU192 x = times(&f->val[i], vec->n);
+        LitU192 a = val_get_n(f, i, narrow), c = val_get_n(after, ib, narrow);
+        LitU192 x = times(&a, vec->n);
         add_dense(nf, i + iv, given + v, &x, narrow);
         if (narrow) {
-            LitU192 y = mul_low2(&f->val[i], &after->val[ib]);
+            LitU192 y = mul_low2(&a, &c);
             add_in2(&sum, &y);
         } else {
-            LitU192 y = mul_low(&f->val[i], &after->val[ib]);
+            LitU192 y = mul_low(&a, &c);
             add_in(&sum, &y);
         }
     }

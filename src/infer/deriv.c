@@ -74,8 +74,9 @@ static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const 
  * index; or 0): out[k] = sum over z's vectors w of z(w) B(slots - w -
  * e[k]), after the layer B. One pass over z, which it leaves empty.
  * Inlined twice, narrow or not. */
-static inline void dots_in(const Ctx *cx, Table *z, const Table *after, int n, const uint64_t *e,
-                           const uint32_t *stride, LitU192 *out, int narrow)
+static inline __attribute__((always_inline)) void
+dots_in(const Ctx *cx, Table *z, const Table *after, int n, const uint64_t *e,
+        const uint32_t *stride, LitU192 *out, const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
     uint32_t is = dense_index(&cx->dense, slots);
@@ -92,11 +93,12 @@ static inline void dots_in(const Ctx *cx, Table *z, const Table *after, int n, c
                 uint32_t ib = is - i - stride[k];
                 if (!fits(guard, w + e[k], slots) || !after->key[ib])
                     continue;
+                LitU192 a = val_get_n(z, i, narrow), c = val_get_n(after, ib, narrow);
                 if (narrow) {
-                    LitU192 y = mul_low2(&z->val[i], &after->val[ib]);
+                    LitU192 y = mul_low2(&a, &c);
                     add_in2(&out[k], &y);
                 } else {
-                    LitU192 y = mul_low(&z->val[i], &after->val[ib]);
+                    LitU192 y = mul_low(&a, &c);
                     add_in(&out[k], &y);
                 }
             }

@@ -146,8 +146,9 @@ static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out
         if (!f->key[i])
             continue;
         uint64_t x = cx->slots - (f->key[i] - 1), xt = x & mask;
-        LitU192 ways = free_spread(cx, x - xt, cx->free - cards_in(cx, xt)), y;
-        lit_u192_mul(&y, &f->val[i], &ways);
+        LitU192 ways = free_spread(cx, x - xt, cx->free - cards_in(cx, xt)), y,
+                a = val_get(f, i);
+        lit_u192_mul(&y, &a, &ways);
         if (add_to(proj, xt, &y))
             return -1;
     }
@@ -161,7 +162,7 @@ static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out
         if (proj->key[i]) {
             out->x[out->n] = proj->key[i] - 1;
             out->cards[out->n] = (uint8_t)cards_in(cx, proj->key[i] - 1);
-            out->val[out->n++] = proj->val[i];
+            out->val[out->n++] = val_get(proj, i);
         }
     return 0;
 }
@@ -312,7 +313,7 @@ static int fill_run(const Fill *fl, int depth, uint64_t v, uint32_t index, int l
         if (fl->last >= 0)
             v += (uint64_t)left << cx->lay.off[fl->last];
         if (fl->t->dense) {
-            add_dense(fl->t, index, v, &ways, 0);
+            add_dense(fl->t, index, v, &ways, fl->t->vw == 2);
             return 0;
         }
         return add_to(fl->t, v, &ways);
@@ -387,8 +388,8 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
         if (!f->key[i])
             continue;
         uint64_t left = slots - (f->key[i] - 1);
-        LitU192 ways = free_spread(cx, left, cx->free), x;
-        lit_u192_mul(&x, &f->val[i], &ways);
+        LitU192 ways = free_spread(cx, left, cx->free), x, a = val_get(f, i);
+        lit_u192_mul(&x, &a, &ways);
         for (int u = 0; u < cx->lay.n; u++) {
             int in_u = unit_count(&cx->lay, left, u);
             if (in_u) {

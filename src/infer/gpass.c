@@ -19,10 +19,10 @@ static inline LitU192 g_chunk(const LitU192 *fv, const uint64_t *left, const Tab
         if (!after->key[ib])
             continue;
         if (narrow) {
-            LitU192 y = mul_low2(&fv[e], &after->val[ib]);
+            LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
             add_in2(&sum, &y);
         } else {
-            LitU192 y = mul_low(&fv[e], &after->val[ib]);
+            LitU192 c = val_get_n(after, ib, 0), y = mul_low(&fv[e], &c);
             add_in(&sum, &y);
         }
     }
@@ -42,14 +42,14 @@ static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const T
         if (fits(guard, vec[0], l)) {
             uint32_t ib = is_v[0] - i;
             if (after->key[ib]) {
-                LitU192 y = mul_low2(&fv[e], &after->val[ib]);
+                LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
                 add_in2(&s0, &y);
             }
         }
         if (fits(guard, vec[1], l)) {
             uint32_t ib = is_v[1] - i;
             if (after->key[ib]) {
-                LitU192 y = mul_low2(&fv[e], &after->val[ib]);
+                LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
                 add_in2(&s1, &y);
             }
         }
@@ -76,7 +76,7 @@ int gpass_run(const Ctx *cx, const Table *f, const Block *b, const Table *after,
                     &order))
         return -1;
     for (uint32_t e = 0; e < f->count; e++) {
-        fv[e] = f->val[at[e]];
+        fv[e] = val_get(f, at[e]);
         left[e] = slots - (f->key[at[e]] - 1);
     }
     uint32_t is = dense_index(&cx->dense, slots);

@@ -88,7 +88,9 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
             for (int k = 0; k < n; k++) {
                 if (!fits(guard, x + q[k].v, slots))
                     continue;
-                LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+                LitU192 a = val_get(in, i);
+                if (q[k].coef != 1)
+                    a = times(&a, q[k].coef);
                 if (sign < 0)
                     neg_in(&a);
                 add_dense(out, i + q[k].stride, x + q[k].v, &a, cx->narrow);
@@ -120,7 +122,9 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
                 for (int k = 0; k < nq; k++) {
                     if (!fits(guard, y + q[k].v, slots))
                         continue;
-                    LitU192 a = q[k].coef == 1 ? in->val[i] : times(&in->val[i], q[k].coef);
+                    LitU192 a = val_get_n(in, i, narrow);
+                    if (q[k].coef != 1)
+                        a = times(&a, q[k].coef);
                     add_dense(acc, i + q[k].stride, y + q[k].v, &a, narrow);
                 }
             }

@@ -53,14 +53,15 @@ static int count_placement(Walk *w, uint64_t v, uint32_t index)
         uint32_t i = entry(t, v);
         if (i == UINT32_MAX)
             return -1;
-        t->val[i].w[0]++;
+        t->val[(size_t)i * (unsigned)t->vw]++; /* (the count's low word) */
         for (int c = 0; c < l->b->n; c++)
             l->at[i][c][w->seat[c]]++;
         l->valid++;
         return 0;
     }
-    uint32_t idx = (uint32_t)lookup(t, v)->w[0];
-    l->b->list[l->b->start[idx]++] = index;
+    LitU192 idx = lit_u192(0);
+    lookup(t, v, &idx);
+    l->b->list[l->b->start[idx.w[0]]++] = index;
     return 0;
 }
 
@@ -161,7 +162,7 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
     uint32_t slot = entry(l->t, v);
     if (slot == UINT32_MAX)
         return -1;
-    l->t->val[slot].w[0] += ways;
+    l->t->val[(size_t)slot * (unsigned)l->t->vw] += ways; /* (the count's low word) */
     for (int j = 0; j < cl->n; j++)
         for (unsigned m = cl->used[j]; m; m &= m - 1) {
             int u = lit_lsb(m);
@@ -254,9 +255,10 @@ int local_table(const Ctx *cx, Block *b, LitWork *w, int lists, uint64_t *budget
     for (uint32_t i = 0; i < t.cap; i++)
         if (t.key[i]) {
             /* the table's value becomes the vector's index */
-            b->vec[b->n_vec] = (Vec){t.key[i] - 1, t.val[i].w[0]};
+            b->vec[b->n_vec] = (Vec){t.key[i] - 1, val_get(&t, i).w[0]};
             memcpy(b->at[b->n_vec], loc.at[i], sizeof *b->at);
-            t.val[i] = lit_u192(b->n_vec++);
+            LitU192 index = lit_u192(b->n_vec++);
+            val_put(&t, i, &index);
         }
     if (lists) {
         /* The placements of each vector, together: vector v's are

@@ -183,10 +183,10 @@ static int forward_hashed(const Ctx *cx, const Block *b, const Table *f, const T
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, left))
                 continue;
-            const LitU192 *c = lookup(after, left - b->vec[v].v);
-            if (!c)
+            LitU192 c, a = val_get(f, i);
+            if (!lookup(after, left - b->vec[v].v, &c))
                 continue;
-            LitU192 x = times(&f->val[i], b->vec[v].n), y = mul_low(&f->val[i], c);
+            LitU192 x = times(&a, b->vec[v].n), y = mul_low(&a, &c);
             if (add_to(nf, given + b->vec[v].v, &x))
                 return -1;
             lit_u192_add(&g[v], &g[v], &y);
@@ -215,7 +215,7 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, slots - given))
                 continue;
-            LitU192 x = times(&f->val[i], b->vec[v].n);
+            LitU192 a = val_get(f, i), x = times(&a, b->vec[v].n);
             if (add_to(&all, given + b->vec[v].v, &x))
                 return -1;
         }
@@ -230,13 +230,15 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
         for (uint32_t x = 0; x < after->cap; x++) {
             if (!after->key[x] || !fits(guard, after->key[x] - 1, left))
                 continue;
-            LitU192 ways = free_spread(cx, left - (after->key[x] - 1), pl->conv), y;
-            lit_u192_mul(&y, &after->val[x], &ways);
+            LitU192 ways = free_spread(cx, left - (after->key[x] - 1), pl->conv), y,
+                    a = val_get(after, x);
+            lit_u192_mul(&y, &a, &ways);
             lit_u192_add(&c, &c, &y);
         }
         if (!lit_u192_is_zero(&c)) {
             add_to(&done, all.key[i] - 1, &c);
-            add_to(nf, all.key[i] - 1, &all.val[i]);
+            LitU192 a = val_get(&all, i);
+            add_to(nf, all.key[i] - 1, &a);
         }
     }
     for (uint32_t i = 0; i < f->cap; i++) {
@@ -246,11 +248,10 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, slots - given))
                 continue;
-            const LitU192 *c = lookup(&done, given + b->vec[v].v);
-            if (!c)
+            LitU192 c, x, a = val_get(f, i);
+            if (!lookup(&done, given + b->vec[v].v, &c))
                 continue;
-            LitU192 x;
-            lit_u192_mul(&x, &f->val[i], c);
+            lit_u192_mul(&x, &a, &c);
             lit_u192_add(&g[v], &g[v], &x);
         }
     }

@@ -118,9 +118,9 @@ static void first_layer(const Ctx *cx, const Block *b, const Table *next, Table 
     for (uint32_t v = 0; v < b->n_vec; v++) {
         if (!fits(guard, b->vec[v].v, slots))
             continue;
-        const LitU192 *rest = lookup(next, slots - b->vec[v].v);
-        if (rest) {
-            LitU192 x = times(rest, b->vec[v].n);
+        LitU192 rest;
+        if (lookup(next, slots - b->vec[v].v, &rest)) {
+            LitU192 x = times(&rest, b->vec[v].n);
             add_in(&sum, &x);
         }
     }
@@ -233,8 +233,9 @@ static void plan_total(Plan *pl)
     for (uint32_t i = 0; i < first->cap; i++) {
         if (!first->key[i] || !fits(guard, first->key[i] - 1, slots))
             continue;
-        LitU192 ways = free_spread(cx, slots - (first->key[i] - 1), pl->conv), x;
-        lit_u192_mul(&x, &first->val[i], &ways);
+        LitU192 ways = free_spread(cx, slots - (first->key[i] - 1), pl->conv), x,
+                c = val_get(first, i);
+        lit_u192_mul(&x, &c, &ways);
         lit_u192_add(&total, &total, &x);
     }
     pl->total = total;

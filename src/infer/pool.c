@@ -118,11 +118,8 @@ int pool_visit(Walk *w, uint64_t y, uint32_t index)
     const Ctx *cx = mx->cl.cx;
     (void)index;
     uint64_t z = fields_of(cx, y);
-    const LitU192 *known = lookup(mx->memo, z);
     LitU192 h = lit_u192(0);
-    if (known) {
-        h = *known;
-    } else {
+    if (!lookup(mx->memo, z, &h)) {
         /* over the smaller of F and D, looking the other up */
         const Table *a = mx->f, *c = mx->d;
         if (c->count < a->count) {
@@ -135,9 +132,9 @@ int pool_visit(Walk *w, uint64_t y, uint32_t index)
             uint64_t left = cx->slots - (a->key[i] - 1);
             if (!fits(cx->lay.guard, z, left))
                 continue;
-            const LitU192 *other = lookup(c, left - z);
-            if (other) {
-                LitU192 x = mul_low(&a->val[i], other);
+            LitU192 other, here = val_get(a, i);
+            if (lookup(c, left - z, &other)) {
+                LitU192 x = mul_low(&here, &other);
                 add_in(&h, &x);
             }
         }
@@ -169,11 +166,13 @@ int pool_collect(Walk *w, uint64_t y, uint32_t index)
  * dense, each would take a whole table). */
 int pool_dense(const Ctx *cx, const Table *d, Table *out, LitWork *w)
 {
-    if (table_in(out, w, d->count, &cx->dense))
+    if (table_in(out, w, d->count, &cx->dense, cx->narrow))
         return -1;
     for (uint32_t i = 0; i < d->cap; i++)
-        if (d->key[i])
-            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &d->val[i], 0);
+        if (d->key[i]) {
+            LitU192 x = val_get(d, i);
+            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &x, cx->narrow);
+        }
     return 0;
 }
 
@@ -213,6 +212,6 @@ int pool_fill(const Mixed *mx, LitWork w)
     if (gpass_run(cx, a, &zb, c, h, w))
         return -1;
     for (k = 0; k < n; k++)
-        memo->val[slot[k]] = h[k];
+        val_put(memo, slot[k], &h[k]);
     return 0;
 }

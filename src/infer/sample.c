@@ -85,8 +85,9 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
         for (uint32_t i = 0; i < t->cap; i++) {
             if (!t->key[i] || !fits(lay->guard, t->key[i] - 1, cx->slots))
                 continue;
-            LitU192 ways = free_spread(cx, cx->slots - (t->key[i] - 1), pl->conv), weight;
-            lit_u192_mul(&weight, &t->val[i], &ways);
+            LitU192 ways = free_spread(cx, cx->slots - (t->key[i] - 1), pl->conv), weight,
+                    c = val_get(t, i);
+            lit_u192_mul(&weight, &c, &ways);
             if (lands(&acc, &weight, &x)) {
                 r = t->key[i] - 1;
                 break;
@@ -95,15 +96,17 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
     }
     for (int j = 0; j < pl->nb; j++) {
         const Block *b = &pl->blocks[j];
-        LitU192 x = below(rng, lookup(&pl->layer[j], r)), acc = lit_u192(0);
+        LitU192 here = lit_u192(0), acc = lit_u192(0);
+        lookup(&pl->layer[j], r, &here);
+        LitU192 x = below(rng, &here);
         uint32_t v = 0;
         for (; v < b->n_vec; v++) {
             if (!fits(lay->guard, b->vec[v].v, r))
                 continue;
-            const LitU192 *after = lookup(&pl->layer[j + 1], r - b->vec[v].v);
-            if (!after)
+            LitU192 after;
+            if (!lookup(&pl->layer[j + 1], r - b->vec[v].v, &after))
                 continue;
-            LitU192 weight = times(after, b->vec[v].n);
+            LitU192 weight = times(&after, b->vec[v].n);
             if (lands(&acc, &weight, &x))
                 break;
         }

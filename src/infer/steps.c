@@ -155,7 +155,7 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, 
             uint64_t x = in->key[i] - 1, room = (top - x) & guard;
             if (consume)
                 consume->key[i] = 0;
-            LitU192 a = in->val[i];
+            LitU192 a = val_get_n(in, i, narrow);
             if (sign < 0)
                 neg_in(&a);
             for (int f = 0; f < n; f++)
@@ -265,7 +265,8 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
     for (uint32_t k = 0; k < occ_words(out); k++)
         for (uint64_t bits = out->occ[k]; bits; bits &= bits - 1) {
             uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            if (lit_u192_is_zero(&out->val[i]))
+            LitU192 c = val_get(out, i);
+            if (lit_u192_is_zero(&c))
                 dense_drop(out, i);
         }
     return 0;

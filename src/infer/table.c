@@ -3,20 +3,21 @@
  * and one step of the backward layers through hash tables. */
 #include "counting.h"
 
-/* A table for want entries at most half full: 0, or -1 when the workspace
- * cannot hold it. */
-int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense)
+/* A table for want entries at most half full, or dense: 0, or -1 when the
+ * workspace cannot hold it. */
+int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow)
 {
     uint64_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
     if (dense)
         cap = dense->size;
-    if (cap > w->left / (sizeof(uint64_t) + sizeof(LitU192)))
+    t->vw = dense && narrow ? 2 : 3;
+    if (cap > w->left / (sizeof(uint64_t) * (1u + (unsigned)t->vw)))
         return -1;
     size_t words = dense ? (cap + 63) >> 6 : 0; /* of the occupancy bits */
     t->key = lit_work_take(w, sizeof(uint64_t) * cap);
-    t->val = lit_work_take(w, sizeof(LitU192) * cap);
+    t->val = lit_work_take(w, sizeof(uint64_t) * (size_t)t->vw * cap);
     t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * words) : NULL;
     if (!t->key || !t->val || (dense && !t->occ))
         return -1;
@@ -39,7 +40,7 @@ void table_clear(Table *t)
 /* A hashed table. */
 int table_new(Table *t, LitWork *w, uint64_t want)
 {
-    return table_in(t, w, want, NULL);
+    return table_in(t, w, want, NULL, 0);
 }
 
 /* The entries of a table in slot order (for a dense table, index order):
@@ -74,7 +75,7 @@ int table_back(const Ctx *cx, const Block *b, const Table *next, Table *out)
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
                 continue;
-            LitU192 x = times(&next->val[i], b->vec[v].n);
+            LitU192 c = val_get(next, i), x = times(&c, b->vec[v].n);
             if (add_to(out, rest + b->vec[v].v, &x))
                 return -1;
         }
