@@ -18,6 +18,7 @@
 # tests leave idle while they wait on sockets, processes and a browser,
 # and the tests keep the cores they use (docs/BENCHMARKS.md "The test
 # suite"). A build's output is in build/<name>.log, shown when it fails.
+# The fuzz targets run beside the ThreadSanitizer tests.
 # Prints "N passed, N failed" at the end and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -104,15 +105,24 @@ canary() {
   echo "canary: the deliberate leak failed the sanitizer suite, as it must"
 }
 
+# The fuzz targets run (for a fixed time, a core each) beside the
+# ThreadSanitizer tests, which mostly wait on sockets: started here, their
+# report in build/fuzzing.log, shown by the fuzz step.
+fuzzing_pid=""
 threads() {
+  built fuzz build_fuzz && { scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-12}" \
+    >build/fuzzing.log 2>&1 & fuzzing_pid=$!; }
   built threads build_threads || return 1
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
     ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops)$'
 }
 
 fuzz() {
-  built fuzz build_fuzz || return 1
-  scripts/fuzz.sh build/fuzz "${FUZZ_SECONDS:-12}"
+  [ -n "$fuzzing_pid" ] || { echo "fuzz: the build failed (its log is above)"; return 1; }
+  local rc=0
+  wait "$fuzzing_pid" || rc=$?
+  cat build/fuzzing.log
+  return "$rc"
 }
 
 step "normal build and tests" normal
