@@ -192,14 +192,32 @@ export async function move(page, claimEvery = 0) {
 }
 
 // In the open claim dialog: the first set, each card to the first teammate.
+// The game goes on under the dialog (web/claim.js: a bot may claim the set
+// chosen, and the dialog then has none chosen, or none left to claim), so
+// each round looks again: confirm when every card has a holder, a set when
+// none is chosen, else the next card to the first teammate; cancel when no
+// set is left. A click that a redraw overtook is tried again next round.
 export async function finishClaim(page) {
   const dialog = page.locator("#claim-dialog");
   await dialog.waitFor({ state: "visible", timeout: STEP });
-  if (!(await page.locator("#cd-sets button[aria-pressed=true]").count()))
-    await page.locator("#cd-sets button").first().click();
-  for (let i = 0; i < 13 && await page.locator("#cd-confirm").isDisabled(); i++)
-    await page.locator("#cd-mates button").first().click();
-  await page.locator("#cd-confirm").click();
+  const quick = { timeout: 2000 };
+  for (let i = 0; i < 60; i++) {
+    if (!(await dialog.isVisible())) return;
+    try {
+      if (!(await page.locator("#cd-confirm").isDisabled()))
+        return await page.locator("#cd-confirm").click(quick);
+      if (!(await page.locator("#cd-sets button[aria-pressed=true]").count())) {
+        if (!(await page.locator("#cd-sets button").count()))
+          return await page.locator("#cd-cancel").click(quick);
+        await page.locator("#cd-sets button").first().click(quick);
+      } else {
+        await page.locator("#cd-mates button:not([disabled])").first().click(quick);
+      }
+    } catch (err) {
+      if (err.name !== "TimeoutError") throw err;
+    }
+  }
+  assert.fail("the claim dialog could not be finished in 60 rounds");
 }
 
 export async function playToEnd(pages, limit = 120000, claimEvery = 0) {
