@@ -341,8 +341,11 @@ static inline LitU192 mul_low2(const LitU192 *a, const LitU192 *b)
     return r;
 }
 
-/* Adds x at dense index i, the vector v's: the caller knows i is v's. In
- * two words when narrow (Ctx.narrow): the top word stays 0. */
+/* Adds x at dense index i, the vector v's: the caller knows i is v's.
+ * narrow is t's width (t->vw == 2): a constant in the hot loops, which are
+ * inlined once for each; the table's own elsewhere. The sum is add_in2's
+ * or add_in's, written on the slot's words in place (through a LitU192
+ * copy of the slot it measured 1.06 times slower, 8 pairs). */
 static inline __attribute__((always_inline)) void
 add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, const int narrow)
 {

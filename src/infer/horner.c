@@ -93,7 +93,7 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
                     a = times(&a, q[k].coef);
                 if (sign < 0)
                     neg_in(&a);
-                add_dense(out, i + q[k].stride, x + q[k].v, &a, cx->narrow);
+                add_dense(out, i + q[k].stride, x + q[k].v, &a, out->vw == 2);
             }
         }
 }

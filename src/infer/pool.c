@@ -171,7 +171,7 @@ int pool_dense(const Ctx *cx, const Table *d, Table *out, LitWork *w)
     for (uint32_t i = 0; i < d->cap; i++)
         if (d->key[i]) {
             LitU192 x = val_get(d, i);
-            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &x, cx->narrow);
+            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &x, out->vw == 2);
         }
     return 0;
 }
