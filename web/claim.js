@@ -14,6 +14,9 @@
 // what the player gave where it still holds and says so; a claim sent
 // just before the move reached the page is refused (stale_state) and the
 // dialog opens again with it (START: its set, holders and the hand then).
+// What the player gave is a draft kept apart from the position: while the
+// set may not be claimed (the turn went to the other team) the dialog says
+// so, and when the set may be claimed again the draft is back.
 import { cardFace, cardInfo, setLabel, teamOf } from "./cards.js";
 import { keepFocus, rove } from "./keys.js";
 
@@ -26,34 +29,49 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
   let mine = new Set(hand);
   const mates = [];
   for (let n = 1; n <= players; n++) if (teamOf(n) === teamOf(me)) mates.push(n);
-  let set = claimable.length === 1 ? claimable[0] : null;
+  let set = null;
   let holders = {};
   let card = null;
+  // the player's draft: the set chosen and the holders given by hand (not
+  // the cards that are yours because you hold them), whatever the position
+  let draft = null;
+
+  // the draft's GIVEN: HOLDERS less the cards that were yours as held (HAND)
+  function given(from, hand) {
+    const out = {};
+    for (const [c, n] of Object.entries(from)) if (!(n === me && hand.has(c))) out[c] = n;
+    return out;
+  }
 
   function choose(s) {
-    set = s;
-    holders = {};
-    for (const c of sets[s]) if (mine.has(c)) holders[c] = me;
-    card = sets[s].find((c) => !(c in holders)) || null;
+    draft = { set: s, given: {} };
+    place();
     redraw();
   }
 
-  // Takes the claim HAD (set and holders, made on an earlier position) into
-  // this one: the set if it may still be claimed, your cards yours, and the
-  // player's other choices where they still hold (a card given to you
-  // because you held it, and hold no more, has no holder again).
-  function keep(had, before) {
-    set = had.set && claimable.includes(had.set) ? had.set
+  // Lays the draft on this position: its set if it may be claimed (else the
+  // only set there is to claim, or none), your cards yours, the others as
+  // the player gave them (a card given to you because you held it, and hold
+  // no more, has no holder again). The draft itself is kept.
+  function place() {
+    set = draft && claimable.includes(draft.set) ? draft.set
       : claimable.length === 1 ? claimable[0] : null;
     holders = {};
     if (set) {
+      const by = draft && draft.set === set ? draft.given : {};
       for (const c of sets[set]) {
         if (mine.has(c)) holders[c] = me;
-        else if (c in had.holders && !(had.holders[c] === me && before.has(c)))
-          holders[c] = had.holders[c];
+        else if (c in by) holders[c] = by[c];
       }
     }
     card = set ? sets[set].find((c) => !(c in holders)) || null : null;
+  }
+
+  // the player gives card C to N (into the draft, which is this set's now)
+  function give(c, n) {
+    if (!draft || draft.set !== set) draft = { set, given: {} };
+    draft.given[c] = n;
+    holders[c] = n;
   }
 
   // What the player is told when the game moved on under the dialog.
@@ -97,8 +115,8 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
     if (guess) {
       start.textContent = `Start from the likeliest placement (${guess.chance})`;
       start.onclick = () => {
-        holders = { ...guess.holders };
-        card = sets[set].find((c) => !(c in holders)) || null;
+        draft = { set, given: given(guess.holders, mine) };
+        place();
         redraw();
       };
     }
@@ -135,7 +153,7 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
       b.textContent = seatName(n) + (n === me ? " (you)" : "");
       b.disabled = !card;
       b.addEventListener("click", () => {
-        holders[card] = n;
+        give(card, n);
         card = sets[set].find((c) => !(c in holders)) || null;
         redraw();
       });
@@ -160,11 +178,9 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
     onClaim(set, { ...holders }, seq);
   };
   $("cd-cancel").onclick = () => dialog.close();
-  if (start) {
-    keep(start, new Set(start.hand));
-    draw();
-  } else if (set) choose(set);
-  else draw();
+  if (start) draft = { set: start.set, given: given(start.holders, new Set(start.hand)) };
+  place();
+  draw();
   dialog.showModal();
   const first = rove($("cd-sets"));
   if (first) first.focus();
@@ -174,11 +190,10 @@ export function openClaim({ sets, claimable, hand, seq, me, players, seatName, o
     // the game moved on (a new position: its seq, sets to claim and hand)
     update(now) {
       if (!dialog.open) return;
-      const before = mine;
       ({ claimable, seq } = now);
       mine = new Set(now.hand);
       moved = true;
-      keep({ set, holders }, before);
+      place();
       redraw();
     },
   };

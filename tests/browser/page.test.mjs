@@ -57,6 +57,71 @@ test("the claim dialog on a phone: assign, see, cancel, claim", async () => {
   await page.context().close();
 });
 
+// The dialog itself (web/claim.js), driven on the page with positions of
+// its own: a claim in the making outlives positions where its set may not
+// be claimed (the turn went to the other team and came back), and is back
+// whole when it may; the cards you held are yours, those you lost have no
+// holder again; another set chosen starts a new claim.
+test("the claim dialog keeps the claim being made while its set may not be claimed", async () => {
+  const page = await person(PHONE);
+  await page.evaluate(async () => {
+    const { openClaim } = await import("/claim.js");
+    const sets = { "low-spades": ["2s", "3s", "4s", "5s", "6s", "7s"],
+                   "high-hearts": ["9h", "Th", "Jh", "Qh", "Kh", "Ah"] };
+    window.sent = null;
+    window.dlg = openClaim({
+      sets, claimable: ["high-hearts", "low-spades"], hand: ["2s", "3s", "9h"], seq: 5, me: 1,
+      players: 4, seatName: (n) => `seat ${n}`,
+      onClaim: (set, holders, seq) => { window.sent = { set, holders, seq }; } });
+  });
+  const pressed = () => page.evaluate(() =>
+    [...document.querySelectorAll("#cd-sets button[aria-pressed=true]")].map((b) => b.dataset.set));
+  const labels = () => page.evaluate(() =>
+    [...document.querySelectorAll("#cd-cards button")].map((b) => b.getAttribute("aria-label")));
+  await page.locator("#cd-sets button[data-set=low-spades]").click();
+  for (let i = 0; i < 4; i++) await page.locator("#cd-mates button[data-seat='3']").click();
+  assert.equal(await page.locator("#cd-confirm").isEnabled(), true);
+  // the turn goes to the other team: nothing to claim, the draft kept
+  await page.evaluate(() => window.dlg.update({ claimable: [], hand: ["2s", "3s", "9h"], seq: 6 }));
+  assert.equal(await page.locator("#cd-moved").textContent(),
+               "The game moved on: you may not claim now.");
+  assert.deepEqual(await pressed(), []);
+  assert.equal(await page.locator("#cd-confirm").isDisabled(), true);
+  // back, with 3s asked away: the set and every holder given, 3s with none
+  await page.evaluate(() => window.dlg.update({ claimable: ["high-hearts", "low-spades"],
+                                                hand: ["2s", "9h"], seq: 9 }));
+  assert.equal(await page.locator("#cd-moved").textContent(),
+               "The game moved on: check your claim again.");
+  assert.deepEqual(await pressed(), ["low-spades"]);
+  assert.deepEqual(await labels(), ["2 of spades: seat 1", "3 of spades: not given yet",
+                                    "4 of spades: seat 3", "5 of spades: seat 3",
+                                    "6 of spades: seat 3", "7 of spades: seat 3"]);
+  await page.locator("#cd-mates button[data-seat='3']").click();
+  await page.locator("#cd-confirm").click();
+  assert.deepEqual(await page.evaluate(() => window.sent),
+                   { set: "low-spades", seq: 9, holders: { "2s": 1, "3s": 3, "4s": 3, "5s": 3,
+                                                          "6s": 3, "7s": 3 } });
+  // another set chosen is a new claim: nothing of the first carried over
+  await page.evaluate(async () => {
+    const { openClaim } = await import("/claim.js");
+    window.dlg = openClaim({
+      sets: { "low-spades": ["2s", "3s", "4s", "5s", "6s", "7s"],
+              "high-hearts": ["9h", "Th", "Jh", "Qh", "Kh", "Ah"] },
+      claimable: ["high-hearts", "low-spades"], hand: ["2s", "9h"], seq: 10, me: 1, players: 4,
+      seatName: (n) => `seat ${n}`, onClaim: () => {} });
+  });
+  await page.locator("#cd-sets button[data-set=low-spades]").click();
+  await page.locator("#cd-mates button[data-seat='3']").click();
+  await page.locator("#cd-sets button[data-set=high-hearts]").click();
+  await page.evaluate(() => window.dlg.update({ claimable: ["high-hearts", "low-spades"],
+                                                hand: ["2s", "9h"], seq: 11 }));
+  assert.deepEqual(await pressed(), ["high-hearts"]);
+  assert.equal((await labels()).filter((l) => !/not given yet/.test(l)).length, 1);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 // ---- the keyboard alone -------------------------------------------------
 
 // What has the focus: its id, its group's id, its key, its text, and

@@ -135,11 +135,11 @@ test("a timed turn counts down on the seat to play; waits are two; sizes on requ
 // teammate offered. Returns the set.
 async function claimToMate(page) {
   await page.getByRole("button", { name: "Claim a set…" }).click();
-  const set = page.locator("#cd-sets button").first();
-  await set.click();
+  const set = await page.locator("#cd-sets button").first().getAttribute("data-set");
+  await page.locator(`#cd-sets button[data-set=${set}]`).click();
   for (let i = 0; i < 7 && await page.locator("#cd-confirm").isDisabled(); i++)
     await page.locator("#cd-mates button").last().click();
-  return set.getAttribute("data-set");
+  return set;
 }
 
 test("a turn runs out under the claim dialog: it follows the game, a stale claim is told", async () => {
@@ -149,7 +149,9 @@ test("a turn runs out under the claim dialog: it follows the game, a stale claim
   await start(page);
   // the claim made, not confirmed, until the turn's time has run out and a
   // bot has played for Tim: the dialog takes the new position and says so,
-  // keeping the set and its holders if Tim may still claim it
+  // keeping the set and its holders if Tim may still claim it (or again: on
+  // a slow machine the turn may have gone to the other team and come back
+  // before the page is looked at)
   await myTurn(page, STEP);
   const set = await claimToMate(page);
   const moved = page.locator("#cd-moved");
