@@ -112,10 +112,16 @@ typedef struct Table {
                      * a slot of 24 bytes where it took 32 */
 } Table;
 
+/* The words of count i of t, the low one first. */
+static inline uint64_t *val_at(const Table *t, uint32_t i)
+{
+    return t->val + (size_t)i * (unsigned)t->vw;
+}
+
 /* Count i of t, in three words (the top one 0 in a table of two). */
 static inline LitU192 val_get(const Table *t, uint32_t i)
 {
-    const uint64_t *p = t->val + (size_t)i * (unsigned)t->vw;
+    const uint64_t *p = val_at(t, i);
     LitU192 r = {{p[0], p[1], t->vw > 2 ? p[2] : 0}};
     return r;
 }
@@ -133,7 +139,7 @@ static inline __attribute__((always_inline)) LitU192 val_get_n(const Table *t, u
 /* Count i of t = x (in a table of two words, x mod 2^128). */
 static inline void val_put(Table *t, uint32_t i, const LitU192 *x)
 {
-    uint64_t *p = t->val + (size_t)i * (unsigned)t->vw;
+    uint64_t *p = val_at(t, i);
     p[0] = x->w[0];
     p[1] = x->w[1];
     if (t->vw > 2)

@@ -53,7 +53,7 @@ static int count_placement(Walk *w, uint64_t v, uint32_t index)
         uint32_t i = entry(t, v);
         if (i == UINT32_MAX)
             return -1;
-        t->val[(size_t)i * (unsigned)t->vw]++; /* (the count's low word) */
+        val_at(t, i)[0]++; /* (the count's low word) */
         for (int c = 0; c < l->b->n; c++)
             l->at[i][c][w->seat[c]]++;
         l->valid++;
@@ -162,7 +162,7 @@ static int class_leaf(Classes *cl, uint64_t v, uint64_t ways)
     uint32_t slot = entry(l->t, v);
     if (slot == UINT32_MAX)
         return -1;
-    l->t->val[(size_t)slot * (unsigned)l->t->vw] += ways; /* (the count's low word) */
+    val_at(l->t, slot)[0] += ways; /* (the count's low word) */
     for (int j = 0; j < cl->n; j++)
         for (unsigned m = cl->used[j]; m; m &= m - 1) {
             int u = lit_lsb(m);
