@@ -3,7 +3,9 @@
 // on loopback, at a phone's size and a laptop's; and the page's weight.
 //   node bench/table_latency.mjs build/release/lit [GAMES]   (LIT_WEB=web: the page from web/)
 // Needs the test tools (scripts/test_tools.sh --browser: playwright-core and
-// Debian's chromium). Prints one line per size: taps, median and p95 in ms,
+// Debian's chromium headless shell; LIT_CHROMIUM=PATH runs another chromium,
+// such as /usr/bin/chromium, the whole browser, which the figures in
+// docs/BENCHMARKS.md before 2026-11-29 were taken in). Prints one line per size: taps, median and p95 in ms,
 // and the bytes of every file the page loads. Not a test: figures go to
 // docs/BENCHMARKS.md with the machine's `lscpu` model name.
 import { spawn } from "node:child_process";
@@ -22,8 +24,9 @@ const base = await new Promise((resolve) => {
     if (m) resolve(m[1]);
   });
 });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
-                                        args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.LIT_CHROMIUM || "/usr/bin/chromium-headless-shell",
+  args: ["--no-sandbox"] });
 
 const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 

@@ -178,11 +178,17 @@ test("a turn runs out under the claim dialog: it follows the game, a stale claim
   await myTurn(page, 60000);
   assert.equal(await stoodIn.isVisible(), true, "still said on the next turn");
   await claimToMate(page);
-  const left = Number(/(\d+) s/.exec(await page.locator("#t-clock").textContent())[1]);
-  await page.evaluate((ms) => {
-    for (const until = performance.now() + ms; performance.now() < until;);
+  // (the page idles until the turn's last seconds, then is kept busy until
+  // 4 s past its end: a busy page all along kept a core spinning for the
+  // whole turn)
+  await page.waitForFunction(() => {
+    const left = /(\d+) s/.exec(document.getElementById("t-clock").textContent);
+    return left && Number(left[1]) <= 3;
+  }, null, { polling: 200, timeout: 60000 });
+  await page.evaluate(() => {
+    for (const until = performance.now() + 7000; performance.now() < until;);
     document.getElementById("cd-confirm").click();
-  }, left * 1000 + 4000);
+  });
   await page.waitForFunction(() => !document.getElementById("cd-moved").hidden ||
     /^The game moved on before your claim reached it/.test(document.getElementById("error").textContent));
   if (await page.locator("#claim-dialog").isVisible()) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_browser.sh LIT SOURCE_DIR PART... - the browser table (web/) in
-# Debian's chromium, driven by playwright-core through clicks and keys only:
+# Debian's chromium headless shell (LIT_CHROMIUM=PATH: another chromium),
+# driven by playwright-core through clicks and keys only:
 # the tests of tests/browser/PART.test.mjs for each PART, one file after
 # the other (two chromiums at once are slower here than one after the
 # other), each file a server and a chromium of its own:
