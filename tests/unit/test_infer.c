@@ -1049,8 +1049,12 @@ Test(infer, feasibility_is_exact_against_counting, .timeout = 300)
                     if (!variant_of(&k, &v, &rng))
                         continue;
                     cr_assert_eq(lit_odds(&v, odds_work, sizeof odds_work, &odds), LIT_OK);
+                    /* (where the count gives up, at 10 and 12 players, the
+                     * position's other variants are as far beyond it: a
+                     * budget's work each that checks nothing, 7 of this
+                     * test's 17 s) */
                     if (!odds.exact)
-                        continue;
+                        break;
                     int counted = !lit_u192_is_zero(&odds.deals);
                     cr_assert_eq(lit_know_feasible(&v), counted,
                                  "%s, seed %d, action %d, variant %d: counting finds %s",
