@@ -5,8 +5,9 @@
 // Needs the test tools (scripts/test_tools.sh --browser: playwright-core and
 // Debian's chromium headless shell; LIT_CHROMIUM=PATH runs another chromium,
 // such as /usr/bin/chromium, the whole browser, which the figures in
-// docs/BENCHMARKS.md before 2026-11-29 were taken in). Prints one line per size: taps, median and p95 in ms,
-// and the bytes of every file the page loads. Not a test: figures go to
+// docs/BENCHMARKS.md before 2026-11-29 were taken in). Prints one line per
+// size: taps, median and p95 in ms, and the bytes of every file the page
+// loads. Not a test: figures go to
 // docs/BENCHMARKS.md with the machine's `lscpu` model name.
 import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
