@@ -65,7 +65,8 @@ enum {
     INFER_NARROW = 32,
     INFER_HORNER = 64,
     INFER_AHEAD = 128,
-    INFER_DERIV = 256
+    INFER_DERIV = 256,
+    INFER_PRUNE = 512
 };
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
 
@@ -491,6 +492,16 @@ typedef struct Steps {
     uint32_t stride[LIT_MAX_PLAYERS]; /* each field's dense stride (0 for the sum's) */
 } Steps;
 
+/* What the blocks before each layer may give (prune.c): at[j] a bit at the
+ * dense index of slots - u for each u blocks ..j-1 may give (a superset),
+ * NULL where the layers are not pruned. */
+typedef struct Reach {
+    const uint64_t *at[LIT_MAX_SETS + 1];
+    const uint64_t *some[LIT_MAX_PLAYERS]; /* the indices whose digit i is not 0 */
+    int digit[LIT_MAX_PLAYERS];            /* each field's digit, -1: the sum's */
+    uint32_t words;                        /* of each bitset */
+} Reach;
+
 /* What counting and sampling share: the blocks with their local tables and
  * the backward layers. */
 typedef struct Plan {
@@ -504,6 +515,8 @@ typedef struct Plan {
      * cards) to give exactly each vector; layer[nb] is the free cards
      * alone, or {0: 1} when conv is not 0 */
     Table layer[LIT_MAX_SETS + 1];
+    Reach re;                /* the states of each layer ever read (prune.c) */
+    uint32_t pruned;         /* the states the layers dropped, read by none */
     int conv;                /* free cards left to spread: 0 or cx.free */
     LitU192 total;           /* consistent deals of the fields */
     LitU192 deals;           /* consistent deals: total times fields_splits(0) */
@@ -896,10 +909,11 @@ void steps_card(const Ctx *cx, const Steps *st, const Table *in, Table *consume,
 void steps_count(const Steps *st, uint32_t *horner, uint32_t *mixed);
 
 /* out = the ways block b and what next counts give each vector, by card
- * steps: dense tables, three of them in w for the steps. 0, or -1 when w
- * cannot hold them. */
+ * steps: dense tables, two of them in w for the steps. With keep
+ * (prune_within), a table holding k of the block's cards keeps only the
+ * states keep[k] marks. 0, or -1 when w cannot hold them. */
 int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next, Table *out,
-               LitWork w);
+               LitWork w, const uint64_t *const *keep);
 
 /* Whether block j's next F should go vector by vector from F_j of f states
  * although the block goes by steps. */
@@ -953,6 +967,36 @@ int side_block(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork spare,
  * it did not fit. */
 int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f,
                LitWork past_nf);
+
+/* ---- prune.c ---- */
+
+/* Pruning pays where the layers' bound of states times the blocks' work a
+ * state is more than PRUNE_PAYS times the bits' passes (a card's fields,
+ * each a pass over the words of a dense index's bits). */
+enum { PRUNE_PAYS = 8 };
+
+/* pl->re, in w, under INFER_PRUNE with dense layers where it pays (or
+ * always under INFER_STEPS_ALWAYS); else every re.at NULL. 0, or -1 when
+ * w cannot hold the bits. */
+int prune_plan(Plan *pl, LitWork *w);
+
+/* For block j's card steps back from layer j + 1: keep[k] the states a
+ * table holding k of its cards may keep (0 < k < its cards; NULL at 0 and
+ * the cards), in w; keep, or NULL where the layers are not pruned or w is
+ * too small. */
+const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep, LitWork *w);
+
+/* The same going forward, from F_j to the next F: keep[k] the states of a
+ * table holding F and k of block j's cards that the layer after j can
+ * complete with the block's other cards. */
+const uint64_t *const *prune_ahead(const Plan *pl, int j, const uint64_t **keep, LitWork *w);
+
+/* Drops the states of dense table t that keep does not mark; how many. */
+uint32_t prune_table(Table *t, const uint64_t *keep);
+
+/* prune_table of layer j by what the blocks before it may give (none
+ * where the layers are not pruned). */
+uint32_t prune_layer(const Plan *pl, int j, Table *t);
 
 /* ---- plan.c ---- */
 

@@ -51,9 +51,11 @@ static uint64_t horner_work(const Horner *h)
 
 /* Horner steps h from in, acc = Q_top in and then acc = rest acc + Q_r in,
  * in the empty buffer buf, each level after the first in place, the last
- * into out when it is not NULL: where the result is. */
+ * into out when it is not NULL: where the result is. The result holds
+ * cards of the block, level r cards less; with keep (prune_ahead), a
+ * level in buf keeps only the states keep marks for its cards. */
 static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const Table *in,
-                         Table *buf, Table *out)
+                         Table *buf, Table *out, const uint64_t *const *keep, int cards)
 {
     for (int r = h->top; r >= 0; r--) {
         if (r == 0 && out) {
@@ -66,6 +68,8 @@ static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const 
             horner_shift(cx, h, in, r, buf, 1);
         else
             horner_level(cx, st, h, in, r, buf);
+        if (keep && keep[cards - r])
+            prune_table(buf, keep[cards - r]);
     }
     return buf;
 }
@@ -275,7 +279,9 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         for (uint32_t i = 0; i < claims.n_vec; i++)
             g[of[i]] = gc[i];
     }
-    /* the tables, over the pass's lists */
+    /* the tables, over the pass's lists, and what each may keep */
+    const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
+    const uint64_t *const *within = prune_ahead(pl, j, keep, &w);
     Table common, buf;
     if (dense_layer(&buf, &w, 1, cx) || (st->named && dense_layer(&common, &spare, 1, cx)))
         return -1;
@@ -286,7 +292,7 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
     const Table *from = f;
     if (st->named) {
         int c0 = st->card[0];
-        Table *hf = horner_run(cx, st, &h, f, &buf, NULL);
+        Table *hf = horner_run(cx, st, &h, f, &buf, NULL, within, m);
         steps_card(cx, st, hf, NULL, b->cand[c0], nf, 1);
         dots(cx, st, hf, after, b->cand[c0], sum);
         for (unsigned x = b->cand[c0]; x; x &= x - 1)
@@ -294,14 +300,15 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         steps_card(cx, st, f, NULL, b->cand[c0], &common, 1);
         from = &common;
     } else {
-        horner_run(cx, st, &h, f, &buf, nf);
+        horner_run(cx, st, &h, f, &buf, nf, within, m);
     }
     /* the class's cards, counted once per card: in the rest, and at every
      * clause's seat but the first, which has what the others leave of m
      * times the deals */
     horner_deriv(cx, &h, -1, &d);
     if (d.top >= 0 && h.rest) {
-        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL), after, h.rest, sum);
+        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL, within, st->named + m - 1), after,
+             h.rest, sum);
         for (unsigned x = h.rest; x; x &= x - 1)
             class[lit_lsb(x)] = sum[lit_lsb(x)];
     }
@@ -310,7 +317,8 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         horner_deriv(cx, &h, lit_lsb(x), &d);
         if (d.top < 0)
             continue;
-        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL), after, 0, sum);
+        dots(cx, st, horner_run(cx, st, &d, from, &buf, NULL, within, st->named + m), after, 0,
+             sum);
         class[lit_lsb(x)] = sum[0];
     }
     if (seats) {

@@ -88,6 +88,7 @@ static void odds_start(const Plan *pl, LitOdds *odds)
     odds->stepped = pl->stepped;
     odds->horner = pl->horner;
     odds->mixed = pl->mixed;
+    odds->pruned = pl->pruned;
     odds->narrow = (uint8_t)pl->cx.narrow;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
@@ -123,6 +124,16 @@ static int sweep_init(Sweep *sw, const Plan *pl, LitWork w)
     return 0;
 }
 
+/* The next F from F by block j's card steps, each table within them kept
+ * to what the layer after can complete (prune.c); w for both. */
+static int next_steps(const Sweep *sw, int j, Table *nf, LitWork w)
+{
+    const Plan *pl = sw->pl;
+    const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
+    const uint64_t *const *within = prune_ahead(pl, j, keep, &w);
+    return steps_back(&pl->cx, &pl->steps[j], &pl->blocks[j], &sw->f, nf, w, within);
+}
+
 /* a. (dense layers) The next F by card steps when they cost less, less
  * the vectors the layer after cannot complete, and G by its own pass (or
  * from the look-ahead, e.), or both by derivatives; otherwise vector by
@@ -145,7 +156,7 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
                deriv_block(pl, j, &sw->f, nf, sw->g, sw->mass, sw->past_f, *scratch, odds) == 0;
     odds->derived += (uint32_t)*derived;
     *stepped = pl->by_steps[j] && !forward_vectors &&
-               (*derived || steps_back(cx, &pl->steps[j], b, &sw->f, nf, *scratch) == 0);
+               (*derived || next_steps(sw, j, nf, *scratch) == 0);
     odds->stepped += (uint32_t)*stepped;
     if (!*stepped)
         return dense_forward(cx, b, &sw->f, after, nf, sw->g, scratch);
@@ -459,7 +470,7 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
 /* lit_odds' choices: every technique, each where it pays. */
 #define LIT_ODDS_HOW                                                                       \
     (INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW | INFER_HORNER |  \
-     INFER_AHEAD | INFER_DERIV)
+     INFER_AHEAD | INFER_DERIV | INFER_PRUNE)
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {

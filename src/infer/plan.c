@@ -138,6 +138,15 @@ static uint64_t block_work(const Plan *pl, int j, uint64_t bound)
     return !pl->cx.use_dense && bound >= HASHED_BIG ? HASHED_WORK * work : work;
 }
 
+/* Layer j by card steps from the layer after it, each table within them
+ * kept to what the blocks before j may complete (prune.c); w for both. */
+static int layer_steps(Plan *pl, int j, Table *out, LitWork w)
+{
+    const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
+    const uint64_t *const *within = prune_within(pl, j, keep, &w);
+    return steps_back(&pl->cx, &pl->steps[j], &pl->blocks[j], &pl->layer[j + 1], out, w, within);
+}
+
 /* Layer j, from the layer after it, which holds cards_after cards: by the
  * first layer's lookups, by card steps, vector by vector over dense
  * tables, or through hash tables; its work going back (the layer after
@@ -163,7 +172,7 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
         return -1;
     if (j == 0 && pl->conv == 0) {
         first_layer(cx, b, next, &layer[0]);
-    } else if (pl->by_steps[j] && steps_back(cx, &pl->steps[j], b, next, &layer[j], *w) == 0) {
+    } else if (pl->by_steps[j] && layer_steps(pl, j, &layer[j], *w) == 0) {
         pl->stepped++; /* card by card (docs/DEDUCTION.md "Card steps") */
         steps_count(&pl->steps[j], &pl->horner, &pl->mixed);
     } else if (cx->use_dense) {
@@ -172,6 +181,7 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     } else if (table_back(cx, b, next, &layer[j])) {
         return -1;
     }
+    pl->pruned += prune_layer(pl, j, &layer[j]);
     if (layer[j].count > pl->states)
         pl->states = layer[j].count;
     return 0;
@@ -190,8 +200,9 @@ static uint64_t plan_tables(Plan *pl, size_t room)
     uint64_t free_vectors = cx->free ? fields_vectors(&cx->lay, cx->slots, cx->free) : 1;
     pl->conv = free_vectors <= FOLD_MAX ? 0 : cx->free;
     if (pl->conv == 0)
-        dense_choose(cx, pl->nb + 5, room); /* the layers, and F, the next F and
-                                             * the projections in two halves */
+        dense_choose(cx, pl->nb + 6, room); /* the layers, and F, the next F and
+                                             * the projections in two halves, and
+                                             * (a table's room) the reach bits */
     return free_vectors;
 }
 
@@ -207,6 +218,7 @@ static int plan_layers(Plan *pl, uint64_t free_vectors, LitWork *w)
         if (dense_layer(&layer[nb], w, free_vectors, cx) ||
             free_fill(&layer[nb], cx, cx->free))
             return -1;
+        pl->pruned += prune_layer(pl, nb, &layer[nb]);
         cards_after = cx->free;
     } else {
         if (dense_layer(&layer[nb], w, 1, cx))
@@ -262,6 +274,9 @@ int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, 
     }
     uint64_t free_vectors = plan_tables(pl, w->left);
     plan_order(pl);
+    pl->pruned = 0;
+    if (prune_plan(pl, w))
+        return PLAN_OVER;
     int made = plan_layers(pl, free_vectors, w);
     if (made)
         return made == PLAN_BUDGET ? PLAN_BUDGET : PLAN_OVER;

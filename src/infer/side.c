@@ -85,7 +85,7 @@ int side_block(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork spare,
     uint64_t work;
     Table x;
     if (side_way(pl, j, f->count, &work) == G_BEHIND && dense_layer(&x, &spare, 1, cx) == 0 &&
-        steps_back(cx, &pl->steps[j + 1], &pl->blocks[j + 1], f, &x, w) == 0) {
+        steps_back(cx, &pl->steps[j + 1], &pl->blocks[j + 1], f, &x, w, NULL) == 0) {
         odds->behind++;
         return gpass_run(cx, &pl->layer[j + 2], b, &x, g, w);
     }
@@ -102,6 +102,7 @@ int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f
     const Ctx *cx = &pl->cx;
     Table y;
     return dense_layer(&y, &past_f, 1, cx) == 0 &&
-           steps_back(cx, &pl->steps[j], &pl->blocks[j], &pl->layer[j + 2], &y, past_nf) == 0 &&
+           steps_back(cx, &pl->steps[j], &pl->blocks[j], &pl->layer[j + 2], &y, past_nf,
+                      NULL) == 0 &&
            gpass_run(cx, f, &pl->blocks[j + 1], &y, g, past_nf) == 0;
 }

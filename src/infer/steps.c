@@ -192,12 +192,22 @@ void steps_count(const Steps *st, uint32_t *horner, uint32_t *mixed)
     *mixed += st->inner != 0 && st->inner != (1u << st->nc) - 1;
 }
 
+/* Drops the states of t, which holds depth of the block's cards, that
+ * keep does not mark (prune.c): none when keep is NULL. */
+static void keep_at(Table *t, const uint64_t *const *keep, int depth)
+{
+    if (keep && keep[depth])
+        prune_table(t, keep[depth]);
+}
+
 /* out = the ways block b and what next counts give each vector, by card
  * steps: dense tables, two of them in w for the steps (the cards no clause
  * names, then each term's), each step after a buffer's first in place.
- * 0, or -1 when w cannot hold them. */
+ * With keep, a table that holds k of the block's cards keeps only the
+ * states keep[k] marks (for 0 < k < the block's cards). 0, or -1 when w
+ * cannot hold them. */
 int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next,
-               Table *out, LitWork w)
+               Table *out, LitWork w, const uint64_t *const *keep)
 {
     /* The term's buffer starts empty and is left empty by each term's
      * last step, which reads it into out. */
@@ -216,12 +226,14 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
         else
             steps_card_in_place(cx, st, &buf[0], allow);
         common = &buf[0];
+        keep_at(&buf[0], keep, i + 1);
     }
     if (st->named == st->n)
         return 0;
     /* the terms, each from there */
     Table *acc = &buf[1];
     Horner h;
+    int m = st->n - st->alike; /* the alike cards */
     for (unsigned t = 0; t < 1u << st->nc; t++) {
         if (t & st->inner)
             continue;
@@ -241,11 +253,14 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
                 int last = r == 0 && st->alike == st->named;
                 if (have && !last) {
                     horner_level(cx, st, &h, common, r, acc);
+                    keep_at(acc, keep, st->named + m - r);
                     continue;
                 }
                 if (have)
                     steps_card(cx, st, acc, acc, h.rest, out, sign);
                 horner_shift(cx, &h, common, r, last ? out : acc, last ? sign : 1);
+                if (!last)
+                    keep_at(acc, keep, st->named + m - r);
                 have = 1;
             }
         }
@@ -258,6 +273,8 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
                 steps_card(cx, st, acc, acc, allow, out, sign);
             else
                 steps_card_in_place(cx, st, acc, allow);
+            if (!last)
+                keep_at(acc, keep, (st->inner ? m : 0) + i + 1);
             have = 1;
         }
     }

@@ -743,9 +743,12 @@ static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, ui
  * pass vector by vector where the steps' layers would grow); and so with
  * the marginals by derivatives of Horner steps and G only where the claims
  * look it up ("Marginals by derivatives"), wherever they can go, in two
- * words and in three, and where they pay. (The largest
- * layer may differ: the blocks go in the order of their work, which the
- * steps change.) */
+ * words and in three, and where they pay; and so with the layers and the
+ * tables within the steps, backward and forward, kept to the states the
+ * other side can complete ("Layers kept to what the blocks before them
+ * reach"), wherever there are card steps (in two words and in three) and
+ * where it pays. (The largest layer may differ: the blocks go in the
+ * order of their work, which the steps change.) */
 Test(infer, card_steps_change_no_figure)
 {
     static LitOdds stepped, plain;
@@ -754,6 +757,7 @@ Test(infer, card_steps_change_no_figure)
     const unsigned base = INFER_MERGE | INFER_DENSE | INFER_POOL;
     long positions = 0, blocks = 0, horner = 0, mixed = 0, ahead = 0, behind = 0, turned = 0;
     long paid_ahead = 0, paid_behind = 0, forward_vectors = 0, derived = 0, paid_derived = 0;
+    long pruned = 0, paid_pruned = 0;
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
             LitRules rl = rules_of(rules[r]);
@@ -766,13 +770,17 @@ Test(infer, card_steps_change_no_figure)
                 if (actions % (TEST_SANITIZED ? 4 : 2) == 0 &&
                     (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
                     cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &plain, base), LIT_OK);
-                    for (int how = 0; how < 5; how++) {
+                    for (int how = 0; how < 6; how++) {
                         const unsigned steps[] = {
                             INFER_STEPS_ALWAYS,
-                            INFER_STEPS | INFER_HORNER | INFER_AHEAD | INFER_NARROW | INFER_DERIV,
-                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_NARROW,
-                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV | INFER_NARROW,
-                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV};
+                            INFER_STEPS | INFER_HORNER | INFER_AHEAD | INFER_NARROW | INFER_DERIV |
+                                INFER_PRUNE,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_NARROW |
+                                INFER_PRUNE,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV | INFER_NARROW |
+                                INFER_PRUNE,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_DERIV,
+                            INFER_STEPS_ALWAYS | INFER_HORNER | INFER_AHEAD | INFER_PRUNE};
                         cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &stepped,
                                                 base | steps[how]),
                                      LIT_OK);
@@ -789,11 +797,15 @@ Test(infer, card_steps_change_no_figure)
                         }
                         if (how != 1)
                             cr_assert_eq(stepped.forward_vectors, 0);
-                        if (how == 0 || how == 2)
+                        if (!(steps[how] & INFER_DERIV))
                             cr_assert_eq(stepped.derived, 0);
-                        if (how >= 3)
+                        if (how == 3 || how == 4)
                             cr_assert_eq(stepped.ahead + stepped.behind, 0);
-                        derived += how >= 3 ? stepped.derived : 0;
+                        if (!(steps[how] & INFER_PRUNE))
+                            cr_assert_eq(stepped.pruned, 0);
+                        pruned += how == 1 ? 0 : stepped.pruned;
+                        paid_pruned += how == 1 ? stepped.pruned : 0;
+                        derived += how == 3 || how == 4 ? stepped.derived : 0;
                         paid_derived += how == 1 ? stepped.derived : 0;
                         ahead += how == 2 ? stepped.ahead : 0;
                         behind += how == 2 ? stepped.behind : 0;
@@ -834,7 +846,9 @@ Test(infer, card_steps_change_no_figure)
                 {forward_vectors, 150, "blocks forward by vectors"},
                 {turned, 500, "blocks' G over the layer after"},
                 {derived, 1000, "blocks' marginals by derivatives"},
-                {paid_derived, 50, "of them where they pay"}};
+                {paid_derived, 50, "of them where they pay"},
+                {pruned, 100000, "states the layers dropped"},
+                {paid_pruned, 10000, "of them where it pays"}};
     for (size_t i = 0; i < sizeof seen / sizeof seen[0]; i++)
         cr_assert_gt(seen[i].got, seen[i].more_than >> TEST_SANITIZED, "%ld %s", seen[i].got,
                      seen[i].what);
