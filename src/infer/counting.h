@@ -516,6 +516,8 @@ typedef struct Plan {
      * alone, or {0: 1} when conv is not 0 */
     Table layer[LIT_MAX_SETS + 1];
     Reach re;                /* the states of each layer ever read (prune.c) */
+    uint64_t least[LIT_MAX_SETS + 1]; /* what blocks ..j-1 give each field at
+                                       * least, packed (0 without INFER_PRUNE) */
     uint32_t pruned;         /* the states the layers dropped, read by none */
     int conv;                /* free cards left to spread: 0 or cx.free */
     LitU192 total;           /* consistent deals of the fields */
@@ -703,10 +705,11 @@ void table_clear(Table *t);
  * count of them in w, or NULL when w cannot hold them. */
 uint32_t *table_entries(const Table *t, LitWork *w);
 
-/* out += the ways for block b and what next counts to give each vector:
- * one step of the backward layers through hash tables. 0, or -1 when out
- * is full. */
-int table_back(const Ctx *cx, const Block *b, const Table *next, Table *out);
+/* out += the ways for block b and what next counts to give each vector
+ * within limit (the slots, or what the blocks before leave of them at
+ * most: slots less pl->least): one step of the backward layers through
+ * hash tables. 0, or -1 when out is full. */
+int table_back(const Ctx *cx, const Block *b, const Table *next, uint64_t limit, Table *out);
 
 /* ---- fields.c ---- */
 
@@ -974,6 +977,9 @@ int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f
  * state is more than PRUNE_PAYS times the bits' passes (a card's fields,
  * each a pass over the words of a dense index's bits). */
 enum { PRUNE_PAYS = 8 };
+
+/* pl->least, under INFER_PRUNE (else every one 0). */
+void prune_least(Plan *pl);
 
 /* pl->re, in w, under INFER_PRUNE with dense layers where it pays (or
  * always under INFER_STEPS_ALWAYS); else every re.at NULL. 0, or -1 when

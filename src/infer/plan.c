@@ -178,7 +178,7 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
     } else if (cx->use_dense) {
         if (dense_back(cx, b, next, &layer[j], *w))
             return -1;
-    } else if (table_back(cx, b, next, &layer[j])) {
+    } else if (table_back(cx, b, next, cx->slots - pl->least[j], &layer[j])) {
         return -1;
     }
     pl->pruned += prune_layer(pl, j, &layer[j]);
@@ -275,6 +275,7 @@ int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, 
     uint64_t free_vectors = plan_tables(pl, w->left);
     plan_order(pl);
     pl->pruned = 0;
+    prune_least(pl);
     if (prune_plan(pl, w))
         return PLAN_OVER;
     int made = plan_layers(pl, free_vectors, w);

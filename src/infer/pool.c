@@ -72,7 +72,7 @@ static int step_back(const Ctx *cx, const Block *b, const Table *next, int cards
     uint64_t most = fields_vectors(&cx->lay, cx->slots, cards);
     if (table_new(out, w, bound < most ? bound : most))
         return -1;
-    return table_back(cx, b, next, out);
+    return table_back(cx, b, next, cx->slots, out);
 }
 
 /* For the claims of the sets with pooled cards: for each such block j,

@@ -68,6 +68,41 @@ static unsigned block_fields(const Block *b)
     return fields;
 }
 
+/* What every vector of b gives each field at least, packed. */
+static uint64_t block_least(const Ctx *cx, const Block *b)
+{
+    uint64_t least = 0;
+    for (int f = 0; f < cx->lay.n; f++) {
+        int at = LIT_MAX_SET_SIZE;
+        for (uint32_t v = 0; v < b->n_vec && at; v++)
+            if (unit_count(&cx->lay, b->vec[v].v, f) < at)
+                at = unit_count(&cx->lay, b->vec[v].v, f);
+        least |= (uint64_t)at << cx->lay.off[f];
+    }
+    return least;
+}
+
+/* Each field of x, at most its slots. */
+static uint64_t within_slots(const Ctx *cx, uint64_t x)
+{
+    uint64_t r = 0;
+    for (int f = 0; f < cx->lay.n; f++) {
+        int at = unit_count(&cx->lay, x, f), most = unit_count(&cx->lay, cx->slots, f);
+        r |= (uint64_t)(at < most ? at : most) << cx->lay.off[f];
+    }
+    return r;
+}
+
+void prune_least(Plan *pl)
+{
+    const Ctx *cx = &pl->cx;
+    memset(pl->least, 0, sizeof pl->least);
+    /* (within each field's slots: past them no deal fits, and the layers
+     * then hold none) */
+    for (int j = 1; j <= pl->nb && (cx->how & INFER_PRUNE); j++)
+        pl->least[j] = within_slots(cx, pl->least[j - 1] + block_least(cx, &pl->blocks[j - 1]));
+}
+
 /* Whether pruning pays at this position: the layers' bound of states
  * (every vector of its sum within the slots) times the blocks' work a
  * state, against the bitsets' passes (a card's fields each a pass over
@@ -135,12 +170,9 @@ int prune_plan(Plan *pl, LitWork *w)
             return -1;
         int op = 0;
         const uint64_t *from = re->at[j - 1];
+        uint64_t least = block_least(cx, b);
         for (int f = 0; f < cx->lay.n; f++) {
-            int least = LIT_MAX_SET_SIZE;
-            for (uint32_t v = 0; v < b->n_vec && least; v++)
-                if (unit_count(&cx->lay, b->vec[v].v, f) < least)
-                    least = unit_count(&cx->lay, b->vec[v].v, f);
-            for (int k = 0; k < least; k++, op++) {
+            for (int k = 0; k < unit_count(&cx->lay, least, f); k++, op++) {
                 uint64_t *to = op + 1 < b->n ? tmp[op & 1] : next;
                 reach_step(pl, to, from, 1u << f);
                 from = to;

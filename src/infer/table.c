@@ -63,17 +63,18 @@ uint32_t *table_entries(const Table *t, LitWork *w)
     return at;
 }
 
-/* out += the ways for block b and what next counts to give each vector:
- * one step of the backward layers through hash tables. 0, or -1 when out
- * is full. */
-int table_back(const Ctx *cx, const Block *b, const Table *next, Table *out)
+/* out += the ways for block b and what next counts to give each vector
+ * within limit: one step of the backward layers through hash tables. 0,
+ * or -1 when out is full. */
+int table_back(const Ctx *cx, const Block *b, const Table *next, uint64_t limit, Table *out)
 {
+    uint64_t guard = cx->lay.guard;
     for (uint32_t i = 0; i < next->cap; i++) {
-        if (!next->key[i])
+        if (!next->key[i] || !fits(guard, next->key[i] - 1, limit))
             continue;
         uint64_t rest = next->key[i] - 1;
         for (uint32_t v = 0; v < b->n_vec; v++) {
-            if (!fits(cx->lay.guard, b->vec[v].v, cx->slots - rest))
+            if (!fits(guard, b->vec[v].v, limit - rest))
                 continue;
             LitU192 c = val_get(next, i), x = times(&c, b->vec[v].n);
             if (add_to(out, rest + b->vec[v].v, &x))

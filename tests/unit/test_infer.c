@@ -915,6 +915,62 @@ Test(infer, two_words_change_no_figure)
     cr_assert_geq(wide, 3, "%ld positions in three words", wide);
 }
 
+/* Layers kept to what the blocks before them reach (docs/DEDUCTION.md),
+ * through hash tables: a layer holds no state that leaves a field less
+ * than the blocks before it give it at least. With INFER_PRUNE and
+ * without, every figure to the bit (card_steps_change_no_figure covers the
+ * dense layers' bitsets); the work is less, so at 10 and 12 players a
+ * position may be counted within the state budget with it and not
+ * without, never the other way. */
+Test(infer, pruned_layers_change_no_figure)
+{
+    static LitOdds pruned, whole;
+    static const char *const rules[] = {"classic", "classic must-claim=on",
+                                        "encyclopedia players=10", "jokers players=12"};
+    const unsigned how = INFER_MERGE | INFER_POOL;
+    long positions = 0, less = 0, more_exact = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        LitRules rl = rules_of(rules[r]);
+        for (uint64_t seed = 1; seed <= (TEST_SANITIZED || rl.players > 10 ? 1 : 2); seed++) {
+            LitGame g;
+            LitKnow k;
+            LitRng rng;
+            game_and_view(&rl, seed + 50 * r, (int)seed, seed, &g, &k, &rng);
+            for (int actions = 0; !lit_game_over(&g); actions++) {
+                if (actions % 2 == 0) {
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &pruned,
+                                            how | INFER_PRUNE),
+                                 LIT_OK);
+                    cr_assert_eq(infer_odds(&k, odds_work, sizeof odds_work, &whole, how),
+                                 LIT_OK);
+                    cr_assert(pruned.exact || !whole.exact, "%s, action %d", rules[r], actions);
+                    cr_assert_leq(pruned.work, whole.work, "%s, action %d", rules[r], actions);
+                    more_exact += pruned.exact && !whole.exact;
+                    if (!whole.exact)
+                        continue;
+                    positions++;
+                    less += pruned.work < whole.work;
+                    cr_assert_eq(pruned.pruned + whole.pruned, 0);
+                    cr_assert_eq(lit_u192_cmp(&pruned.deals, &whole.deals), 0, "%s, action %d",
+                                 rules[r], actions);
+                    cr_assert_eq(memcmp(pruned.p, whole.p, sizeof whole.p), 0, "%s, action %d",
+                                 rules[r], actions);
+                    cr_assert_eq(memcmp(pruned.best, whole.best, sizeof whole.best), 0);
+                    cr_assert_eq(memcmp(pruned.team_all, whole.team_all, sizeof whole.team_all),
+                                 0);
+                    cr_assert_eq(memcmp(pruned.best_p, whole.best_p, sizeof whole.best_p), 0);
+                }
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(positions, 100 >> TEST_SANITIZED, "%ld positions", positions);
+    cr_assert_gt(less, 40 >> TEST_SANITIZED, "%ld positions with less work", less);
+    cr_assert_gt(more_exact, 0, "%ld positions counted only with it", more_exact);
+}
+
 /* Under the sanitizers (TEST_SANITIZED) the first two seeds of each rule
  * set: a third of test_infer's time there, each position counted without
  * any shortcut (the normal build takes all four). */
