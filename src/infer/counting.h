@@ -20,6 +20,7 @@
  *   gpass.c   G's pass over one layer
  *   deriv.c   marginals by derivatives (INFER_DERIV)
  *   side.c    which side G goes over (INFER_AHEAD)
+ *   prune.c   layers kept to what the blocks before reach (INFER_PRUNE)
  *   plan.c    the plan: blocks and backward layers (steps 1 and 2)
  *   odds.c    lit_odds: the forward sweep (step 3) and the figures
  *   sample.c  exact uniform sampling
@@ -54,7 +55,11 @@
  * Horner steps may give its marginals by derivatives of those and G only
  * where the claims look it up, where that costs less ("Marginals by
  * derivatives"; with INFER_STEPS_ALWAYS, wherever it can go, and then no
- * block's G goes ahead). lit_odds does all but INFER_STEPS_ALWAYS.
+ * block's G goes ahead); INFER_PRUNE, each layer and each table within a
+ * block's card steps keeps only the states the other side can complete
+ * ("Layers kept to what the blocks before them reach"; with
+ * INFER_STEPS_ALWAYS, wherever the layers are dense). lit_odds does all
+ * but INFER_STEPS_ALWAYS.
  * The figures are the same either way. */
 enum {
     INFER_MERGE = 1,
@@ -516,8 +521,10 @@ typedef struct Plan {
      * alone, or {0: 1} when conv is not 0 */
     Table layer[LIT_MAX_SETS + 1];
     Reach re;                /* the states of each layer ever read (prune.c) */
-    uint64_t least[LIT_MAX_SETS + 1]; /* what blocks ..j-1 give each field at
-                                       * least, packed (0 without INFER_PRUNE) */
+    uint64_t low[LIT_MAX_SETS];       /* what every vector of block j gives
+                                       * each field at least, packed, */
+    uint64_t least[LIT_MAX_SETS + 1]; /* and what blocks ..j-1 give (0 without
+                                       * INFER_PRUNE) */
     uint32_t pruned;         /* the states the layers dropped, read by none */
     int conv;                /* free cards left to spread: 0 or cx.free */
     LitU192 total;           /* consistent deals of the fields */
@@ -974,11 +981,13 @@ int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f
 /* ---- prune.c ---- */
 
 /* Pruning pays where the layers' bound of states times the blocks' work a
- * state is more than PRUNE_PAYS times the bits' passes (a card's fields,
- * each a pass over the words of a dense index's bits). */
-enum { PRUNE_PAYS = 8 };
+ * state is more than PRUNE_PAYS times the bitsets' passes (a card's
+ * fields, each a pass over the words of a dense index's bits, a word's
+ * pass weighed as a unit: 8 was too many to prune the slowest positions of
+ * bench/corpus/8, 1/4 no better than 1). */
+enum { PRUNE_PAYS = 1 };
 
-/* pl->least, under INFER_PRUNE (else every one 0). */
+/* pl->low and pl->least, under INFER_PRUNE (else every one 0). */
 void prune_least(Plan *pl);
 
 /* pl->re, in w, under INFER_PRUNE with dense layers where it pays (or
@@ -992,10 +1001,16 @@ int prune_plan(Plan *pl, LitWork *w);
  * too small. */
 const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep, LitWork *w);
 
-/* The same going forward, from F_j to the next F: keep[k] the states of a
- * table holding F and k of block j's cards that the layer after j can
- * complete with the block's other cards. */
-const uint64_t *const *prune_ahead(const Plan *pl, int j, const uint64_t **keep, LitWork *w);
+/* For block j's card steps from a table on one side of it: keep[k] the
+ * states of a table holding that table's vectors and k of block j's cards
+ * that other's states (on the far side) complete with block extra's cards
+ * (none when extra is -1) and block j's other cards. The next F from F_j
+ * (other: the layer after j), G behind (block j + 1's steps from F_j;
+ * other: the layer after j + 2, extra j) and G ahead (block j's steps from
+ * the layer after j + 1; other: F_j, extra j + 1). NULL where the layers
+ * are not pruned or w is too small. */
+const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra, int j,
+                                   const uint64_t **keep, LitWork *w);
 
 /* Drops the states of dense table t that keep does not mark; how many. */
 uint32_t prune_table(Table *t, const uint64_t *keep);

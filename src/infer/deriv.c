@@ -52,7 +52,7 @@ static uint64_t horner_work(const Horner *h)
 /* Horner steps h from in, acc = Q_top in and then acc = rest acc + Q_r in,
  * in the empty buffer buf, each level after the first in place, the last
  * into out when it is not NULL: where the result is. The result holds
- * cards of the block, level r cards less; with keep (prune_ahead), a
+ * cards of the block, level r cards less; with keep (prune_masks), a
  * level in buf keeps only the states keep marks for its cards. */
 static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const Table *in,
                          Table *buf, Table *out, const uint64_t *const *keep, int cards)
@@ -281,7 +281,7 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
     }
     /* the tables, over the pass's lists, and what each may keep */
     const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
-    const uint64_t *const *within = prune_ahead(pl, j, keep, &w);
+    const uint64_t *const *within = prune_masks(pl, after, -1, j, keep, &w);
     Table common, buf;
     if (dense_layer(&buf, &w, 1, cx) || (st->named && dense_layer(&common, &spare, 1, cx)))
         return -1;

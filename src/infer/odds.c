@@ -130,7 +130,7 @@ static int next_steps(const Sweep *sw, int j, Table *nf, LitWork w)
 {
     const Plan *pl = sw->pl;
     const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
-    const uint64_t *const *within = prune_ahead(pl, j, keep, &w);
+    const uint64_t *const *within = prune_masks(pl, &pl->layer[j + 1], -1, j, keep, &w);
     return steps_back(&pl->cx, &pl->steps[j], &pl->blocks[j], &sw->f, nf, w, within);
 }
 

@@ -12,9 +12,13 @@
  * superset: each block gives at least what each of its vectors gives a
  * field, and its other cards go into any field one of its cards may be
  * in), and each layer drops the other states as it is made; so does each
- * table within a block's card steps, by how many of its cards it holds.
- * Every kept state's count is exact, since it reads only states of the
- * layer after that are kept; no dropped state is ever read. */
+ * table within a block's card steps, by how many of its cards it holds,
+ * going back (prune_within) and in the forward sweep (prune_masks: the
+ * next F, G behind and ahead, the derivatives). Every kept state's count
+ * is exact, since it reads only states of the layer after that are kept;
+ * no dropped state is ever read. Hashed layers, whose indices are too many
+ * for bits, keep only what leaves each field at least what the blocks
+ * before give it (prune_least, table_back). */
 #include "counting.h"
 
 /* out |= (in & mask) moved down by s bits, over n words. */
@@ -97,10 +101,38 @@ void prune_least(Plan *pl)
 {
     const Ctx *cx = &pl->cx;
     memset(pl->least, 0, sizeof pl->least);
+    memset(pl->low, 0, sizeof pl->low);
     /* (within each field's slots: past them no deal fits, and the layers
      * then hold none) */
-    for (int j = 1; j <= pl->nb && (cx->how & INFER_PRUNE); j++)
-        pl->least[j] = within_slots(cx, pl->least[j - 1] + block_least(cx, &pl->blocks[j - 1]));
+    for (int j = 0; j < pl->nb && (cx->how & INFER_PRUNE); j++) {
+        pl->low[j] = block_least(cx, &pl->blocks[j]);
+        pl->least[j + 1] = within_slots(cx, pl->least[j] + pl->low[j]);
+    }
+}
+
+/* to = from with block j's cards given: first one card into each field
+ * for each card every vector of the block gives it (pl->low: a clause's
+ * seat one, say), then each other card into any field a card of the block
+ * may be in (a superset of what it gives); tmp, two bitsets, between the
+ * steps. */
+static void reach_block(const Plan *pl, uint64_t *to, const uint64_t *from, int j,
+                        uint64_t *const tmp[2])
+{
+    const Ctx *cx = &pl->cx;
+    const Block *b = &pl->blocks[j];
+    uint64_t least = pl->low[j];
+    int op = 0;
+    for (int f = 0; f < cx->lay.n; f++)
+        for (int k = 0; k < unit_count(&cx->lay, least, f); k++, op++) {
+            uint64_t *at = op + 1 < b->n ? tmp[op & 1] : to;
+            reach_step(pl, at, from, 1u << f);
+            from = at;
+        }
+    for (; op < b->n; op++) {
+        uint64_t *at = op + 1 < b->n ? tmp[op & 1] : to;
+        reach_step(pl, at, from, block_fields(b));
+        from = at;
+    }
 }
 
 /* Whether pruning pays at this position: the layers' bound of states
@@ -160,29 +192,12 @@ int prune_plan(Plan *pl, LitWork *w)
     uint32_t all = dense_index(d, cx->slots);
     set_bits(at, all, all + 1);
     re->at[0] = at;
-    /* block j - 1: first what each of its vectors gives a field at least
-     * (a clause's seat one, say), a step into that field each; then its
-     * other cards, each into any field a card of the block may be in */
+    /* block j - 1 (reach_block) */
     for (int j = 1; j <= pl->nb; j++) {
-        const Block *b = &pl->blocks[j - 1];
         uint64_t *next = lit_work_take(w, bytes);
         if (!next)
             return -1;
-        int op = 0;
-        const uint64_t *from = re->at[j - 1];
-        uint64_t least = block_least(cx, b);
-        for (int f = 0; f < cx->lay.n; f++) {
-            for (int k = 0; k < unit_count(&cx->lay, least, f); k++, op++) {
-                uint64_t *to = op + 1 < b->n ? tmp[op & 1] : next;
-                reach_step(pl, to, from, 1u << f);
-                from = to;
-            }
-        }
-        for (; op < b->n; op++) {
-            uint64_t *to = op + 1 < b->n ? tmp[op & 1] : next;
-            reach_step(pl, to, from, block_fields(b));
-            from = to;
-        }
+        reach_block(pl, next, re->at[j - 1], j - 1, tmp);
         re->at[j] = next;
     }
     return 0;
@@ -208,30 +223,39 @@ const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep
     return keep;
 }
 
-const uint64_t *const *prune_ahead(const Plan *pl, int j, const uint64_t **keep, LitWork *w)
+const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra, int j,
+                                   const uint64_t **keep, LitWork *w)
 {
     const Reach *re = &pl->re;
     const Block *b = &pl->blocks[j];
-    const Table *after = &pl->layer[j + 1];
-    if (!re->at[j] || b->n < 2)
+    if (!re->at[0] || b->n < 2)
         return NULL;
-    /* keep[k], for k of the block's cards: slots less the layer after's
-     * states less n - k more cards of block j (the same steps down as
-     * going back: a vector u may take a card into field f where u + e_f
-     * is marked) */
+    /* keep[k], for k of block j's cards: the slots less other's states
+     * (read from the other end: slots - u for each u), less block extra's
+     * cards, less n - k more cards of block j (the same steps down as
+     * going back: a vector may take a card into field f where that vector
+     * plus e_f is marked) */
     memset(keep, 0, sizeof(*keep) * (LIT_MAX_SET_SIZE + 1));
     size_t bytes = sizeof(uint64_t) * re->words;
-    uint64_t *done = lit_work_take(w, bytes);
-    if (!done)
+    uint64_t *done = lit_work_take(w, bytes), *tmp[2] = {lit_work_take(w, bytes),
+                                                         lit_work_take(w, bytes)};
+    if (!done || !tmp[0] || !tmp[1])
         return NULL;
     memset(done, 0, bytes);
     uint32_t is = dense_index(&pl->cx.dense, pl->cx.slots);
-    for (uint32_t k = 0; k < occ_words(after); k++)
-        for (uint64_t bits = after->occ[k]; bits; bits &= bits - 1) {
+    for (uint32_t k = 0; k < occ_words(other); k++)
+        for (uint64_t bits = other->occ[k]; bits; bits &= bits - 1) {
             uint32_t i = is - (k << 6 | (uint32_t)lit_lsb(bits));
             done[i >> 6] |= UINT64_C(1) << (i & 63);
         }
     const uint64_t *from = done;
+    if (extra >= 0) {
+        uint64_t *to = lit_work_take(w, bytes);
+        if (!to)
+            return NULL;
+        reach_block(pl, to, done, extra, tmp);
+        from = to;
+    }
     for (int k = b->n - 1; k > 0; k--) {
         uint64_t *to = lit_work_take(w, bytes);
         if (!to)

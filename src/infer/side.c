@@ -84,8 +84,11 @@ int side_block(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork spare,
     const Table *after = &pl->layer[j + 1];
     uint64_t work;
     Table x;
+    const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
+    LitWork steps = w;
     if (side_way(pl, j, f->count, &work) == G_BEHIND && dense_layer(&x, &spare, 1, cx) == 0 &&
-        steps_back(cx, &pl->steps[j + 1], &pl->blocks[j + 1], f, &x, w, NULL) == 0) {
+        steps_back(cx, &pl->steps[j + 1], &pl->blocks[j + 1], f, &x, steps,
+                   prune_masks(pl, &pl->layer[j + 2], j, j + 1, keep, &steps)) == 0) {
         odds->behind++;
         return gpass_run(cx, &pl->layer[j + 2], b, &x, g, w);
     }
@@ -101,8 +104,11 @@ int side_ahead(const Plan *pl, int j, const Table *f, LitU192 *g, LitWork past_f
 {
     const Ctx *cx = &pl->cx;
     Table y;
+    const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
+    LitWork steps = past_nf;
+    const uint64_t *const *within = prune_masks(pl, f, j + 1, j, keep, &steps);
     return dense_layer(&y, &past_f, 1, cx) == 0 &&
-           steps_back(cx, &pl->steps[j], &pl->blocks[j], &pl->layer[j + 2], &y, past_nf,
-                      NULL) == 0 &&
+           steps_back(cx, &pl->steps[j], &pl->blocks[j], &pl->layer[j + 2], &y, steps,
+                      within) == 0 &&
            gpass_run(cx, f, &pl->blocks[j + 1], &y, g, past_nf) == 0;
 }
