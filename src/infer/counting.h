@@ -718,6 +718,10 @@ uint32_t *table_entries(const Table *t, LitWork *w);
  * hash tables. 0, or -1 when out is full. */
 int table_back(const Ctx *cx, const Block *b, const Table *next, uint64_t limit, Table *out);
 
+/* Drops the states of dense table t that the bitset keep (a bit an index)
+ * does not mark; how many (prune.c makes such bitsets). */
+uint32_t table_keep(Table *t, const uint64_t *keep);
+
 /* ---- fields.c ---- */
 
 /* The fields of k (docs/DEDUCTION.md "Merged seats"): with INFER_MERGE,
@@ -1012,10 +1016,7 @@ const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep
 const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra, int j,
                                    const uint64_t **keep, LitWork *w);
 
-/* Drops the states of dense table t that keep does not mark; how many. */
-uint32_t prune_table(Table *t, const uint64_t *keep);
-
-/* prune_table of layer j by what the blocks before it may give (none
+/* table_keep of layer j by what the blocks before it may give (none
  * where the layers are not pruned). */
 uint32_t prune_layer(const Plan *pl, int j, Table *t);
 

@@ -69,7 +69,7 @@ static Table *horner_run(const Ctx *cx, const Steps *st, const Horner *h, const 
         else
             horner_level(cx, st, h, in, r, buf);
         if (keep && keep[cards - r])
-            prune_table(buf, keep[cards - r]);
+            table_keep(buf, keep[cards - r]);
     }
     return buf;
 }

@@ -266,18 +266,7 @@ const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra
     return keep;
 }
 
-uint32_t prune_table(Table *t, const uint64_t *keep)
-{
-    uint32_t dropped = 0;
-    for (uint32_t k = 0; k < occ_words(t); k++)
-        for (uint64_t bits = t->occ[k] & ~keep[k]; bits; bits &= bits - 1) {
-            dense_drop(t, k << 6 | (uint32_t)lit_lsb(bits));
-            dropped++;
-        }
-    return dropped;
-}
-
 uint32_t prune_layer(const Plan *pl, int j, Table *t)
 {
-    return pl->re.at[j] && t->dense ? prune_table(t, pl->re.at[j]) : 0;
+    return pl->re.at[j] && t->dense ? table_keep(t, pl->re.at[j]) : 0;
 }

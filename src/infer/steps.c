@@ -197,7 +197,7 @@ void steps_count(const Steps *st, uint32_t *horner, uint32_t *mixed)
 static void keep_at(Table *t, const uint64_t *const *keep, int depth)
 {
     if (keep && keep[depth])
-        prune_table(t, keep[depth]);
+        table_keep(t, keep[depth]);
 }
 
 /* out = the ways block b and what next counts give each vector, by card

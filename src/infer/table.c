@@ -83,3 +83,14 @@ int table_back(const Ctx *cx, const Block *b, const Table *next, uint64_t limit,
     }
     return 0;
 }
+
+uint32_t table_keep(Table *t, const uint64_t *keep)
+{
+    uint32_t dropped = 0;
+    for (uint32_t k = 0; k < occ_words(t); k++)
+        for (uint64_t bits = t->occ[k] & ~keep[k]; bits; bits &= bits - 1) {
+            dense_drop(t, k << 6 | (uint32_t)lit_lsb(bits));
+            dropped++;
+        }
+    return dropped;
+}

@@ -711,14 +711,20 @@ Test(infer, probabilities_along_random_games, .timeout = 300)
     cr_assert_gt(positions, 500);
 }
 
-/* Merged seats, dense layers and the pool (docs/DEDUCTION.md "Merged
- * seats", "Dense layers", "The pool") change no figure: along random games
- * under several rule sets, from a seat and in public, at every third
- * position, lit_odds gives the same count, the same placements and the same
- * probabilities (within 1e-12) as the program with every seat a field of
- * its own, hashed layers and only the free sets' cards pooled. At 8
- * players from the 40th action on (before it, the unmerged program takes
- * up to a second a position). */
+/* Every figure of a and b the same, to the bit: the deals, each card's
+ * probabilities and each set's claim figures (rules and actions name the
+ * position in a failure). */
+static void same_figures(const LitOdds *a, const LitOdds *b, const char *rules, int actions)
+{
+    cr_assert_eq(lit_u192_cmp(&a->deals, &b->deals), 0, "%s, action %d", rules, actions);
+    cr_assert_eq(memcmp(a->p, b->p, sizeof a->p), 0, "%s, action %d", rules, actions);
+    cr_assert_eq(memcmp(a->best, b->best, sizeof a->best), 0, "%s, action %d", rules, actions);
+    cr_assert_eq(memcmp(a->team_all, b->team_all, sizeof a->team_all), 0, "%s, action %d", rules,
+                 actions);
+    cr_assert_eq(memcmp(a->best_p, b->best_p, sizeof a->best_p), 0, "%s, action %d", rules,
+                 actions);
+}
+
 /* A game of rules rl dealt from game_seed, viewer's knowledge at its start
  * (the public view for LIT_NOBODY), and the random source of its actions. */
 static void game_and_view(const LitRules *rl, uint64_t game_seed, int viewer, uint64_t seed,
@@ -815,15 +821,7 @@ Test(infer, card_steps_change_no_figure)
                         turned += stepped.turned;
                         horner += stepped.horner;
                         mixed += stepped.mixed;
-                        cr_assert_eq(lit_u192_cmp(&stepped.deals, &plain.deals), 0,
-                                     "%s, action %d", rules[r], actions);
-                        cr_assert_eq(memcmp(stepped.best, plain.best, sizeof plain.best), 0);
-                        cr_assert_eq(memcmp(stepped.p, plain.p, sizeof plain.p), 0,
-                                     "%s, action %d", rules[r], actions);
-                        cr_assert_eq(memcmp(stepped.team_all, plain.team_all,
-                                            sizeof plain.team_all), 0);
-                        cr_assert_eq(memcmp(stepped.best_p, plain.best_p, sizeof plain.best_p),
-                                     0);
+                        same_figures(&stepped, &plain, rules[r], actions);
                     }
                 }
                 LitEvent e;
@@ -894,15 +892,8 @@ Test(infer, two_words_change_no_figure)
                     if (two.exact) {
                         narrow += two.narrow;
                         wide += !two.narrow;
-                        cr_assert_eq(lit_u192_cmp(&two.deals, &three.deals), 0,
-                                     "%s, action %d", rules[r], actions);
                         cr_assert_eq(two.stepped, three.stepped);
-                        cr_assert_eq(memcmp(two.p, three.p, sizeof two.p), 0, "%s, action %d",
-                                     rules[r], actions);
-                        cr_assert_eq(memcmp(two.best, three.best, sizeof two.best), 0);
-                        cr_assert_eq(memcmp(two.team_all, three.team_all, sizeof two.team_all),
-                                     0);
-                        cr_assert_eq(memcmp(two.best_p, three.best_p, sizeof two.best_p), 0);
+                        same_figures(&two, &three, rules[r], actions);
                     }
                 }
                 LitEvent e;
@@ -951,14 +942,7 @@ Test(infer, pruned_layers_change_no_figure)
                     positions++;
                     less += pruned.work < whole.work;
                     cr_assert_eq(pruned.pruned + whole.pruned, 0);
-                    cr_assert_eq(lit_u192_cmp(&pruned.deals, &whole.deals), 0, "%s, action %d",
-                                 rules[r], actions);
-                    cr_assert_eq(memcmp(pruned.p, whole.p, sizeof whole.p), 0, "%s, action %d",
-                                 rules[r], actions);
-                    cr_assert_eq(memcmp(pruned.best, whole.best, sizeof whole.best), 0);
-                    cr_assert_eq(memcmp(pruned.team_all, whole.team_all, sizeof whole.team_all),
-                                 0);
-                    cr_assert_eq(memcmp(pruned.best_p, whole.best_p, sizeof whole.best_p), 0);
+                    same_figures(&pruned, &whole, rules[r], actions);
                 }
                 LitEvent e;
                 random_step(&g, &e, &rng, 10);
@@ -971,7 +955,16 @@ Test(infer, pruned_layers_change_no_figure)
     cr_assert_gt(more_exact, 0, "%ld positions counted only with it", more_exact);
 }
 
-/* Under the sanitizers (TEST_SANITIZED) the first two seeds of each rule
+/* Merged seats, dense layers and the pool (docs/DEDUCTION.md "Merged
+ * seats", "Dense layers", "The pool") change no figure: along random games
+ * under several rule sets, from a seat and in public, at every third
+ * position, lit_odds gives the same count, the same placements and the same
+ * probabilities (within 1e-12) as the program with every seat a field of
+ * its own, hashed layers and only the free sets' cards pooled. At 8
+ * players from the 40th action on (before it, the unmerged program takes
+ * up to a second a position).
+ *
+ * Under the sanitizers (TEST_SANITIZED) the first two seeds of each rule
  * set: a third of test_infer's time there, each position counted without
  * any shortcut (the normal build takes all four). */
 Test(infer, the_shortcuts_change_no_figure)
