@@ -27,6 +27,9 @@
 
 #include "literature/status.h"
 
+/* A block of the forward sweep went past what was left of the budget. */
+enum { SWEEP_BUDGET = -2 };
+
 /* The forward sweep (step 3) as it goes from block to block. */
 typedef struct Sweep {
     const Plan *pl;
@@ -210,9 +213,11 @@ static int forward_hashed(const Ctx *cx, const Block *b, const Table *f, const T
  * can give, b. the ways to complete each (a sum over the layer after, with
  * the free cards spread over the rest), c. G(v) from both; then the next
  * F keeps the vectors that can be completed. The tables of a. and b. in
- * scratch, bound the states of a.; 0, or -1 when they do not fit. */
+ * scratch, bound the states of a.; 0, -1 when they do not fit, or
+ * SWEEP_BUDGET when b.'s pairs go past what is left of the budget. */
 static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Table *after,
-                        Table *nf, LitU192 *g, uint64_t bound, LitWork *scratch)
+                        Table *nf, LitU192 *g, uint64_t bound, LitWork *scratch,
+                        uint64_t *budget)
 {
     const Ctx *cx = &pl->cx;
     uint64_t slots = cx->slots, guard = cx->lay.guard;
@@ -231,6 +236,10 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
                 return -1;
         }
     }
+    /* b.'s pairs, each a unit of the budget (docs/DEDUCTION.md "The state
+     * budget"): every vector of a. with every state of the layer after */
+    if (budget_spend(budget, (uint64_t)all.count * after->count))
+        return SWEEP_BUDGET;
     if (table_new(&done, scratch, all.count))
         return -1;
     for (uint32_t i = 0; i < all.cap; i++) {
@@ -380,9 +389,10 @@ static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
 
 /* Block j of the forward sweep: a. the next F and G, d. the marginals and
  * the claim figures, e. G of the next block from this F (ahead), where
- * that costs less than the next block's own ways, f. the next F. 0, or -1
- * when the workspace is too small. */
-static int sweep_block(Sweep *sw, int j, LitOdds *odds)
+ * that costs less than the next block's own ways, f. the next F. 0, -1
+ * when the workspace is too small, or SWEEP_BUDGET when the work went
+ * past what is left of the budget (*left). */
+static int sweep_block(Sweep *sw, int j, LitOdds *odds, uint64_t *left)
 {
     const Plan *pl = sw->pl;
     const Ctx *cx = &pl->cx;
@@ -406,9 +416,9 @@ static int sweep_block(Sweep *sw, int j, LitOdds *odds)
     else if (pl->conv == 0)
         failed = forward_hashed(cx, b, &sw->f, after, &nf, sw->g);
     else
-        failed = forward_conv(pl, b, &sw->f, after, &nf, sw->g, bound, &scratch);
+        failed = forward_conv(pl, b, &sw->f, after, &nf, sw->g, bound, &scratch, left);
     if (failed)
-        return -1;
+        return failed;
     block_marginals(sw, b, derived);
     if (block_claims(sw, j, scratch, odds))
         return -1;
@@ -515,11 +525,12 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
      * "The state budget") */
     uint64_t left = pl->budget;
     for (int j = 0; j < pl->nb; j++) {
-        if (budget_spend(&left, (uint64_t)FORWARD_WORK * sw.f.count * pl->unit[j])) {
+        int swept = budget_spend(&left, (uint64_t)FORWARD_WORK * sw.f.count * pl->unit[j])
+                        ? SWEEP_BUDGET
+                        : sweep_block(&sw, j, odds, &left);
+        if (swept == SWEEP_BUDGET)
             odds->work += pl->budget;
-            return over(odds);
-        }
-        if (sweep_block(&sw, j, odds))
+        if (swept)
             return over(odds);
     }
     odds->work += pl->budget - left;
