@@ -203,18 +203,16 @@ int prune_plan(Plan *pl, LitWork *w)
     return 0;
 }
 
-const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep, LitWork *w)
+/* keep[k], for k of block j's cards (0 < k < n): from, less n - k more
+ * cards of the block, each into any field of it; keep, or NULL when w
+ * cannot hold the bitsets. */
+static const uint64_t *const *keep_depths(const Plan *pl, int j, const uint64_t *from,
+                                          const uint64_t **keep, LitWork *w)
 {
-    const Reach *re = &pl->re;
     const Block *b = &pl->blocks[j];
-    if (!re->at[j])
-        return NULL;
-    /* keep[k], for k of the block's cards: slots less what the blocks
-     * before j may give less n - k more cards of block j */
     memset(keep, 0, sizeof(*keep) * (LIT_MAX_SET_SIZE + 1));
-    const uint64_t *from = re->at[j];
     for (int k = b->n - 1; k > 0; k--) {
-        uint64_t *to = lit_work_take(w, sizeof(uint64_t) * re->words);
+        uint64_t *to = lit_work_take(w, sizeof(uint64_t) * pl->re.words);
         if (!to)
             return NULL;
         reach_step(pl, to, from, block_fields(b));
@@ -223,20 +221,22 @@ const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep
     return keep;
 }
 
+const uint64_t *const *prune_within(const Plan *pl, int j, const uint64_t **keep, LitWork *w)
+{
+    /* slots less what the blocks before j may give, less the rest of j */
+    return pl->re.at[j] ? keep_depths(pl, j, pl->re.at[j], keep, w) : NULL;
+}
+
 const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra, int j,
                                    const uint64_t **keep, LitWork *w)
 {
-    const Reach *re = &pl->re;
-    const Block *b = &pl->blocks[j];
-    if (!re->at[0] || b->n < 2)
+    if (!pl->re.at[0] || pl->blocks[j].n < 2)
         return NULL;
-    /* keep[k], for k of block j's cards: the slots less other's states
-     * (read from the other end: slots - u for each u), less block extra's
-     * cards, less n - k more cards of block j (the same steps down as
-     * going back: a vector may take a card into field f where that vector
-     * plus e_f is marked) */
-    memset(keep, 0, sizeof(*keep) * (LIT_MAX_SET_SIZE + 1));
-    size_t bytes = sizeof(uint64_t) * re->words;
+    /* the slots less other's states (read from the other end: slots - u
+     * for each u), less block extra's cards, less the rest of block j (the
+     * same steps down as going back: a vector may take a card into field f
+     * where that vector plus e_f is marked) */
+    size_t bytes = sizeof(uint64_t) * pl->re.words;
     uint64_t *done = lit_work_take(w, bytes), *tmp[2] = {lit_work_take(w, bytes),
                                                          lit_work_take(w, bytes)};
     if (!done || !tmp[0] || !tmp[1])
@@ -248,22 +248,13 @@ const uint64_t *const *prune_masks(const Plan *pl, const Table *other, int extra
             uint32_t i = is - (k << 6 | (uint32_t)lit_lsb(bits));
             done[i >> 6] |= UINT64_C(1) << (i & 63);
         }
-    const uint64_t *from = done;
-    if (extra >= 0) {
-        uint64_t *to = lit_work_take(w, bytes);
-        if (!to)
-            return NULL;
-        reach_block(pl, to, done, extra, tmp);
-        from = to;
-    }
-    for (int k = b->n - 1; k > 0; k--) {
-        uint64_t *to = lit_work_take(w, bytes);
-        if (!to)
-            return NULL;
-        reach_step(pl, to, from, block_fields(b));
-        keep[k] = from = to;
-    }
-    return keep;
+    if (extra < 0)
+        return keep_depths(pl, j, done, keep, w);
+    uint64_t *to = lit_work_take(w, bytes);
+    if (!to)
+        return NULL;
+    reach_block(pl, to, done, extra, tmp);
+    return keep_depths(pl, j, to, keep, w);
 }
 
 uint32_t prune_layer(const Plan *pl, int j, Table *t)
