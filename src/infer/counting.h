@@ -681,6 +681,7 @@ step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFiel
 {
     uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
     LitU192 a = val_get_n(t, i, narrow);
+#pragma GCC unroll 12 /* (n is a constant: one copy a field) */
     for (int f = 0; f < n; f++) {
         if (!(room & sf->gbit[f]))
             continue;

@@ -21,16 +21,24 @@
  * before give it (prune_least, table_back). */
 #include "counting.h"
 
-/* out |= (in & mask) moved down by s bits, over n words. */
+/* out |= (in & mask) moved down by s bits, over n words (each loop
+ * without a branch, so that the compiler may take several words at once). */
 static void shift_down(uint64_t *out, const uint64_t *in, const uint64_t *mask, uint32_t s,
                        uint32_t n)
 {
     uint32_t q = s >> 6, r = s & 63;
-    for (uint32_t i = 0; i + q < n; i++) {
-        uint64_t lo = in[i + q] & mask[i + q];
-        uint64_t hi = i + q + 1 < n ? in[i + q + 1] & mask[i + q + 1] : 0;
-        out[i] |= r ? lo >> r | hi << (64 - r) : lo;
+    if (q >= n)
+        return;
+    const uint64_t *a = in + q, *m = mask + q;
+    uint32_t last = n - q - 1; /* the word of out that only one of in reaches */
+    if (r == 0) {
+        for (uint32_t i = 0; i <= last; i++)
+            out[i] |= a[i] & m[i];
+        return;
     }
+    for (uint32_t i = 0; i < last; i++)
+        out[i] |= (a[i] & m[i]) >> r | (a[i + 1] & m[i + 1]) << (64 - r);
+    out[last] |= (a[last] & m[last]) >> r;
 }
 
 /* to = at with one card given to any of fields: into field f, down by its

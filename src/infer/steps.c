@@ -158,6 +158,7 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, 
             LitU192 a = val_get_n(in, i, narrow);
             if (sign < 0)
                 neg_in(&a);
+#pragma GCC unroll 12 /* (n is a constant: one copy a field) */
             for (int f = 0; f < n; f++)
                 if (room & sf->gbit[f])
                     add_dense(out, i + sf->stride[f], x + sf->one[f], &a, narrow);
