@@ -703,6 +703,10 @@ step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFiel
  * or -1 when the workspace cannot hold it. */
 int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow);
 
+/* table_in, the table's slots left as the workspace had them: for a caller
+ * that empties it (table_clear) only if it uses it. */
+int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow);
+
 /* A hashed table. */
 int table_new(Table *t, LitWork *w, uint64_t want);
 

@@ -211,11 +211,18 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
                Table *out, LitWork w, const uint64_t *const *keep)
 {
     /* The term's buffer starts empty and is left empty by each term's
-     * last step, which reads it into out. */
+     * last step, which reads it into out. Each is emptied only where it
+     * is used (clearing a dense table writes all its keys): the first
+     * where some card no clause names is stepped, the second where there
+     * are terms. */
     Table buf[2];
     for (int i = 0; i < 2; i++)
-        if (dense_layer(&buf[i], &w, 1, cx))
+        if (table_take(&buf[i], &w, 1, cx->use_dense ? &cx->dense : NULL, cx->narrow))
             return -1;
+    if (st->named > 0)
+        table_clear(&buf[0]);
+    if (st->named < st->n)
+        table_clear(&buf[1]);
     /* the cards no clause names, once */
     const Table *common = next;
     for (int i = 0; i < st->named; i++) {

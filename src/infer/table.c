@@ -7,6 +7,15 @@
  * workspace cannot hold it. */
 int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow)
 {
+    if (table_take(t, w, want, dense, narrow))
+        return -1;
+    table_clear(t);
+    return 0;
+}
+
+/* table_in, the table not yet emptied. */
+int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow)
+{
     uint64_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
@@ -23,7 +32,7 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow
         return -1;
     t->cap = (uint32_t)cap;
     t->dense = dense;
-    table_clear(t);
+    t->count = 0;
     return 0;
 }
 
