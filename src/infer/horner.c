@@ -74,9 +74,10 @@ unsigned horner_fields(const Steps *st, const Block *b, unsigned t)
     return term_fields(st, b, t, st->alike);
 }
 
-/* A pass of Horner steps: out += Q_r in (or -=, by sign), each shift its
- * coefficient times in, moved by its vector. */
-void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, int sign)
+/* horner_shift, narrow or not (inlined twice). */
+static inline __attribute__((always_inline)) void
+shift_run(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, int sign,
+          const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots;
     const Shift *q = &h->shift[h->level[r]];
@@ -88,24 +89,33 @@ void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table 
             for (int k = 0; k < n; k++) {
                 if (!fits(guard, x + q[k].v, slots))
                     continue;
-                LitU192 a = val_get(in, i);
+                LitU192 a = val_get_n(in, i, narrow);
                 if (q[k].coef != 1)
-                    a = times(&a, q[k].coef);
+                    a = narrow ? times2(&a, q[k].coef) : times(&a, q[k].coef);
                 if (sign < 0)
                     neg_in(&a);
-                add_dense(out, i + q[k].stride, x + q[k].v, &a, out->vw == 2);
+                add_dense(out, i + q[k].stride, x + q[k].v, &a, narrow);
             }
         }
 }
 
-/* horner_level, narrow or not (inlined twice). */
+/* A pass of Horner steps: out += Q_r in (or -=, by sign), each shift its
+ * coefficient times in, moved by its vector. */
+void horner_shift(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, int sign)
+{
+    if (cx->narrow)
+        shift_run(cx, h, in, r, out, sign, 1);
+    else
+        shift_run(cx, h, in, r, out, sign, 0);
+}
+
+/* horner_level, narrow or not, the rest's fields sf, n of them (n and
+ * narrow constants where it is inlined, as in the card steps). */
 static inline __attribute__((always_inline)) void
-level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table *in, int r,
-          Table *acc, const int narrow)
+level_run(const Ctx *cx, const Horner *h, const StepFields *sf, const Table *in, int r,
+          Table *acc, const int n, const int narrow)
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots, top = (slots | guard) - cx->lay.ones;
-    StepFields sf;
-    step_fields(cx, st_stride, h->rest, &sf);
     const Shift *q = &h->shift[h->level[r]];
     int nq = h->level[r + 1] - h->level[r];
     for (uint32_t w = occ_words(acc); w-- > 0;) {
@@ -116,7 +126,7 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
             bits ^= UINT64_C(1) << b;
             uint32_t i = w << 6 | (uint32_t)b;
             if (acc->key[i])
-                step_in_place(acc, i, top, guard, &sf, sf.n, narrow);
+                step_in_place(acc, i, top, guard, sf, n, narrow);
             if (nq && in->key[i]) {
                 uint64_t y = in->key[i] - 1;
                 for (int k = 0; k < nq; k++) {
@@ -124,7 +134,7 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
                         continue;
                     LitU192 a = val_get_n(in, i, narrow);
                     if (q[k].coef != 1)
-                        a = times(&a, q[k].coef);
+                        a = narrow ? times2(&a, q[k].coef) : times(&a, q[k].coef);
                     add_dense(acc, i + q[k].stride, y + q[k].v, &a, narrow);
                 }
             }
@@ -135,10 +145,12 @@ level_run(const Ctx *cx, const Horner *h, const uint32_t *st_stride, const Table
 void horner_level(const Ctx *cx, const Steps *st, const Horner *h, const Table *in, int r,
                   Table *acc)
 {
-    if (cx->narrow)
-        level_run(cx, h, st->stride, in, r, acc, 1);
-    else
-        level_run(cx, h, st->stride, in, r, acc, 0);
+    StepFields sf;
+    step_fields(cx, st->stride, h->rest, &sf);
+#define RUN(k)                                                                            \
+    (cx->narrow ? level_run(cx, h, &sf, in, r, acc, k, 1) : level_run(cx, h, &sf, in, r, acc, k, 0))
+    BY_FIELDS(sf.n, RUN)
+#undef RUN
 }
 
 /* With INFER_HORNER, the steps that take as inner clauses those of the
