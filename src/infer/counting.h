@@ -343,6 +343,40 @@ static inline void add_in2(LitU192 *a, const LitU192 *x)
     a->w[0] = w0;
 }
 
+/* A sum mod 2^128 that a hot loop keeps across many add_in2's: the
+ * compiler's 128-bit integer where it has one (an addition with carry,
+ * kept in two registers), else two words. */
+#if defined(__SIZEOF_INT128__)
+typedef LitU128 Sum2;
+static inline Sum2 sum2_zero(void)
+{
+    return 0;
+}
+static inline void sum2_add(Sum2 *s, const LitU192 *x)
+{
+    *s += (LitU128)x->w[1] << 64 | x->w[0];
+}
+static inline LitU192 sum2_get(Sum2 s)
+{
+    LitU192 r = {{(uint64_t)s, (uint64_t)(s >> 64), 0}};
+    return r;
+}
+#else
+typedef LitU192 Sum2;
+static inline Sum2 sum2_zero(void)
+{
+    return lit_u192(0);
+}
+static inline void sum2_add(Sum2 *s, const LitU192 *x)
+{
+    add_in2(s, x);
+}
+static inline LitU192 sum2_get(Sum2 s)
+{
+    return s;
+}
+#endif
+
 /* a * b mod 2^128 (as add_in2): three word products where mul_low takes
  * six. */
 static inline LitU192 mul_low2(const LitU192 *a, const LitU192 *b)

@@ -35,7 +35,7 @@ static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const T
                                 const uint32_t *at, uint32_t e0, uint32_t e1, uint64_t guard,
                                 const uint64_t vec[2], const uint32_t is_v[2], LitU192 sum[2])
 {
-    LitU192 s0 = lit_u192(0), s1 = lit_u192(0);
+    Sum2 s0 = sum2_zero(), s1 = sum2_zero();
     for (uint32_t e = e0; e < e1; e++) {
         uint64_t l = left[e];
         uint32_t i = at[e];
@@ -43,19 +43,19 @@ static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const T
             uint32_t ib = is_v[0] - i;
             if (after->key[ib]) {
                 LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
-                add_in2(&s0, &y);
+                sum2_add(&s0, &y);
             }
         }
         if (fits(guard, vec[1], l)) {
             uint32_t ib = is_v[1] - i;
             if (after->key[ib]) {
                 LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
-                add_in2(&s1, &y);
+                sum2_add(&s1, &y);
             }
         }
     }
-    sum[0] = s0;
-    sum[1] = s1;
+    sum[0] = sum2_get(s0);
+    sum[1] = sum2_get(s1);
 }
 
 /* g[v] = G(v) = sum over u of F(u) B(slots - u - v) for every vector v of
