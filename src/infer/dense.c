@@ -121,6 +121,7 @@ vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at, uin
 {
     uint64_t guard = cx->lay.guard, slots = cx->slots, v = vec->v;
     LitU192 sum = lit_u192(0);
+    Sum2 sum2 = sum2_zero(); /* (the sum when narrow) */
     for (uint32_t e = e0; e < e1; e++) {
         uint32_t i = at[e];
         uint64_t given = f->key[i] - 1;
@@ -130,17 +131,17 @@ vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at, uin
         if (!after->key[ib])
             continue;
         LitU192 a = val_get_n(f, i, narrow), c = val_get_n(after, ib, narrow);
-        LitU192 x = times(&a, vec->n);
+        LitU192 x = narrow ? times2(&a, vec->n) : times(&a, vec->n);
         add_dense(nf, i + iv, given + v, &x, narrow);
         if (narrow) {
             LitU192 y = mul_low2(&a, &c);
-            add_in2(&sum, &y);
+            sum2_add(&sum2, &y);
         } else {
             LitU192 y = mul_low(&a, &c);
             add_in(&sum, &y);
         }
     }
-    return sum;
+    return narrow ? sum2_get(sum2) : sum;
 }
 
 /* The next F and G vector by vector over F in index order: the layer

@@ -96,10 +96,16 @@ int table_back(const Ctx *cx, const Block *b, const Table *next, uint64_t limit,
 uint32_t table_keep(Table *t, const uint64_t *keep)
 {
     uint32_t dropped = 0;
-    for (uint32_t k = 0; k < occ_words(t); k++)
-        for (uint64_t bits = t->occ[k] & ~keep[k]; bits; bits &= bits - 1) {
-            dense_drop(t, k << 6 | (uint32_t)lit_lsb(bits));
-            dropped++;
-        }
+    for (uint32_t k = 0; k < occ_words(t); k++) {
+        uint64_t bits = t->occ[k] & ~keep[k];
+        if (!bits)
+            continue;
+        /* (dense_drop a word at a time) */
+        t->occ[k] &= keep[k];
+        dropped += (uint32_t)lit_popcount(bits);
+        for (; bits; bits &= bits - 1)
+            t->key[k << 6 | (uint32_t)lit_lsb(bits)] = 0;
+    }
+    t->count -= dropped;
     return dropped;
 }
