@@ -333,6 +333,14 @@ static inline LitU192 times2(const LitU192 *a, uint64_t small)
     return r;
 }
 
+/* times2 or times as narrow says (a constant where the hot loops inline
+ * it, as val_get_n). */
+static inline __attribute__((always_inline)) LitU192 times_n(const LitU192 *a, uint64_t small,
+                                                             const int narrow)
+{
+    return narrow ? times2(a, small) : times(a, small);
+}
+
 /* a += x mod 2^128, the word above left as it is: where every count is
  * below 2^128 (Ctx.narrow), the hot loops keep that word zero and work in
  * two. */
@@ -864,6 +872,10 @@ void dense_choose(Ctx *cx, int tables, size_t room);
 
 /* The table of a layer or of F: dense or hashed as cx says. */
 int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx);
+
+/* dense_layer, the table not yet emptied: for a caller that empties it
+ * (table_clear) only if it uses it. */
+int dense_take(Table *t, LitWork *w, uint64_t want, const Ctx *cx);
 
 /* The dense indices of n vectors (vec[v * stride]) in index[v], and the
  * vectors in the order of their indices in order, both in w: 0, or -1 when

@@ -42,7 +42,16 @@ void dense_choose(Ctx *cx, int tables, size_t room)
 /* The table of a layer or of F: dense or hashed as cx says. */
 int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx)
 {
-    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL, cx->narrow);
+    if (dense_take(t, w, want, cx))
+        return -1;
+    table_clear(t);
+    return 0;
+}
+
+/* dense_layer, the table not yet emptied (table_take). */
+int dense_take(Table *t, LitWork *w, uint64_t want, const Ctx *cx)
+{
+    return table_take(t, w, want, cx->use_dense ? &cx->dense : NULL, cx->narrow);
 }
 
 /* The dense indices of n vectors (vec[v * stride]) in index[v], and the
@@ -86,7 +95,7 @@ back_run(const Ctx *cx, const Block *b, const Table *next, Table *out, const uin
                 if (!fits(guard, vec, slots - rest))
                     continue;
                 LitU192 c = val_get_n(next, i, narrow);
-                LitU192 x = narrow ? times2(&c, n) : times(&c, n);
+                LitU192 x = times_n(&c, n, narrow);
                 add_dense(out, i + iv[v], rest + vec, &x, narrow);
             }
         }
@@ -131,7 +140,7 @@ vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at, uin
         if (!after->key[ib])
             continue;
         LitU192 a = val_get_n(f, i, narrow), c = val_get_n(after, ib, narrow);
-        LitU192 x = narrow ? times2(&a, vec->n) : times(&a, vec->n);
+        LitU192 x = times_n(&a, vec->n, narrow);
         add_dense(nf, i + iv, given + v, &x, narrow);
         if (narrow) {
             LitU192 y = mul_low2(&a, &c);

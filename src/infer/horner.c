@@ -91,7 +91,7 @@ shift_run(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, in
                     continue;
                 LitU192 a = val_get_n(in, i, narrow);
                 if (q[k].coef != 1)
-                    a = narrow ? times2(&a, q[k].coef) : times(&a, q[k].coef);
+                    a = times_n(&a, q[k].coef, narrow);
                 if (sign < 0)
                     neg_in(&a);
                 add_dense(out, i + q[k].stride, x + q[k].v, &a, narrow);
@@ -134,7 +134,7 @@ level_run(const Ctx *cx, const Horner *h, const StepFields *sf, const Table *in,
                         continue;
                     LitU192 a = val_get_n(in, i, narrow);
                     if (q[k].coef != 1)
-                        a = narrow ? times2(&a, q[k].coef) : times(&a, q[k].coef);
+                        a = times_n(&a, q[k].coef, narrow);
                     add_dense(acc, i + q[k].stride, y + q[k].v, &a, narrow);
                 }
             }

@@ -217,7 +217,7 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
      * are terms. */
     Table buf[2];
     for (int i = 0; i < 2; i++)
-        if (table_take(&buf[i], &w, 1, cx->use_dense ? &cx->dense : NULL, cx->narrow))
+        if (dense_take(&buf[i], &w, 1, cx))
             return -1;
     if (st->named > 0)
         table_clear(&buf[0]);
