@@ -10,11 +10,13 @@
  * U H F: U = sum_{u in C} y_u, H = sum_r R^r Q_r (R the class's fields
  * but the clauses' seats, Q_r the shifts that leave r cards to R). The
  * deals with c0 at u are <y_u H F, B>, B the layer after read at slots
- * less each vector; the class's cards at u, counted once per card there,
- * are <y_u dH/dy_u U F, B>: for u in R, y_u sum_r r R^(r-1) Q_r; for a
- * clause's seat s, sum_r R^r (a_s Q_r). Each is Horner steps again. By
- * symmetry every card of the class has a m-th of them. The claims need G
- * only at the vectors of one team's fields, which a pass gives. */
+ * less each vector (with a second such card c1, U = U0 U1, and those of
+ * c0 are <y_u U1 H F, B>, of c1 <y_u U0 H F, B>); the class's cards at
+ * u, counted once per card there, are <y_u dH/dy_u U F, B>: for u in R,
+ * y_u sum_r r R^(r-1) Q_r; for a clause's seat s, sum_r R^r (a_s Q_r).
+ * Each is Horner steps again. By symmetry every card of the class has a
+ * m-th of them. The claims need G only at the vectors of one team's
+ * fields, which a pass gives. */
 
 /* The Horner steps of y_s dH/dy_s (s a clause's field), or with s < 0 of
  * y_u dH/dy_u / y_u for any u in h's rest: the same shifts, weighed by
@@ -151,16 +153,15 @@ static LitU192 div_exact(const LitU192 *x, uint32_t d)
 }
 
 /* Whether block j's marginals may come by derivatives (the top of this
- * file): by card
- * steps, its set pooled nowhere, every clause inner after at most one
- * card no clause names, and room for a weight below 8 in the words the
- * program counts in (Ctx.roomy). */
+ * file): by card steps, its set pooled nowhere, every clause inner after
+ * at most two cards no clause names, and room for a weight below 8 in the
+ * words the program counts in (Ctx.roomy). */
 static int deriv_can(const Plan *pl, int j)
 {
     const Steps *st = &pl->steps[j];
     return (pl->cx.how & INFER_DERIV) && pl->cx.roomy && pl->by_steps[j] &&
            !pl->blocks[j].pooled && st->nc > 0 && st->inner == (1u << st->nc) - 1 &&
-           st->alike == st->named && st->named <= 1;
+           st->alike == st->named && st->named <= 2;
 }
 
 /* The fields on which the claims of block j's set look G up, per team:
@@ -211,8 +212,12 @@ uint64_t deriv_work(const Plan *pl, int j, uint32_t *claims)
     horner_of(st, cx, horner_fields(st, b, 0), &h);
     unsigned seats = horner_fields(st, b, 0) & ~h.rest;
     uint64_t work = 1 + (uint64_t)lit_popcount(h.rest);
+    /* c0's dots and its step of F; with c1, c1's dots, its step of H F
+     * and of F */
     if (st->named)
         work += 2 * (uint64_t)lit_popcount(b->cand[st->card[0]]);
+    if (st->named > 1)
+        work += 3 * (uint64_t)lit_popcount(b->cand[st->card[1]]);
     horner_deriv(cx, &h, -1, &d);
     work += horner_work(&d);
     for (unsigned m = seats & (seats - 1); m; m &= m - 1) {
@@ -235,6 +240,43 @@ uint64_t deriv_cost(const Plan *pl, int j, uint32_t f)
     uint64_t after = pl->layer[j + 1].count;
     uint64_t mean = (after + f) / 2, least = after < f ? after : f;
     return gpass_work(pl->claims[j] * least, pl->deriv[j] * mean);
+}
+
+/* The marginals of card c, its dots: each field of cand from sum. */
+static void card_mass(unsigned cand, const LitU192 *sum, LitU192 *mass)
+{
+    for (unsigned x = cand; x; x &= x - 1)
+        mass[lit_lsb(x)] = sum[lit_lsb(x)];
+}
+
+/* The cards no clause names, one (c0) or two (c0 and c1, steps U0 and U1),
+ * from hf = H F, which this empties: the next F, U H F, into nf (empty);
+ * each card's marginals into mass0 and mass1, the dots of the other's
+ * step of H F (for one card, of H F itself); and U F, which the class's
+ * passes start from, into common (empty). For two cards, two is an empty
+ * table, left empty. */
+static void unnamed_cards(const Ctx *cx, const Steps *st, const Block *b, const Table *f,
+                          Table *hf, const Table *after, Table *nf, Table *two, Table *common,
+                          LitU192 *mass0, LitU192 *mass1)
+{
+    LitU192 sum[LIT_MAX_PLAYERS];
+    unsigned u0 = b->cand[st->card[0]], u1 = b->cand[st->card[st->named - 1]];
+    if (st->named == 1) {
+        steps_card(cx, st, hf, NULL, u0, nf, 1);
+        dots(cx, st, hf, after, u0, sum);
+        card_mass(u0, sum, mass0);
+        steps_card(cx, st, f, NULL, u0, common, 1);
+        return;
+    }
+    steps_card(cx, st, hf, NULL, u0, two, 1); /* U0 H F */
+    steps_card(cx, st, two, NULL, u1, nf, 1);
+    dots(cx, st, two, after, u1, sum);
+    card_mass(u1, sum, mass1);
+    steps_card(cx, st, hf, hf, u1, two, 1); /* U1 H F */
+    dots(cx, st, two, after, u0, sum);
+    card_mass(u0, sum, mass0);
+    steps_card(cx, st, f, NULL, u0, two, 1); /* U0 U1 F */
+    steps_card(cx, st, two, two, u1, common, 1);
 }
 
 /* Block j's next F by its card steps (into nf, empty), its G at the
@@ -282,22 +324,19 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
     /* the tables, over the pass's lists, and what each may keep */
     const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
     const uint64_t *const *within = prune_masks(pl, after, -1, j, keep, &w);
-    Table common, buf;
-    if (dense_layer(&buf, &w, 1, cx) || (st->named && dense_layer(&common, &spare, 1, cx)))
+    Table common, buf, two;
+    if (dense_layer(&buf, &w, 1, cx) || (st->named && dense_layer(&common, &spare, 1, cx)) ||
+        (st->named > 1 && dense_layer(&two, &w, 1, cx)))
         return -1;
-    /* the next F, and c0's marginals */
+    /* the next F, and the marginals of the cards no clause names */
     int first = lit_set_first(cx->k->pub.rules.deck, b->set);
     int alike = st->card[st->alike], m = st->n - st->alike;
     LitU192 sum[LIT_MAX_PLAYERS], *class = mass[first + b->pos[alike]];
     const Table *from = f;
     if (st->named) {
-        int c0 = st->card[0];
         Table *hf = horner_run(cx, st, &h, f, &buf, NULL, within, m);
-        steps_card(cx, st, hf, NULL, b->cand[c0], nf, 1);
-        dots(cx, st, hf, after, b->cand[c0], sum);
-        for (unsigned x = b->cand[c0]; x; x &= x - 1)
-            mass[first + b->pos[c0]][lit_lsb(x)] = sum[lit_lsb(x)];
-        steps_card(cx, st, f, NULL, b->cand[c0], &common, 1);
+        unnamed_cards(cx, st, b, f, hf, after, nf, &two, &common, mass[first + b->pos[st->card[0]]],
+                      mass[first + b->pos[st->card[st->named - 1]]]);
         from = &common;
     } else {
         horner_run(cx, st, &h, f, &buf, nf, within, m);
