@@ -42,10 +42,7 @@ void dense_choose(Ctx *cx, int tables, size_t room)
 /* The table of a layer or of F: dense or hashed as cx says. */
 int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx)
 {
-    if (dense_take(t, w, want, cx))
-        return -1;
-    table_clear(t);
-    return 0;
+    return table_in(t, w, want, cx->use_dense ? &cx->dense : NULL, cx->narrow);
 }
 
 /* dense_layer, the table not yet emptied (table_take). */
