@@ -91,7 +91,24 @@ typedef struct Dense {
     uint8_t mask[LIT_MAX_PLAYERS];
     uint32_t stride[LIT_MAX_PLAYERS];
     uint32_t size;                  /* every index is below it */
+    /* The vector of index i, less the sum's field: lo[i % split] +
+     * hi[i / split] (split a stride, so the digits part there), the
+     * division by magic (DENSE_SHIFT, exact below DENSE_MAX). Both lists
+     * are short (at most a few thousand), so they stay in the nearest
+     * cache where a key a slot would be read from memory. */
+    uint8_t sum_off, sum_mask;      /* the sum's field in a packed vector */
+    uint32_t split;
+    uint64_t magic;
+    const uint64_t *lo, *hi;
 } Dense;
+
+enum { DENSE_SHIFT = 40 };
+
+/* What a dense slot keeps of v: its sum's field + 1 (Table.sum). */
+static inline uint8_t dense_sum(const Dense *d, uint64_t v)
+{
+    return (uint8_t)(((v >> d->sum_off) & d->sum_mask) + 1u);
+}
 
 static inline uint32_t dense_index(const Dense *d, uint64_t v)
 {
@@ -103,11 +120,15 @@ static inline uint32_t dense_index(const Dense *d, uint64_t v)
 
 /* Keys apart from values: a probe reads only keys, eight to a cache line.
  * A hashed table probes from the key's hash; a dense one holds every vector
- * of its sum at its dense index, so it never probes. */
+ * of its sum at its dense index, so it never probes, and its index gives
+ * every field of the vector but the sum's: a byte a slot keeps that one
+ * (sum), an eighth of a key's bytes to read, write and clear. */
 typedef struct Table {
-    uint64_t *key; /* packed vector + 1; 0 for an empty slot */
+    uint64_t *key; /* hashed: packed vector + 1; 0 for an empty slot */
+    uint8_t *sum;  /* dense: the sum's field of the vector + 1; 0 for an
+                    * empty slot */
     uint64_t *val; /* the counts, vw words each (val_get, val_put) */
-    uint64_t *occ;  /* dense: a bit a slot, set where the key is not 0, so
+    uint64_t *occ;  /* dense: a bit a slot, set where sum is not 0, so
                      * a pass skips 64 empty slots in one word; NULL when
                      * hashed */
     uint32_t cap;   /* a power of two, or the dense size */
@@ -225,10 +246,9 @@ typedef struct Block {
     uint32_t (*at)[LIT_MAX_SET_SIZE][LIT_MAX_PLAYERS];
 } Block;
 
+/* Where a hashed table's probe for key starts. */
 static inline uint32_t slot_of(const Table *t, uint64_t key)
 {
-    if (t->dense)
-        return dense_index(t->dense, key - 1);
     uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
     return (uint32_t)(h >> 32) & (t->cap - 1);
 }
@@ -236,6 +256,13 @@ static inline uint32_t slot_of(const Table *t, uint64_t key)
 /* Whether t holds v, and its count in *x when it does. */
 static inline int lookup(const Table *t, uint64_t v, LitU192 *x)
 {
+    if (t->dense) {
+        uint32_t i = dense_index(t->dense, v);
+        if (t->sum[i] != dense_sum(t->dense, v))
+            return 0;
+        *x = val_get(t, i);
+        return 1;
+    }
     uint64_t key = v + 1;
     for (uint32_t i = slot_of(t, key);; i = (i + 1) & (t->cap - 1)) {
         if (t->key[i] == key) {
@@ -251,19 +278,28 @@ static inline int lookup(const Table *t, uint64_t v, LitU192 *x)
  * when a hashed table is full (past half). */
 static inline uint32_t entry(Table *t, uint64_t v)
 {
+    LitU192 zero = lit_u192(0);
+    if (t->dense) {
+        /* (a dense slot holds one vector of the table's sum) */
+        uint32_t i = dense_index(t->dense, v);
+        if (!t->sum[i]) {
+            t->sum[i] = dense_sum(t->dense, v);
+            val_put(t, i, &zero);
+            t->count++;
+            occ_set(t, i);
+        }
+        return i;
+    }
     uint64_t key = v + 1;
     uint32_t i = slot_of(t, key);
     while (t->key[i] && t->key[i] != key)
-        i = (i + 1) & (t->cap - 1); /* (a dense table never probes) */
+        i = (i + 1) & (t->cap - 1);
     if (!t->key[i]) {
-        if (!t->dense && 2 * (t->count + 1) > t->cap)
+        if (2 * (t->count + 1) > t->cap)
             return UINT32_MAX;
         t->key[i] = key;
-        LitU192 zero = lit_u192(0);
         val_put(t, i, &zero);
         t->count++;
-        if (t->occ)
-            occ_set(t, i);
     }
     return i;
 }
@@ -404,7 +440,7 @@ static inline __attribute__((always_inline)) void
 add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, const int narrow)
 {
     uint64_t *p = t->val + (size_t)i * (narrow ? 2u : 3u);
-    if (t->key[i]) {
+    if (t->sum[i]) {
         uint64_t w0 = p[0] + x->w[0], c0 = w0 < x->w[0];
         if (narrow) {
             p[1] += x->w[1] + c0;
@@ -417,7 +453,7 @@ add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, const int narrow)
         }
         p[0] = w0;
     } else {
-        t->key[i] = v + 1;
+        t->sum[i] = dense_sum(t->dense, v);
         p[0] = x->w[0];
         p[1] = x->w[1];
         if (!narrow)
@@ -430,9 +466,29 @@ add_dense(Table *t, uint32_t i, uint64_t v, const LitU192 *x, const int narrow)
 /* Empties dense slot i. */
 static inline void dense_drop(Table *t, uint32_t i)
 {
-    t->key[i] = 0;
+    t->sum[i] = 0;
     t->count--;
     occ_clear(t, i);
+}
+
+/* The vector of dense slot i, which holds one. */
+static inline uint64_t dense_vec(const Table *t, uint32_t i)
+{
+    const Dense *d = t->dense;
+    uint32_t hi = (uint32_t)(((uint64_t)i * d->magic) >> DENSE_SHIFT);
+    return d->lo[i - hi * d->split] + d->hi[hi] + ((uint64_t)(t->sum[i] - 1u) << d->sum_off);
+}
+
+/* Whether slot i of a table, dense or hashed, holds a vector. */
+static inline int slot_full(const Table *t, uint32_t i)
+{
+    return t->dense ? t->sum[i] != 0 : t->key[i] != 0;
+}
+
+/* The vector of slot i of a table, dense or hashed, which holds one. */
+static inline uint64_t slot_vec(const Table *t, uint32_t i)
+{
+    return t->dense ? dense_vec(t, i) : t->key[i] - 1;
 }
 
 /* Bit 4 of each of twelve five-bit fields: the guard of vectors by seat. */
@@ -721,19 +777,20 @@ static inline __attribute__((always_inline)) void
 step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFields *sf,
               const int n, const int narrow)
 {
-    uint64_t x = t->key[i] - 1, room = (top - x) & guard, keep = 0;
+    uint64_t x = dense_vec(t, i), room = (top - x) & guard;
+    int keep = 0;
     LitU192 a = val_get_n(t, i, narrow);
 #pragma GCC unroll 12 /* (n is a constant: one copy a field) */
     for (int f = 0; f < n; f++) {
         if (!(room & sf->gbit[f]))
             continue;
         if (sf->stride[f] == 0)
-            keep = x + sf->one[f] + 1;
+            keep = 1; /* (the sum's field, at the same index) */
         else
             add_dense(t, i + sf->stride[f], x + sf->one[f], &a, narrow);
     }
     if (keep)
-        t->key[i] = keep;
+        t->sum[i]++;
     else
         dense_drop(t, i);
 }
@@ -867,8 +924,9 @@ int local_table(const Ctx *cx, Block *b, LitWork *w, int lists, uint64_t *budget
 /* ---- dense.c ---- */
 
 /* Whether the layers and F are dense (cx->use_dense and cx->dense), under
- * INFER_DENSE, with tables of them to fit in room. */
-void dense_choose(Ctx *cx, int tables, size_t room);
+ * INFER_DENSE, with tables of them to fit in what w has left; the dense
+ * index's lists (Dense.lo, .hi) taken from w. */
+void dense_choose(Ctx *cx, int tables, LitWork *w);
 
 /* The table of a layer or of F: dense or hashed as cx says. */
 int dense_layer(Table *t, LitWork *w, uint64_t want, const Ctx *cx);

@@ -5,12 +5,58 @@
  * in one pass). */
 #include "counting.h"
 
+/* The packed vectors of the digits d0.. below d1 of index i * step, each
+ * digit's field at its place, into out[i] for i below n. */
+static void dense_part(const Dense *d, int d0, int d1, uint32_t step, uint32_t n, uint64_t *out)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t v = 0;
+        uint32_t x = i * step;
+        for (int k = d1 - 1; k >= d0; k--) {
+            uint32_t digit = x / d->stride[k];
+            x -= digit * d->stride[k];
+            v += (uint64_t)digit << d->off[k];
+        }
+        out[i] = v;
+    }
+}
+
+/* Dense.lo and .hi, split at the digit that keeps the longer list
+ * shortest: 0, or -1 when w cannot hold them. */
+static int dense_lists(Dense *d, LitWork *w)
+{
+    int best = 0;
+    uint64_t longest = UINT64_MAX;
+    for (int k = 0; k <= d->n; k++) {
+        uint64_t split = k < d->n ? d->stride[k] : d->size;
+        uint64_t high = (d->size + split - 1) / split;
+        if ((split > high ? split : high) < longest) {
+            longest = split > high ? split : high;
+            best = k;
+        }
+    }
+    d->split = best < d->n ? d->stride[best] : d->size;
+    /* the division by split as a product: exact for i below DENSE_MAX,
+     * as i times the rounding (below split) stays below 2^DENSE_SHIFT */
+    d->magic = ((UINT64_C(1) << DENSE_SHIFT) + d->split - 1) / d->split;
+    uint32_t high = (d->size + d->split - 1) / d->split;
+    uint64_t *lo = lit_work_take_n(w, d->split, sizeof(uint64_t));
+    uint64_t *hi = lit_work_take_n(w, high, sizeof(uint64_t));
+    if (!lo || !hi)
+        return -1;
+    dense_part(d, 0, best, 1, d->split, lo);
+    dense_part(d, best, d->n, d->split, high, hi);
+    d->lo = lo;
+    d->hi = hi;
+    return 0;
+}
+
 /* Under INFER_DENSE, the layers and F are dense (Dense) when the vectors
  * within the slots have at most DENSE_MAX indices and tables of that size
- * fit in room (words_choose first: a narrow count's slots are smaller);
- * else hashed. The field left out is the one with the most
- * slots. */
-void dense_choose(Ctx *cx, int tables, size_t room)
+ * fit in what w has left (words_choose first: a narrow count's slots are
+ * smaller); else hashed. The field left out is the one with the most
+ * slots: the sum gives it, and a dense slot keeps it in a byte. */
+void dense_choose(Ctx *cx, int tables, LitWork *w)
 {
     if (!(cx->how & INFER_DENSE))
         return;
@@ -22,6 +68,8 @@ void dense_choose(Ctx *cx, int tables, size_t room)
     Dense *d = &cx->dense;
     uint64_t size = 1;
     d->n = 0;
+    d->sum_off = lay->off[drop];
+    d->sum_mask = lay->mask[drop];
     for (int f = 0; f < lay->n; f++) {
         int cap = unit_count(lay, cx->slots, f);
         if (f == drop || cap == 0)
@@ -32,11 +80,13 @@ void dense_choose(Ctx *cx, int tables, size_t room)
         size *= (uint64_t)cap + 1;
     }
     d->size = (uint32_t)(size < DENSE_MAX ? size : DENSE_MAX);
-    /* a slot: its key and its count, in two words when narrow (Table.vw) */
-    uint64_t slot = sizeof(uint64_t) * (cx->narrow ? 3 : 4);
+    /* a slot: its sum's byte and its count, in two words when narrow
+     * (Table.vw) */
+    uint64_t slot = 1 + sizeof(uint64_t) * (cx->narrow ? 2 : 3);
     cx->use_dense = size <= DENSE_MAX &&
                     (uint64_t)tables * (size * slot + sizeof(uint64_t) * ((size + 63) / 64)) <=
-                        room;
+                        w->left &&
+                    dense_lists(d, w) == 0;
 }
 
 /* The table of a layer or of F: dense or hashed as cx says. */
@@ -88,7 +138,7 @@ back_run(const Ctx *cx, const Block *b, const Table *next, Table *out, const uin
             uint64_t vec = b->vec[v].v, n = b->vec[v].n;
             for (uint32_t e = e0; e < e1; e++) {
                 uint32_t i = at[e];
-                uint64_t rest = next->key[i] - 1;
+                uint64_t rest = dense_vec(next, i);
                 if (!fits(guard, vec, slots - rest))
                     continue;
                 LitU192 c = val_get_n(next, i, narrow);
@@ -130,11 +180,11 @@ vec_chunk(const Table *f, const Table *after, Table *nf, const uint32_t *at, uin
     Sum2 sum2 = sum2_zero(); /* (the sum when narrow) */
     for (uint32_t e = e0; e < e1; e++) {
         uint32_t i = at[e];
-        uint64_t given = f->key[i] - 1;
+        uint64_t given = dense_vec(f, i);
         if (!fits(guard, v, slots - given))
             continue;
         uint32_t ib = is_v - i;
-        if (!after->key[ib])
+        if (!after->sum[ib])
             continue;
         LitU192 a = val_get_n(f, i, narrow), c = val_get_n(after, ib, narrow);
         LitU192 x = times_n(&a, vec->n, narrow);

@@ -93,11 +93,11 @@ dots_in(const Ctx *cx, Table *z, const Table *after, int n, const uint64_t *e,
         z->occ[word] = 0;
         for (; bits; bits &= bits - 1) {
             uint32_t i = word << 6 | (uint32_t)lit_lsb(bits);
-            uint64_t w = z->key[i] - 1;
-            z->key[i] = 0;
+            uint64_t w = dense_vec(z, i);
+            z->sum[i] = 0;
             for (int k = 0; k < n; k++) {
                 uint32_t ib = is - i - stride[k];
-                if (!fits(guard, w + e[k], slots) || !after->key[ib])
+                if (!fits(guard, w + e[k], slots) || !after->sum[ib])
                     continue;
                 LitU192 a = val_get_n(z, i, narrow), c = val_get_n(after, ib, narrow);
                 if (narrow) {

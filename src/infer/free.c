@@ -143,9 +143,9 @@ static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out
     if (table_new(proj, w, most < f->count ? most : f->count))
         return -1;
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
+        if (!slot_full(f, i))
             continue;
-        uint64_t x = cx->slots - (f->key[i] - 1), xt = x & mask;
+        uint64_t x = cx->slots - slot_vec(f, i), xt = x & mask;
         LitU192 ways = free_spread(cx, x - xt, cx->free - cards_in(cx, xt)), y,
                 a = val_get(f, i);
         lit_u192_mul(&y, &a, &ways);
@@ -159,9 +159,9 @@ static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out
     if (proj->count && (!out->x || !out->cards || !out->val))
         return -1;
     for (uint32_t i = 0; i < proj->cap; i++)
-        if (proj->key[i]) {
-            out->x[out->n] = proj->key[i] - 1;
-            out->cards[out->n] = (uint8_t)cards_in(cx, proj->key[i] - 1);
+        if (slot_full(proj, i)) {
+            out->x[out->n] = slot_vec(proj, i);
+            out->cards[out->n] = (uint8_t)cards_in(cx, slot_vec(proj, i));
             out->val[out->n++] = val_get(proj, i);
         }
     return 0;
@@ -385,9 +385,9 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
         if (project(cx, f, lit_team_seats(r, t), &proj[t], &spare))
             return -1;
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
+        if (!slot_full(f, i))
             continue;
-        uint64_t left = slots - (f->key[i] - 1);
+        uint64_t left = slots - slot_vec(f, i);
         LitU192 ways = free_spread(cx, left, cx->free), x, a = val_get(f, i);
         lit_u192_mul(&x, &a, &ways);
         for (int u = 0; u < cx->lay.n; u++) {

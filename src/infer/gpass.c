@@ -16,7 +16,7 @@ static inline LitU192 g_chunk(const LitU192 *fv, const uint64_t *left, const Tab
         if (!fits(guard, vec, left[e]))
             continue;
         uint32_t ib = is_v - at[e];
-        if (!after->key[ib])
+        if (!after->sum[ib])
             continue;
         if (narrow) {
             LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
@@ -41,14 +41,14 @@ static inline void g_chunk_pair(const LitU192 *fv, const uint64_t *left, const T
         uint32_t i = at[e];
         if (fits(guard, vec[0], l)) {
             uint32_t ib = is_v[0] - i;
-            if (after->key[ib]) {
+            if (after->sum[ib]) {
                 LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
                 sum2_add(&s0, &y);
             }
         }
         if (fits(guard, vec[1], l)) {
             uint32_t ib = is_v[1] - i;
-            if (after->key[ib]) {
+            if (after->sum[ib]) {
                 LitU192 c = val_get_n(after, ib, 1), y = mul_low2(&fv[e], &c);
                 sum2_add(&s1, &y);
             }
@@ -77,7 +77,7 @@ int gpass_run(const Ctx *cx, const Table *f, const Block *b, const Table *after,
         return -1;
     for (uint32_t e = 0; e < f->count; e++) {
         fv[e] = val_get(f, at[e]);
-        left[e] = slots - (f->key[at[e]] - 1);
+        left[e] = slots - dense_vec(f, at[e]);
     }
     uint32_t is = dense_index(&cx->dense, slots);
     memset(g, 0, sizeof(LitU192) * b->n_vec);

@@ -85,7 +85,7 @@ shift_run(const Ctx *cx, const Horner *h, const Table *in, int r, Table *out, in
     for (uint32_t w = 0; n && w < occ_words(in); w++)
         for (uint64_t bits = in->occ[w]; bits; bits &= bits - 1) {
             uint32_t i = w << 6 | (uint32_t)lit_lsb(bits);
-            uint64_t x = in->key[i] - 1;
+            uint64_t x = dense_vec(in, i);
             for (int k = 0; k < n; k++) {
                 if (!fits(guard, x + q[k].v, slots))
                     continue;
@@ -125,10 +125,10 @@ level_run(const Ctx *cx, const Horner *h, const StepFields *sf, const Table *in,
             int b = occ_msb(bits);
             bits ^= UINT64_C(1) << b;
             uint32_t i = w << 6 | (uint32_t)b;
-            if (acc->key[i])
+            if (acc->sum[i])
                 step_in_place(acc, i, top, guard, sf, n, narrow);
-            if (nq && in->key[i]) {
-                uint64_t y = in->key[i] - 1;
+            if (nq && in->sum[i]) {
+                uint64_t y = dense_vec(in, i);
                 for (int k = 0; k < nq; k++) {
                     if (!fits(guard, y + q[k].v, slots))
                         continue;

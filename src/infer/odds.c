@@ -167,7 +167,7 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
     for (uint32_t k = 0; k < occ_words(nf); k++)
         for (uint64_t bits = nf->occ[k]; bits; bits &= bits - 1) {
             uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            if (!after->key[is - i])
+            if (!after->sum[is - i])
                 dense_drop(nf, i);
         }
     if (ahead) {
@@ -191,9 +191,9 @@ static int forward_hashed(const Ctx *cx, const Block *b, const Table *f, const T
 {
     uint64_t slots = cx->slots, guard = cx->lay.guard;
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
+        if (!slot_full(f, i))
             continue;
-        uint64_t given = f->key[i] - 1, left = slots - given;
+        uint64_t given = slot_vec(f, i), left = slots - given;
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, left))
                 continue;
@@ -225,9 +225,9 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
     if (table_new(&all, scratch, bound))
         return -1;
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
+        if (!slot_full(f, i))
             continue;
-        uint64_t given = f->key[i] - 1;
+        uint64_t given = slot_vec(f, i);
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, slots - given))
                 continue;
@@ -243,28 +243,28 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
     if (table_new(&done, scratch, all.count))
         return -1;
     for (uint32_t i = 0; i < all.cap; i++) {
-        if (!all.key[i])
+        if (!slot_full(&all, i))
             continue;
-        uint64_t left = slots - (all.key[i] - 1);
+        uint64_t left = slots - slot_vec(&all, i);
         LitU192 c = lit_u192(0);
         for (uint32_t x = 0; x < after->cap; x++) {
-            if (!after->key[x] || !fits(guard, after->key[x] - 1, left))
+            if (!slot_full(after, x) || !fits(guard, slot_vec(after, x), left))
                 continue;
-            LitU192 ways = free_spread(cx, left - (after->key[x] - 1), pl->conv), y,
+            LitU192 ways = free_spread(cx, left - slot_vec(after, x), pl->conv), y,
                     a = val_get(after, x);
             lit_u192_mul(&y, &a, &ways);
             lit_u192_add(&c, &c, &y);
         }
         if (!lit_u192_is_zero(&c)) {
-            add_to(&done, all.key[i] - 1, &c);
+            add_to(&done, slot_vec(&all, i), &c);
             LitU192 a = val_get(&all, i);
-            add_to(nf, all.key[i] - 1, &a);
+            add_to(nf, slot_vec(&all, i), &a);
         }
     }
     for (uint32_t i = 0; i < f->cap; i++) {
-        if (!f->key[i])
+        if (!slot_full(f, i))
             continue;
-        uint64_t given = f->key[i] - 1;
+        uint64_t given = slot_vec(f, i);
         for (uint32_t v = 0; v < b->n_vec; v++) {
             if (!fits(guard, b->vec[v].v, slots - given))
                 continue;

@@ -193,16 +193,17 @@ static int plan_layer(Plan *pl, int j, int cards_after, LitWork *w)
  * When the free cards can be spread few ways, they become the last
  * layer and every completion is a lookup; else completions sum over
  * the layer (conv free cards left to spread). Then the tables are dense
- * or hashed, room the workspace left. The vectors of the free cards. */
-static uint64_t plan_tables(Plan *pl, size_t room)
+ * or hashed, room what w has left (a dense index's lists taken from it).
+ * The vectors of the free cards. */
+static uint64_t plan_tables(Plan *pl, LitWork *w)
 {
     Ctx *cx = &pl->cx;
     uint64_t free_vectors = cx->free ? fields_vectors(&cx->lay, cx->slots, cx->free) : 1;
     pl->conv = free_vectors <= FOLD_MAX ? 0 : cx->free;
     if (pl->conv == 0)
-        dense_choose(cx, pl->nb + 6, room); /* the layers, and F, the next F and
-                                             * the projections in two halves, and
-                                             * (a table's room) the reach bits */
+        dense_choose(cx, pl->nb + 6, w); /* the layers, and F, the next F and
+                                          * the projections in two halves, and
+                                          * (a table's room) the reach bits */
     return free_vectors;
 }
 
@@ -243,9 +244,9 @@ static void plan_total(Plan *pl)
     uint64_t slots = cx->slots, guard = cx->lay.guard;
     LitU192 total = lit_u192(0);
     for (uint32_t i = 0; i < first->cap; i++) {
-        if (!first->key[i] || !fits(guard, first->key[i] - 1, slots))
+        if (!slot_full(first, i) || !fits(guard, slot_vec(first, i), slots))
             continue;
-        LitU192 ways = free_spread(cx, slots - (first->key[i] - 1), pl->conv), x,
+        LitU192 ways = free_spread(cx, slots - slot_vec(first, i), pl->conv), x,
                 c = val_get(first, i);
         lit_u192_mul(&x, &c, &ways);
         lit_u192_add(&total, &total, &x);
@@ -272,7 +273,7 @@ int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, 
         if (built != PLAN_OK)
             return built;
     }
-    uint64_t free_vectors = plan_tables(pl, w->left);
+    uint64_t free_vectors = plan_tables(pl, w);
     plan_order(pl);
     pl->pruned = 0;
     prune_least(pl);

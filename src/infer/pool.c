@@ -127,9 +127,9 @@ int pool_visit(Walk *w, uint64_t y, uint32_t index)
             c = mx->f;
         }
         for (uint32_t i = 0; i < a->cap; i++) {
-            if (!a->key[i])
+            if (!slot_full(a, i))
                 continue;
-            uint64_t left = cx->slots - (a->key[i] - 1);
+            uint64_t left = cx->slots - slot_vec(a, i);
             if (!fits(cx->lay.guard, z, left))
                 continue;
             LitU192 other, here = val_get(a, i);
@@ -169,9 +169,10 @@ int pool_dense(const Ctx *cx, const Table *d, Table *out, LitWork *w)
     if (table_in(out, w, d->count, &cx->dense, cx->narrow))
         return -1;
     for (uint32_t i = 0; i < d->cap; i++)
-        if (d->key[i]) {
+        if (slot_full(d, i)) {
             LitU192 x = val_get(d, i);
-            add_dense(out, dense_index(&cx->dense, d->key[i] - 1), d->key[i] - 1, &x, out->vw == 2);
+            uint64_t v = slot_vec(d, i);
+            add_dense(out, dense_index(&cx->dense, v), v, &x, out->vw == 2);
         }
     return 0;
 }
@@ -194,8 +195,8 @@ int pool_fill(const Mixed *mx, LitWork w)
         return -1;
     uint32_t k = 0;
     for (uint32_t i = 0; i < memo->cap; i++)
-        if (memo->key[i]) {
-            z[k].v = memo->key[i] - 1;
+        if (slot_full(memo, i)) {
+            z[k].v = slot_vec(memo, i);
             z[k].n = 1;
             slot[k++] = i;
         }

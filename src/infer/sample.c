@@ -83,13 +83,13 @@ void lit_sampler_draw(const LitSampler *sampler, LitRng *rng, uint64_t hands[LIT
         LitU192 x = below(rng, &pl->total), acc = lit_u192(0);
         const Table *t = &pl->layer[0];
         for (uint32_t i = 0; i < t->cap; i++) {
-            if (!t->key[i] || !fits(lay->guard, t->key[i] - 1, cx->slots))
+            if (!slot_full(t, i) || !fits(lay->guard, slot_vec(t, i), cx->slots))
                 continue;
-            LitU192 ways = free_spread(cx, cx->slots - (t->key[i] - 1), pl->conv), weight,
+            LitU192 ways = free_spread(cx, cx->slots - slot_vec(t, i), pl->conv), weight,
                     c = val_get(t, i);
             lit_u192_mul(&weight, &c, &ways);
             if (lands(&acc, &weight, &x)) {
-                r = t->key[i] - 1;
+                r = slot_vec(t, i);
                 break;
             }
         }

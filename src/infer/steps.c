@@ -152,9 +152,9 @@ steps_run(const Ctx *cx, const Table *in, Table *consume, const StepFields *sf, 
             consume->occ[k] = 0;
         for (; bits; bits &= bits - 1) {
             uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            uint64_t x = in->key[i] - 1, room = (top - x) & guard;
+            uint64_t x = dense_vec(in, i), room = (top - x) & guard;
             if (consume)
-                consume->key[i] = 0;
+                consume->sum[i] = 0;
             LitU192 a = val_get_n(in, i, narrow);
             if (sign < 0)
                 neg_in(&a);
@@ -212,7 +212,7 @@ int steps_back(const Ctx *cx, const Steps *st, const Block *b, const Table *next
 {
     /* The term's buffer starts empty and is left empty by each term's
      * last step, which reads it into out. Each is emptied only where it
-     * is used (clearing a dense table writes all its keys): the first
+     * is used (clearing a dense table writes a byte a slot): the first
      * where some card no clause names is stepped, the second where there
      * are terms. */
     Table buf[2];

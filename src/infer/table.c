@@ -22,13 +22,15 @@ int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narr
     if (dense)
         cap = dense->size;
     t->vw = dense && narrow ? 2 : 3;
-    if (cap > w->left / (sizeof(uint64_t) * (1u + (unsigned)t->vw)))
+    /* a slot: its key (a byte when dense) and its count */
+    if (cap > w->left / (sizeof(uint64_t) * (unsigned)t->vw + (dense ? 1u : sizeof(uint64_t))))
         return -1;
     size_t words = dense ? (cap + 63) >> 6 : 0; /* of the occupancy bits */
-    t->key = lit_work_take(w, sizeof(uint64_t) * cap);
+    t->key = dense ? NULL : lit_work_take(w, sizeof(uint64_t) * cap);
+    t->sum = dense ? lit_work_take(w, cap) : NULL;
     t->val = lit_work_take(w, sizeof(uint64_t) * (size_t)t->vw * cap);
     t->occ = dense ? lit_work_take(w, sizeof(uint64_t) * words) : NULL;
-    if (!t->key || !t->val || (dense && !t->occ))
+    if (!(dense ? t->sum && t->occ : t->key != NULL) || !t->val)
         return -1;
     t->cap = (uint32_t)cap;
     t->dense = dense;
@@ -36,13 +38,16 @@ int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narr
     return 0;
 }
 
-/* Empties t: its keys, and a dense table's occupancy (values are written
- * on insertion). */
+/* Empties t: its keys, or a dense table's sums and occupancy (values are
+ * written on insertion). */
 void table_clear(Table *t)
 {
-    memset(t->key, 0, sizeof(uint64_t) * t->cap);
-    if (t->occ)
+    if (t->dense) {
+        memset(t->sum, 0, t->cap);
         memset(t->occ, 0, sizeof(uint64_t) * occ_words(t));
+    } else {
+        memset(t->key, 0, sizeof(uint64_t) * t->cap);
+    }
     t->count = 0;
 }
 
@@ -104,7 +109,7 @@ uint32_t table_keep(Table *t, const uint64_t *keep)
         t->occ[k] &= keep[k];
         dropped += (uint32_t)lit_popcount(bits);
         for (; bits; bits &= bits - 1)
-            t->key[k << 6 | (uint32_t)lit_lsb(bits)] = 0;
+            t->sum[k << 6 | (uint32_t)lit_lsb(bits)] = 0;
     }
     t->count -= dropped;
     return dropped;
