@@ -9,7 +9,8 @@
 #   4. the ThreadSanitizer build of `lit` and the tests of the server's
 #      threads (the event loop and its workers: cli_serve plays a game of
 #      experts and asks for reviews; hubs_threads runs two hubs sharing
-#      their counts on two threads; cli_loops a server of two event loops),
+#      their counts on two threads; cli_loops a server of two event loops;
+#      cli_threads the exact count on two threads),
 #      halting at the first race;
 #   5. the libFuzzer targets, each for a bounded time (FUZZ_SECONDS, default 12).
 # The builds of steps 2 to 5 run in the background at the lowest priority
@@ -114,7 +115,7 @@ threads() {
     >build/fuzzing.log 2>&1 & fuzzing_pid=$!; }
   built threads build_threads || return 1
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-    ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops)$'
+    ctest --test-dir build/tsan --output-on-failure -R '^(cli_serve|hubs_threads|cli_loops|cli_threads)$'
 }
 
 fuzz() {

@@ -166,6 +166,27 @@ enum {
  * LIT_INCONSISTENT when k is. */
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds);
 
+/* A second thread that a caller lends lit_odds_helped (the counting never
+ * starts a thread of its own). run(h, fn, arg) starts fn(arg) on that
+ * thread and returns 0, or returns non-zero when it cannot, and the
+ * counting then calls fn(arg) itself; wait(h) returns once the call that
+ * run started has returned. The counting starts one call at a time and
+ * waits for it before it returns; it lends the helper the forward sweep's
+ * chain of layers and some of its blocks, where a position is large
+ * enough (docs/DEDUCTION.md "Two threads"). One helper serves one count
+ * at a time. */
+typedef struct LitHelper LitHelper;
+struct LitHelper {
+    int (*run)(LitHelper *h, void (*fn)(void *), void *arg);
+    void (*wait)(LitHelper *h);
+};
+
+/* lit_odds with a helper (NULL: none): the same figures and counters,
+ * every one, sooner where the position is large and the helper runs on
+ * another core. */
+int lit_odds_helped(const LitKnow *k, void *work, size_t work_size, LitHelper *helper,
+                    LitOdds *odds);
+
 /* The count alone, *deals (lit_odds' odds->deals, without its marginals
  * and claim figures: the backward layers only). LIT_OK (0 deals when none
  * fits); LIT_NO_SPACE where lit_odds says exact == 0; LIT_INCONSISTENT when

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "helper.h"
 #include "literature/infer.h"
 #include "literature/status.h"
 #include "selfplay.h"
@@ -83,6 +84,7 @@ static int grow(Bucket *b)
 typedef struct Run {
     const OddsBench *ob;
     void *work;
+    Helper *helper; /* lent to every count (NULL: one thread) */
     LitOdds *odds;
     Bucket bucket[LIT_MAX_PLAYERS + 1];
     Slow slow[SLOWEST_MAX]; /* the slowest first: ob->slowest are listed, */
@@ -134,7 +136,7 @@ static double time_odds(Run *run, const LitKnow *k)
     double ms = 0;
     for (int r = 0; r < (run->ob->repeat > 1 ? run->ob->repeat : 1); r++) {
         double t0 = now_seconds();
-        lit_odds(k, run->work, LIT_ODDS_WORK, run->odds);
+        lit_odds_helped(k, run->work, LIT_ODDS_WORK, helper_lent(run->helper), run->odds);
         double once = (now_seconds() - t0) * 1e3;
         ms = r == 0 || once < ms ? once : ms;
     }
@@ -448,6 +450,7 @@ static void report(Run *run)
         printf("feasible: %7d  %9zu  %9.3f  %6.3f  %8.3f\n", p, all, b->feasible_ms[all / 2],
                b->feasible_ms[all * 9 / 10], b->feasible_ms[all - 1]);
     }
+    printf("threads: %d\n", run->helper ? 2 : 1);
     /* the counting's time before it stopped at its budget (the estimate's
      * comes after it) */
     int beyond = 0;
@@ -490,6 +493,7 @@ int bench_odds(const OddsBench *ob)
     run.ob = ob;
     run.work = mem_alloc_work(LIT_ODDS_WORK);
     run.odds = malloc(sizeof *run.odds);
+    run.helper = helper_new(ob->threads);
     LitEvent *applied = malloc(sizeof *applied * LIT_RECORD_MAX_EVENTS);
     LitLog log;
     int rc = 0;
@@ -498,6 +502,7 @@ int bench_odds(const OddsBench *ob)
         free(run.work);
         free(run.odds);
         free(applied);
+        helper_free(run.helper);
         return 1;
     }
     if (ob->n_corpus) {
@@ -534,5 +539,6 @@ int bench_odds(const OddsBench *ob)
     free(run.work);
     free(run.odds);
     free(applied);
+    helper_free(run.helper);
     return rc ? 1 : 0;
 }

@@ -16,6 +16,7 @@ typedef struct OddsBench {
     int n_corpus;
     int slowest;             /* list this many of the slowest exact positions */
     int repeat;              /* time each position this many times, keep the fastest */
+    int threads;             /* 2: lend each count a helper thread (lit_odds_helped) */
 } OddsBench;
 
 /* Prints the table; 0, or 1 with a message. */

@@ -8,6 +8,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "helper.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
 #include "literature/rng.h"
@@ -96,6 +97,10 @@ static const char usage[] =
     "               the fastest: the position's cost without the machine's\n"
     "               pauses (default 1); with --slowest, the slowest are then\n"
     "               timed again in N rounds, one after the other\n"
+    "  --threads N  threads each count may take, 1 or 2 (default 2 on a\n"
+    "               machine of two cores or more): a second one takes part\n"
+    "               of a large position's forward sweep (docs/DEDUCTION.md\n"
+    "               \"Two threads\")\n"
     "  --games N    games per player count (default 500 for --know, 20 for\n"
     "               --odds; with --corpus, the first N records of each\n"
     "               folder, default all)\n"
@@ -369,7 +374,8 @@ static const struct {
 } mode_options[] = {
     {'c', "--corpus", GO_ODDS},   {'P', "--public", GO_ODDS},
     {'n', "--samples", GO_ODDS},  {'S', "--slowest", GO_ODDS},
-    {'R', "--repeat", GO_ODDS},   {'p', "--players", GO_KNOW | GO_ODDS | GO_DECISIONS},
+    {'R', "--repeat", GO_ODDS},   {'t', "--threads", GO_ODDS},
+    {'p', "--players", GO_KNOW | GO_ODDS | GO_DECISIONS},
     {'g', "--games", GO_KNOW | GO_ODDS | GO_DECISIONS},
     {'b', "--bot", GO_DECISIONS}, {'a', "--against", GO_DECISIONS},
 };
@@ -392,7 +398,7 @@ typedef struct BenchArgs {
     int know, odds, decisions;
     unsigned given; /* bit i: mode_options[i] was given */
     const char *who, *against;
-    uint64_t games, only, samples, slowest, repeat;
+    uint64_t games, only, samples, slowest, repeat, threads;
     OddsBench ob;
 } BenchArgs;
 
@@ -431,9 +437,10 @@ static int take_option(BenchArgs *ba, int opt)
         ob->corpus[ob->n_corpus++] = optarg;
         return -1;
     }
-    if (opt == 'n' || opt == 'R' || opt == 'S') {
+    if (opt == 'n' || opt == 'R' || opt == 'S' || opt == 't') {
         if (opt == 'n' ? in_range("--samples", optarg, LIT_ESTIMATE_MIN, 200000, &ba->samples)
             : opt == 'R' ? in_range("--repeat", optarg, 1, 10, &ba->repeat)
+            : opt == 't' ? in_range("--threads", optarg, 1, 2, &ba->threads)
                          : in_range("--slowest", optarg, 1, 100, &ba->slowest))
             return 2;
         return -1;
@@ -473,6 +480,7 @@ static int take_options(BenchArgs *ba, int argc, char **argv)
                                           {"samples", required_argument, NULL, 'n'},
                                           {"slowest", required_argument, NULL, 'S'},
                                           {"repeat", required_argument, NULL, 'R'},
+                                          {"threads", required_argument, NULL, 't'},
                                           {"players", required_argument, NULL, 'p'},
                                           {"games", required_argument, NULL, 'g'},
                                           {"decisions", no_argument, NULL, 'd'},
@@ -526,6 +534,7 @@ int cmd_bench(int argc, char **argv)
         ob->samples = (uint32_t)ba.samples;
         ob->slowest = (int)ba.slowest;
         ob->repeat = (int)ba.repeat;
+        ob->threads = ba.threads ? (int)ba.threads : helper_default_threads();
         return bench_odds(ob);
     }
     return bench_signature();

@@ -7,6 +7,7 @@
 
 #include "cmds.h"
 #include "common.h"
+#include "helper.h"
 #include "../wire/wire.h"
 #include "literature/bot.h"
 #include "literature/infer.h"
@@ -43,6 +44,10 @@ static const char usage[] =
     "              and the *_se members give their standard errors\n"
     "  --samples N draws for the estimate beyond the workspace, 80 to 200000\n"
     "              (default 20000)\n"
+    "  --threads N threads the exact count may take, 1 or 2 (default 2 on a\n"
+    "              machine of two cores or more: a second one takes part of\n"
+    "              a large position's forward sweep; the figures are the\n"
+    "              same)\n"
     "  --seed S    seed of those draws (default 1; under --model master the\n"
     "              position's own, the one master's decision there draws\n"
     "              from: 0 names it)\n"
@@ -174,7 +179,7 @@ void infer_print_grid(const LitKnow *k, const LitOdds *o, int master)
 
 /* The options of `lit infer`. */
 typedef struct InferArgs {
-    uint64_t seat, after, samples, seed;
+    uint64_t seat, after, samples, seed, threads;
     int json, public_view, after_given, master, seed_given;
 } InferArgs;
 
@@ -189,6 +194,7 @@ static int take_options(InferArgs *ia, int argc, char **argv)
                                           {"samples", required_argument, NULL, 'n'},
                                           {"seed", required_argument, NULL, 'S'},
                                           {"model", required_argument, NULL, 'm'},
+                                          {"threads", required_argument, NULL, 't'},
                                           {"help", no_argument, NULL, OPT_HELP},
                                           {NULL, 0, NULL, 0}};
     int opt;
@@ -232,6 +238,12 @@ static int take_options(InferArgs *ia, int argc, char **argv)
                 return 2;
             }
             ia->seed_given = 1;
+            break;
+        case 't':
+            if (parse_u64(optarg, &ia->threads) || ia->threads < 1 || ia->threads > 2) {
+                say("--threads: 1 or 2, not '%s'", optarg);
+                return 2;
+            }
             break;
         case 'm':
             if (strcmp(optarg, "uniform") != 0 && strcmp(optarg, "master") != 0) {
@@ -337,8 +349,11 @@ static int work_out_odds(const InferArgs *ia, const char *file, const LitKnow *k
         return 1;
     }
     memset(odds, 0, sizeof *odds);
-    if (k->consistent)
-        lit_odds(k, work, LIT_ODDS_WORK, odds);
+    if (k->consistent) {
+        Helper *helper = helper_new(ia->threads ? (int)ia->threads : helper_default_threads());
+        lit_odds_helped(k, work, LIT_ODDS_WORK, helper_lent(helper), odds);
+        helper_free(helper);
+    }
     if (k->consistent && !odds->exact) {
         LitRng rng;
         lit_rng_seed(&rng, ia->seed);

@@ -58,8 +58,10 @@
  * block's G goes ahead); INFER_PRUNE, each layer and each table within a
  * block's card steps keeps only the states the other side can complete
  * ("Layers kept to what the blocks before them reach"; with
- * INFER_STEPS_ALWAYS, wherever the layers are dense). lit_odds does all
- * but INFER_STEPS_ALWAYS.
+ * INFER_STEPS_ALWAYS, wherever the layers are dense); INFER_TWIN_ALWAYS,
+ * with a helper lent (infer_odds_helped), the forward sweep goes on two
+ * threads wherever it can, however short ("Two threads": the tests).
+ * lit_odds does all but INFER_STEPS_ALWAYS and INFER_TWIN_ALWAYS.
  * The figures are the same either way. */
 enum {
     INFER_MERGE = 1,
@@ -71,9 +73,17 @@ enum {
     INFER_HORNER = 64,
     INFER_AHEAD = 128,
     INFER_DERIV = 256,
-    INFER_PRUNE = 512
+    INFER_PRUNE = 512,
+    INFER_TWIN_ALWAYS = 1024
 };
+/* lit_odds' choices: every technique, each where it pays. */
+#define LIT_ODDS_HOW                                                                       \
+    (INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW | INFER_HORNER |  \
+     INFER_AHEAD | INFER_DERIV | INFER_PRUNE)
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how);
+/* ... with a helper (lit_odds_helped; NULL: none). */
+int infer_odds_helped(const LitKnow *k, void *work, size_t work_size, LitHelper *helper,
+                      LitOdds *odds, unsigned how);
 
 enum { FIELD = 5, FOLD_MAX = 1 << 16, DENSE_MAX = 1 << 17, CHUNK = 2048, STEP_CLAUSES = 4 };
 /* A pair of the forward pass vector by vector, in gpass_work's units. */
@@ -550,6 +560,7 @@ typedef struct Ctx {
     int narrow;              /* every count below 2^128: the hot loops work in two words */
     int roomy;               /* and below 2^125 (2^189 when not narrow): room for a weight < 8 */
     unsigned how;            /* infer_odds's choices (INFER_) */
+    LitHelper *helper;       /* a second thread lent (lit_odds_helped), or NULL */
 } Ctx;
 
 /* Horner steps (docs/DEDUCTION.md "Horner steps"): m cards alike (the same
@@ -1066,8 +1077,10 @@ uint64_t deriv_work(const Plan *pl, int j, uint32_t *claims);
  * states (UINT64_MAX where they cannot go). */
 uint64_t deriv_cost(const Plan *pl, int j, uint32_t f);
 
-/* Block j's next F, its G where the claims look it up and its cards'
- * marginals, by derivatives from F_j = f. 0, or -1 when they do not fit. */
+/* Block j's next F (into nf; none with nf NULL, where the forward sweep
+ * on two threads has it from its chain), its G where the claims look it
+ * up and its cards' marginals, by derivatives from F_j = f. 0, or -1 when
+ * they do not fit. */
 int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
                 LitU192 (*mass)[LIT_MAX_PLAYERS], LitWork spare, LitWork w, LitOdds *odds);
 

@@ -250,7 +250,8 @@ static void card_mass(unsigned cand, const LitU192 *sum, LitU192 *mass)
 }
 
 /* The cards no clause names, one (c0) or two (c0 and c1, steps U0 and U1),
- * from hf = H F, which this empties: the next F, U H F, into nf (empty);
+ * from hf = H F, which this empties: the next F, U H F, into nf (empty;
+ * none with nf NULL);
  * each card's marginals into mass0 and mass1, the dots of the other's
  * step of H F (for one card, of H F itself); and U F, which the class's
  * passes start from, into common (empty). For two cards, two is an empty
@@ -262,14 +263,16 @@ static void unnamed_cards(const Ctx *cx, const Steps *st, const Block *b, const 
     LitU192 sum[LIT_MAX_PLAYERS];
     unsigned u0 = b->cand[st->card[0]], u1 = b->cand[st->card[st->named - 1]];
     if (st->named == 1) {
-        steps_card(cx, st, hf, NULL, u0, nf, 1);
+        if (nf)
+            steps_card(cx, st, hf, NULL, u0, nf, 1);
         dots(cx, st, hf, after, u0, sum);
         card_mass(u0, sum, mass0);
         steps_card(cx, st, f, NULL, u0, common, 1);
         return;
     }
     steps_card(cx, st, hf, NULL, u0, two, 1); /* U0 H F */
-    steps_card(cx, st, two, NULL, u1, nf, 1);
+    if (nf)
+        steps_card(cx, st, two, NULL, u1, nf, 1);
     dots(cx, st, two, after, u1, sum);
     card_mass(u1, sum, mass1);
     steps_card(cx, st, hf, hf, u1, two, 1); /* U1 H F */
@@ -279,12 +282,12 @@ static void unnamed_cards(const Ctx *cx, const Steps *st, const Block *b, const 
     steps_card(cx, st, two, two, u1, common, 1);
 }
 
-/* Block j's next F by its card steps (into nf, empty), its G at the
- * vectors the claims look up (the rest 0), and its cards' marginals into
- * mass, by derivatives (the top of this file) from F_j = f. The steps go H F first and
- * then c0's, so that H F gives c0's marginals too. One table in spare,
- * two and the pass's lists in w. 0, or -1 when they do not fit (nf and
- * mass untouched). */
+/* Block j's next F by its card steps (into nf, empty; none with nf NULL),
+ * its G at the vectors the claims look up (the rest 0), and its cards'
+ * marginals into mass, by derivatives (the top of this file) from F_j =
+ * f. The steps go H F first and then c0's, so that H F gives c0's
+ * marginals too. One table in spare, two and the pass's lists in w. 0, or
+ * -1 when they do not fit (nf and mass untouched). */
 int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
                 LitU192 (*mass)[LIT_MAX_PLAYERS], LitWork spare, LitWork w, LitOdds *odds)
 {
@@ -338,7 +341,7 @@ int deriv_block(const Plan *pl, int j, const Table *f, Table *nf, LitU192 *g,
         unnamed_cards(cx, st, b, f, hf, after, nf, &two, &common, mass[first + b->pos[st->card[0]]],
                       mass[first + b->pos[st->card[st->named - 1]]]);
         from = &common;
-    } else {
+    } else if (nf) {
         horner_run(cx, st, &h, f, &buf, nf, within, m);
     }
     /* the class's cards, counted once per card: in the rest, and at every

@@ -25,6 +25,8 @@
  */
 #include "counting.h"
 
+#include <stdatomic.h>
+
 #include "literature/status.h"
 
 /* A block of the forward sweep went past what was left of the budget. */
@@ -127,14 +129,27 @@ static int sweep_init(Sweep *sw, const Plan *pl, LitWork w)
     return 0;
 }
 
-/* The next F from F by block j's card steps, each table within them kept
- * to what the layer after can complete (prune.c); w for both. */
-static int next_steps(const Sweep *sw, int j, Table *nf, LitWork w)
+/* The next F from F_j = f by block j's card steps, each table within them
+ * kept to what the layer after can complete (prune.c); w for both. */
+static int next_steps(const Plan *pl, const Table *f, int j, Table *nf, LitWork w)
 {
-    const Plan *pl = sw->pl;
     const uint64_t *keep[LIT_MAX_SET_SIZE + 1];
     const uint64_t *const *within = prune_masks(pl, &pl->layer[j + 1], -1, j, keep, &w);
-    return steps_back(&pl->cx, &pl->steps[j], &pl->blocks[j], &sw->f, nf, w, within);
+    return steps_back(&pl->cx, &pl->steps[j], &pl->blocks[j], f, nf, w, within);
+}
+
+/* Drops the states of the next F (block j's, by steps) that the layer
+ * after cannot complete. */
+static void next_complete(const Plan *pl, int j, Table *nf)
+{
+    const Table *after = &pl->layer[j + 1];
+    uint32_t is = dense_index(&pl->cx.dense, pl->cx.slots);
+    for (uint32_t k = 0; k < occ_words(nf); k++)
+        for (uint64_t bits = nf->occ[k]; bits; bits &= bits - 1) {
+            uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
+            if (!after->sum[is - i])
+                dense_drop(nf, i);
+        }
 }
 
 /* a. (dense layers) The next F by card steps when they cost less, less
@@ -150,7 +165,6 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
     const Ctx *cx = &pl->cx;
     const Block *b = &pl->blocks[j];
     const Table *after = &pl->layer[j + 1];
-    uint32_t is = dense_index(&cx->dense, cx->slots);
     int forward_vectors = pl->by_steps[j] && steps_vectors(pl, j, sw->f.count);
     odds->forward_vectors += (uint32_t)forward_vectors;
     /* by derivatives, the next F by card steps as well */
@@ -159,17 +173,12 @@ static int forward_dense(Sweep *sw, int j, Table *nf, LitWork *scratch, int ahea
                deriv_block(pl, j, &sw->f, nf, sw->g, sw->mass, sw->past_f, *scratch, odds) == 0;
     odds->derived += (uint32_t)*derived;
     *stepped = pl->by_steps[j] && !forward_vectors &&
-               (*derived || next_steps(sw, j, nf, *scratch) == 0);
+               (*derived || next_steps(pl, &sw->f, j, nf, *scratch) == 0);
     odds->stepped += (uint32_t)*stepped;
     if (!*stepped)
         return dense_forward(cx, b, &sw->f, after, nf, sw->g, scratch);
     steps_count(&pl->steps[j], &odds->horner, &odds->mixed);
-    for (uint32_t k = 0; k < occ_words(nf); k++)
-        for (uint64_t bits = nf->occ[k]; bits; bits &= bits - 1) {
-            uint32_t i = k << 6 | (uint32_t)lit_lsb(bits);
-            if (!after->sum[is - i])
-                dense_drop(nf, i);
-        }
+    next_complete(pl, j, nf);
     if (ahead) {
         odds->ahead++;
         LitU192 *t = sw->g;
@@ -281,11 +290,9 @@ static int forward_conv(const Plan *pl, const Block *b, const Table *f, const Ta
 /* d. Every placement with vector v has g[v] deals of the fields: G by
  * vector for the claims, and the marginals from which card each vector's
  * placements put where (unless they came by derivatives). */
-static void block_marginals(Sweep *sw, const Block *b, int derived)
+static void block_marginals(const Ctx *cx, const Block *b, const LitU192 *g, int derived,
+                            Table *gv, LitU192 (*mass)[LIT_MAX_PLAYERS])
 {
-    const Ctx *cx = &sw->pl->cx;
-    Table *gv = &sw->gv;
-    const LitU192 *g = sw->g;
     table_clear(gv);
     int first = lit_set_first(cx->k->pub.rules.deck, b->set);
     for (uint32_t v = 0; v < b->n_vec; v++) {
@@ -296,8 +303,7 @@ static void block_marginals(Sweep *sw, const Block *b, int derived)
             for (int u = 0; u < cx->lay.n; u++)
                 if (b->at[v][c][u]) {
                     LitU192 x = times(&g[v], b->at[v][c][u]);
-                    lit_u192_add(&sw->mass[first + b->pos[c]][u], &sw->mass[first + b->pos[c]][u],
-                                 &x);
+                    lit_u192_add(&mass[first + b->pos[c]][u], &mass[first + b->pos[c]][u], &x);
                 }
     }
 }
@@ -306,9 +312,9 @@ static void block_marginals(Sweep *sw, const Block *b, int derived)
  * on one team's seats; with pooled cards, over all of the set's unplaced
  * cards (pool_visit), its memo in scratch. 0, or -1 when the memo does not
  * fit. */
-static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
+static int block_claims(const Plan *pl, const Table *f, const Table *gv, int j, LitWork scratch,
+                        LitOdds *odds)
 {
-    const Plan *pl = sw->pl;
     const Ctx *cx = &pl->cx;
     const LitKnow *k = cx->k;
     const LitRules *r = &k->pub.rules;
@@ -340,8 +346,8 @@ static int block_claims(const Sweep *sw, int j, LitWork scratch, LitOdds *odds)
         }
     }
     for (int t = 0; t < 2; t++) {
-        Mixed mx = {{cx, &sw->gv, lit_u192(0), lit_u192(0), {0}}, &sw->f, &pl->short_pool[j],
-                    dense_d, NULL, 0};
+        Mixed mx = {{cx, gv, lit_u192(0), lit_u192(0), {0}}, f, &pl->short_pool[j], dense_d,
+                    NULL, 0};
         Claim *cl = &mx.cl;
         if (team_of_placed < 0 || team_of_placed == t) {
             Walk wk;
@@ -419,8 +425,8 @@ static int sweep_block(Sweep *sw, int j, LitOdds *odds, uint64_t *left)
         failed = forward_conv(pl, b, &sw->f, after, &nf, sw->g, bound, &scratch, left);
     if (failed)
         return failed;
-    block_marginals(sw, b, derived);
-    if (block_claims(sw, j, scratch, odds))
+    block_marginals(cx, b, sw->g, derived, &sw->gv, sw->mass);
+    if (block_claims(pl, &sw->f, &sw->gv, j, scratch, odds))
         return -1;
     if (stepped && side_ahead_pays(pl, j, sw->f.count, nf.count))
         sw->g_ahead_ready = side_ahead(pl, j, &sw->f, sw->g_ahead, sw->past_f, past_nf);
@@ -477,14 +483,281 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
     }
 }
 
-/* lit_odds' choices: every technique, each where it pays. */
-#define LIT_ODDS_HOW                                                                       \
-    (INFER_MERGE | INFER_DENSE | INFER_POOL | INFER_STEPS | INFER_NARROW | INFER_HORNER |  \
-     INFER_AHEAD | INFER_DERIV | INFER_PRUNE)
+/* ---- the forward sweep on two threads (docs/DEDUCTION.md "Two threads") ----
+ *
+ * With a helper lent, the next F of every block (the chain F_1 .. F_nb)
+ * goes first on the helper, each published as it is made, while this
+ * thread takes the blocks' figures (G or the derivatives, the marginals,
+ * the claims) from the first block on, each once its F is there; the
+ * helper, its chain done, takes them from the last block down, until the
+ * two meet. Every figure and counter is the one-thread sweep's: a block's
+ * figures are made the same way from the same F (G ahead from the F
+ * before it, as the one-thread sweep makes it a block early), into the
+ * marginals and claim figures of its own set's cards. */
+
+/* The backward work (units of LIT_ODDS_BUDGET) from which the sweep goes
+ * on two threads: about a millisecond, past the helper's wake-up. */
+enum { TWIN_MIN = 1 << 19 };
+
+/* One thread's part: its G and G by vector, its counters, and its room (a
+ * table's spare, as the one-thread sweep's past F, then scratch). */
+typedef struct Lane {
+    LitU192 *g;
+    Table gv;
+    LitWork spare, scratch;
+    LitOdds count;
+    int failed;
+} Lane;
+
+typedef struct Twin {
+    const Plan *pl;
+    LitU192 (*mass)[LIT_MAX_PLAYERS];
+    LitOdds *odds;
+    Table chain[LIT_MAX_SETS + 1];   /* F_0 .. F_nb */
+    uint8_t stepped[LIT_MAX_SETS];   /* the next F went by card steps */
+    atomic_int ready;                /* F_0 .. F_ready are made; -1: failed */
+    atomic_uint_least64_t taken;     /* bit j: block j is a thread's */
+    Lane lane[2];
+} Twin;
+
+/* The chain, on lane ln: each next F as the one-thread sweep makes it (by
+ * card steps where it would, less what the layer after cannot complete;
+ * else vector by vector), published once made. */
+static void twin_chain(Twin *tw, Lane *ln)
+{
+    const Plan *pl = tw->pl;
+    for (int j = 0; j < pl->nb; j++) {
+        const Table *f = &tw->chain[j];
+        Table *nf = &tw->chain[j + 1];
+        LitWork room = ln->scratch;
+        int steps = pl->by_steps[j] && !steps_vectors(pl, j, f->count) &&
+                    next_steps(pl, f, j, nf, room) == 0;
+        if (steps) {
+            next_complete(pl, j, nf);
+        } else {
+            table_clear(nf);
+            memset(ln->g, 0, sizeof(LitU192) * pl->blocks[j].n_vec);
+            if (dense_forward(&pl->cx, &pl->blocks[j], f, &pl->layer[j + 1], nf, ln->g, &room)) {
+                atomic_store_explicit(&tw->ready, -1, memory_order_release);
+                return;
+            }
+        }
+        tw->stepped[j] = (uint8_t)steps;
+        atomic_store_explicit(&tw->ready, j + 1, memory_order_release);
+    }
+}
+
+/* A hint to the core that this thread spins (the core library calls no
+ * system function, so it cannot yield): the chain it waits for runs
+ * ahead, on the other thread, and the wait is short. */
+static inline void twin_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Waits until the chain has made F_j: 0, or -1 when it failed. */
+static int twin_made(Twin *tw, int j)
+{
+    int made;
+    while ((made = atomic_load_explicit(&tw->ready, memory_order_acquire)) < j && made >= 0)
+        twin_pause();
+    return made < 0 ? -1 : 0;
+}
+
+/* Block j's figures on lane ln, from F_j (sweep_block's, but the next F,
+ * which the chain made): 0, or -1 when the lane's room is too small or
+ * the chain failed. */
+static int twin_block(Twin *tw, Lane *ln, int j)
+{
+    const Plan *pl = tw->pl;
+    const Ctx *cx = &pl->cx;
+    const Block *b = &pl->blocks[j];
+    const Table *f = &tw->chain[j];
+    LitOdds *c = &ln->count;
+    LitWork scratch = ln->scratch;
+    Table nf; /* what the block's own ways make of the next F, unused */
+    if (dense_layer(&nf, &scratch, 1, cx))
+        return -1;
+    LitWork past_nf = scratch;
+    memset(ln->g, 0, sizeof(LitU192) * b->n_vec);
+    int vectors = pl->by_steps[j] && steps_vectors(pl, j, f->count);
+    c->forward_vectors += (uint32_t)vectors;
+    int ahead = j > 0 && tw->stepped[j - 1] &&
+                side_ahead_pays(pl, j - 1, tw->chain[j - 1].count, f->count) &&
+                side_ahead(pl, j - 1, &tw->chain[j - 1], ln->g, ln->spare, past_nf);
+    int derived = pl->by_steps[j] && !vectors && !ahead && side_deriv_pays(pl, j, f->count) &&
+                  deriv_block(pl, j, f, NULL, ln->g, tw->mass, ln->spare, scratch, c) == 0;
+    c->derived += (uint32_t)derived;
+    /* (whether the chain's next F went by steps: known once it is made) */
+    if (!derived && pl->by_steps[j] && !vectors && twin_made(tw, j + 1))
+        return -1;
+    int stepped = pl->by_steps[j] && !vectors && (derived || tw->stepped[j]);
+    c->stepped += (uint32_t)stepped;
+    if (!stepped) {
+        memset(ln->g, 0, sizeof(LitU192) * b->n_vec);
+        if (dense_forward(cx, b, f, &pl->layer[j + 1], &nf, ln->g, &scratch))
+            return -1;
+    } else {
+        steps_count(&pl->steps[j], &c->horner, &c->mixed);
+        c->ahead += (uint32_t)ahead;
+        if (!ahead && !derived && side_block(pl, j, f, ln->g, ln->spare, scratch, c))
+            return -1;
+    }
+    block_marginals(cx, b, ln->g, derived, &ln->gv, tw->mass);
+    return block_claims(pl, f, &ln->gv, j, scratch, tw->odds);
+}
+
+/* Block j for the thread that asks: 1 when no other has taken it. */
+static int twin_take(Twin *tw, int j)
+{
+    uint64_t bit = UINT64_C(1) << j;
+    return !(atomic_fetch_or(&tw->taken, bit) & bit);
+}
+
+/* The helper's part: the chain, then the blocks from the last down. */
+static void twin_help(void *arg)
+{
+    Twin *tw = arg;
+    Lane *ln = &tw->lane[1];
+    twin_chain(tw, ln);
+    if (atomic_load_explicit(&tw->ready, memory_order_acquire) < 0)
+        return;
+    for (int j = tw->pl->nb - 1; j >= 0 && twin_take(tw, j); j--)
+        if (twin_block(tw, ln, j)) {
+            ln->failed = 1;
+            return;
+        }
+}
+
+/* This thread's part: the blocks from the first up, each once the chain
+ * has made its F (the chain never waits for this thread). */
+static void twin_front(Twin *tw)
+{
+    Lane *ln = &tw->lane[0];
+    for (int j = 0; j < tw->pl->nb && twin_take(tw, j); j++) {
+        if (twin_made(tw, j) || twin_block(tw, ln, j)) {
+            ln->failed = 1;
+            return;
+        }
+    }
+}
+
+/* The bytes of one dense table. */
+static size_t twin_table_bytes(const Ctx *cx)
+{
+    size_t size = cx->dense.size, vw = cx->narrow ? 2 : 3;
+    return lit_work_round(size) + lit_work_round(size * vw * sizeof(uint64_t)) +
+           lit_work_round(((size + 63) / 64) * sizeof(uint64_t));
+}
+
+/* The two lanes, the chain's tables and the masses in w, the rest split
+ * between the lanes (each a table spare, the rest scratch): 0, or -1 when
+ * w cannot hold them with room for a block's work in each lane. */
+static int twin_init(Twin *tw, const Plan *pl, LitWork w, LitOdds *odds)
+{
+    const Ctx *cx = &pl->cx;
+    memset(tw, 0, sizeof *tw);
+    tw->pl = pl;
+    tw->odds = odds;
+    tw->mass = lit_work_take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
+    uint32_t most_vectors = 1;
+    for (int j = 0; j < pl->nb; j++)
+        if (pl->blocks[j].n_vec > most_vectors)
+            most_vectors = pl->blocks[j].n_vec;
+    if (!tw->mass)
+        return -1;
+    memset(tw->mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
+    for (int i = 0; i < 2; i++) {
+        tw->lane[i].g = lit_work_take(&w, sizeof(LitU192) * most_vectors);
+        if (!tw->lane[i].g || table_new(&tw->lane[i].gv, &w, most_vectors))
+            return -1;
+    }
+    for (int j = 0; j <= pl->nb; j++)
+        if (dense_layer(&tw->chain[j], &w, 1, cx))
+            return -1;
+    LitU192 one = lit_u192(1);
+    add_to(&tw->chain[0], 0, &one);
+    /* a lane: a table spare, and scratch for the next F's table, the
+     * derivatives' three and the lists */
+    size_t table = twin_table_bytes(cx), lane = (w.left / 2) & ~(size_t)15;
+    if (lane < 6 * table)
+        return -1;
+    for (int i = 0; i < 2; i++) {
+        LitWork room = {w.p + (size_t)i * lane, lane};
+        tw->lane[i].spare = (LitWork){room.p, table};
+        tw->lane[i].scratch = (LitWork){room.p + table, lane - table};
+    }
+    atomic_init(&tw->ready, 0);
+    atomic_init(&tw->taken, 0);
+    return 0;
+}
+
+/* The counters of a lane into odds. */
+static void twin_count(LitOdds *odds, const LitOdds *c)
+{
+    odds->stepped += c->stepped;
+    odds->horner += c->horner;
+    odds->mixed += c->mixed;
+    odds->ahead += c->ahead;
+    odds->behind += c->behind;
+    odds->turned += c->turned;
+    odds->forward_vectors += c->forward_vectors;
+    odds->derived += c->derived;
+}
+
+/* The forward sweep on two threads, where a helper is lent, the layers
+ * are dense, the budget is not counted and the position is large enough
+ * (or INFER_TWIN_ALWAYS): 0 with every figure in odds, or -1 (nothing in
+ * odds changed but the claims' figures, which the one-thread sweep then
+ * makes again) when it does not go so. */
+static int twin_sweep(const Plan *pl, LitWork w, LitOdds *odds)
+{
+    const Ctx *cx = &pl->cx;
+    LitHelper *h = cx->helper;
+    if (!h || !cx->use_dense || pl->conv || plan_budget(cx->k) != UINT64_MAX || pl->nb > 63)
+        return -1;
+    uint64_t units = 0;
+    for (int j = 0; j < pl->nb; j++)
+        units += (uint64_t)pl->layer[j + 1].count * pl->unit[j];
+    if (units < TWIN_MIN && !(cx->how & INFER_TWIN_ALWAYS))
+        return -1;
+    Twin *tw = lit_work_take(&w, sizeof *tw);
+    if (!tw || twin_init(tw, pl, w, odds))
+        return -1;
+    int lent = h->run(h, twin_help, tw) == 0;
+    if (!lent)
+        twin_help(tw); /* the chain and every block, here */
+    twin_front(tw);
+    if (lent)
+        h->wait(h);
+    /* 4. the pool, in lane 0's room, which nothing uses now */
+    LitWork rest = {tw->lane[0].spare.p, tw->lane[0].spare.left + tw->lane[0].scratch.left};
+    if (atomic_load_explicit(&tw->ready, memory_order_acquire) < 0 || tw->lane[0].failed ||
+        tw->lane[1].failed || (cx->free && free_odds(pl, &tw->chain[pl->nb], rest, tw->mass, odds)))
+        return -1;
+    for (int i = 0; i < 2; i++)
+        twin_count(odds, &tw->lane[i].count);
+    for (int j = 0; j < pl->nb; j++) {
+        odds->work += (uint64_t)FORWARD_WORK * tw->chain[j].count * pl->unit[j];
+        if (tw->chain[j + 1].count > odds->states)
+            odds->states = tw->chain[j + 1].count;
+    }
+    placed_sets(pl, odds);
+    marginals(pl, tw->mass, odds);
+    return 0;
+}
 
 int lit_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds)
 {
     return infer_odds(k, work, work_size, odds, LIT_ODDS_HOW);
+}
+
+int lit_odds_helped(const LitKnow *k, void *work, size_t work_size, LitHelper *helper,
+                    LitOdds *odds)
+{
+    return infer_odds_helped(k, work, work_size, helper, odds, LIT_ODDS_HOW);
 }
 
 int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deals)
@@ -505,6 +778,12 @@ int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deal
 
 int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, unsigned how)
 {
+    return infer_odds_helped(k, work, work_size, NULL, odds, how);
+}
+
+int infer_odds_helped(const LitKnow *k, void *work, size_t work_size, LitHelper *helper,
+                      LitOdds *odds, unsigned how)
+{
     memset(odds, 0, sizeof *odds);
     if (!k->consistent)
         return LIT_INCONSISTENT;
@@ -517,6 +796,9 @@ int infer_odds(const LitKnow *k, void *work, size_t work_size, LitOdds *odds, un
     if (built == PLAN_NONE)
         return LIT_OK;
     odds->deals = pl->deals;
+    pl->cx.helper = helper;
+    if (twin_sweep(pl, w, odds) == 0)
+        return LIT_OK;
     Sweep sw;
     if (sweep_init(&sw, pl, w))
         return over(odds);

@@ -3,6 +3,7 @@
  * examples, built the same incrementally and from a view, and flags
  * histories no deal fits. */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -904,6 +905,96 @@ Test(infer, two_words_change_no_figure)
     }
     cr_assert_gt(narrow, 400, "%ld positions in two words, %ld in three", narrow, wide);
     cr_assert_geq(wide, 3, "%ld positions in three words", wide);
+}
+
+/* A helper for the tests (LitHelper): each call it takes on a thread of
+ * its own (pthread_create, joined by wait); with refuse set, it takes none
+ * and the count runs both halves itself. */
+typedef struct TestHelper {
+    LitHelper lent; /* first: the callbacks cast back */
+    pthread_t thread;
+    void (*fn)(void *);
+    void *arg;
+    int refuse;
+    long asked, taken;
+} TestHelper;
+
+static void *test_helper_main(void *arg)
+{
+    TestHelper *h = arg;
+    h->fn(h->arg);
+    return NULL;
+}
+
+static int test_helper_run(LitHelper *l, void (*fn)(void *), void *arg)
+{
+    TestHelper *h = (TestHelper *)l;
+    h->asked++;
+    h->fn = fn;
+    h->arg = arg;
+    if (h->refuse || pthread_create(&h->thread, NULL, test_helper_main, h))
+        return -1;
+    h->taken++;
+    return 0;
+}
+
+static void test_helper_wait(LitHelper *l)
+{
+    cr_assert_eq(pthread_join(((TestHelper *)l)->thread, NULL), 0);
+}
+
+/* Two threads (docs/DEDUCTION.md "Two threads"): with a helper that takes
+ * its part of the forward sweep wherever the sweep can go on two threads
+ * (INFER_TWIN_ALWAYS: the chain of F, then blocks from the last down),
+ * and with one that refuses every call (this thread then does both
+ * parts), every figure and every counter of lit_odds to the bit, in two
+ * words and in three, dense and hashed; and lit_odds_helped with the
+ * helper gives lit_odds' figures. */
+Test(infer, a_helper_changes_no_figure)
+{
+    static LitOdds one, two;
+    static const char *const rules[] = {"classic", "classic players=8",
+                                        "club players=8 must-claim=on", "jokers"};
+    TestHelper helper = {{test_helper_run, test_helper_wait}, 0, NULL, NULL, 0, 0, 0};
+    TestHelper refusing = {{test_helper_run, test_helper_wait}, 0, NULL, NULL, 1, 0, 0};
+    long positions = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            LitRules rl = rules_of(rules[r]);
+            LitGame g;
+            LitKnow k;
+            LitRng rng;
+            int viewer = seed == 2 ? LIT_NOBODY : 1;
+            game_and_view(&rl, seed + 70 * r, viewer, seed, &g, &k, &rng);
+            for (int actions = 0; !lit_game_over(&g); actions++) {
+                if (actions % (TEST_SANITIZED ? 6 : 3) == 0 &&
+                    (viewer != LIT_NOBODY || rl.players < 8 || actions >= 30)) {
+                    cr_assert_eq(lit_odds(&k, odds_work, sizeof odds_work, &one), LIT_OK);
+                    for (int t = 0; t < 3; t++) {
+                        TestHelper *h = t == 1 ? &refusing : &helper;
+                        int st = t == 2 ? lit_odds_helped(&k, odds_work, sizeof odds_work,
+                                                          &h->lent, &two)
+                                        : infer_odds_helped(&k, odds_work, sizeof odds_work,
+                                                            &h->lent, &two,
+                                                            LIT_ODDS_HOW | INFER_TWIN_ALWAYS);
+                        cr_assert_eq(st, LIT_OK);
+                        cr_assert(memcmp(&one, &two, sizeof one) == 0, "%s, action %d, way %d",
+                                  rules[r], actions, t);
+                    }
+                    positions += one.exact;
+                }
+                LitEvent e;
+                random_step(&g, &e, &rng, 10);
+                cr_assert_eq(lit_know_apply(&k, &e), LIT_OK);
+            }
+        }
+    }
+    cr_assert_gt(positions, 50);
+    /* (every third position, every sixth under the sanitizers) */
+    cr_assert_gt(helper.taken, TEST_SANITIZED ? 40 : 100, "the helper took %ld calls",
+                 helper.taken);
+    cr_assert_gt(refusing.asked, TEST_SANITIZED ? 40 : 100);
+    cr_assert_eq(refusing.taken, 0);
 }
 
 /* Layers kept to what the blocks before them reach (docs/DEDUCTION.md),
