@@ -99,6 +99,16 @@ static void odds_start(const Plan *pl, LitOdds *odds)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
 }
 
+/* The most vectors of a block (at least 1): what G takes. */
+static uint32_t block_vectors(const Plan *pl)
+{
+    uint32_t most = 1;
+    for (int j = 0; j < pl->nb; j++)
+        if (pl->blocks[j].n_vec > most)
+            most = pl->blocks[j].n_vec;
+    return most;
+}
+
 /* 3. The forward sweep: per block, the deals of each local vector. The
  * masses, G (twice, for G ahead) and G by vector in w; F and the next F
  * alternate between the two halves of what is left (with the completions
@@ -108,10 +118,7 @@ static int sweep_init(Sweep *sw, const Plan *pl, LitWork w)
     memset(sw, 0, sizeof *sw);
     sw->pl = pl;
     sw->mass = lit_work_take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
-    uint32_t most_vectors = 1;
-    for (int j = 0; j < pl->nb; j++)
-        if (pl->blocks[j].n_vec > most_vectors)
-            most_vectors = pl->blocks[j].n_vec;
+    uint32_t most_vectors = block_vectors(pl);
     sw->g = lit_work_take(&w, sizeof(LitU192) * most_vectors);
     sw->g_ahead = lit_work_take(&w, sizeof(LitU192) * most_vectors);
     if (!sw->mass || !sw->g || !sw->g_ahead || table_new(&sw->gv, &w, most_vectors))
@@ -632,16 +639,25 @@ static void twin_help(void *arg)
 }
 
 /* This thread's part: the blocks from the first up, each once the chain
- * has made its F (the chain never waits for this thread). */
+ * has made its F (the chain never waits for this thread), then the
+ * pool's figures. */
 static void twin_front(Twin *tw)
 {
+    const Plan *pl = tw->pl;
     Lane *ln = &tw->lane[0];
-    for (int j = 0; j < tw->pl->nb && twin_take(tw, j); j++) {
+    for (int j = 0; j < pl->nb && twin_take(tw, j); j++) {
         if (twin_made(tw, j) || twin_block(tw, ln, j)) {
             ln->failed = 1;
             return;
         }
     }
+    /* 4. the pool, from the chain's last F, beside the helper's last
+     * blocks (its cards and sets are none of theirs), in this lane's
+     * room, which nothing uses now */
+    LitWork room = {ln->spare.p, ln->spare.left + ln->scratch.left};
+    if (pl->cx.free &&
+        (twin_made(tw, pl->nb) || free_odds(pl, &tw->chain[pl->nb], room, tw->mass, tw->odds)))
+        ln->failed = 1;
 }
 
 /* The bytes of one dense table. */
@@ -662,10 +678,7 @@ static int twin_init(Twin *tw, const Plan *pl, LitWork w, LitOdds *odds)
     tw->pl = pl;
     tw->odds = odds;
     tw->mass = lit_work_take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
-    uint32_t most_vectors = 1;
-    for (int j = 0; j < pl->nb; j++)
-        if (pl->blocks[j].n_vec > most_vectors)
-            most_vectors = pl->blocks[j].n_vec;
+    uint32_t most_vectors = block_vectors(pl);
     if (!tw->mass)
         return -1;
     memset(tw->mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
@@ -732,10 +745,8 @@ static int twin_sweep(const Plan *pl, LitWork w, LitOdds *odds)
     twin_front(tw);
     if (lent)
         h->wait(h);
-    /* 4. the pool, in lane 0's room, which nothing uses now */
-    LitWork rest = {tw->lane[0].spare.p, tw->lane[0].spare.left + tw->lane[0].scratch.left};
     if (atomic_load_explicit(&tw->ready, memory_order_acquire) < 0 || tw->lane[0].failed ||
-        tw->lane[1].failed || (cx->free && free_odds(pl, &tw->chain[pl->nb], rest, tw->mass, odds)))
+        tw->lane[1].failed)
         return -1;
     for (int i = 0; i < 2; i++)
         twin_count(odds, &tw->lane[i].count);
