@@ -584,8 +584,9 @@ static int twin_block(Twin *tw, Lane *ln, int j)
     const Table *f = &tw->chain[j];
     LitOdds *c = &ln->count;
     LitWork scratch = ln->scratch;
-    Table nf; /* what the block's own ways make of the next F, unused */
-    if (dense_layer(&nf, &scratch, 1, cx))
+    Table nf; /* what a pass vector by vector makes of the next F, unused;
+               * emptied only where that pass goes */
+    if (dense_take(&nf, &scratch, 1, cx))
         return -1;
     LitWork past_nf = scratch;
     memset(ln->g, 0, sizeof(LitU192) * b->n_vec);
@@ -604,6 +605,7 @@ static int twin_block(Twin *tw, Lane *ln, int j)
     c->stepped += (uint32_t)stepped;
     if (!stepped) {
         memset(ln->g, 0, sizeof(LitU192) * b->n_vec);
+        table_clear(&nf);
         if (dense_forward(cx, b, f, &pl->layer[j + 1], &nf, ln->g, &scratch))
             return -1;
     } else {
