@@ -560,7 +560,6 @@ typedef struct Ctx {
     int narrow;              /* every count below 2^128: the hot loops work in two words */
     int roomy;               /* and below 2^125 (2^189 when not narrow): room for a weight < 8 */
     unsigned how;            /* infer_odds's choices (INFER_) */
-    LitHelper *helper;       /* a second thread lent (lit_odds_helped), or NULL */
 } Ctx;
 
 /* Horner steps (docs/DEDUCTION.md "Horner steps"): m cards alike (the same
@@ -655,6 +654,10 @@ typedef struct Plan {
      * what plan_build was given (plan_budget, or what an earlier try left),
      * spent as it is done, and what is left for the forward sweep */
     uint64_t budget;
+    /* Called with j once layer j is made, or NULL (lit_odds on two
+     * threads, whose helper makes the chain of F meanwhile) */
+    void (*made)(void *arg, int j);
+    void *made_arg;
 } Plan;
 
 /* PLAN_BUDGET: the work went past the plan's budget (a caller does not
@@ -1155,5 +1158,17 @@ uint64_t plan_budget(const LitKnow *k);
  * also keeps its placements grouped by vector (for sampling); how says
  * which techniques the program may use (infer_odds). */
 int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget);
+
+/* plan_build in two: all but the backward layers (PLAN_OK or PLAN_OVER;
+ * what the layers need in *free_vectors), then those layers, from the
+ * last down (each announced to pl->made when it is set), and the count. */
+int plan_start(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget,
+               uint64_t *free_vectors);
+int plan_finish(Plan *pl, uint64_t free_vectors, LitWork *w);
+
+/* After plan_start, a bound on the backward layers' work (units of
+ * LIT_ODDS_BUDGET): each layer's states bounded by its vectors within the
+ * slots and by what the blocks before it may reach. */
+uint64_t plan_back_bound(const Plan *pl);
 
 #endif

@@ -56,23 +56,47 @@ static int over(LitOdds *odds)
     return LIT_OK;
 }
 
+static int twin_odds(Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w, LitOdds *odds);
+
+/* twin_odds: the position does not go on two threads (the plan is as
+ * plan_start left it), or it went part of the way and the counting must
+ * start again on one thread. */
+enum { TWIN_NO = -1, TWIN_AGAIN = 1 };
+
 /* The plan, and for the sets with pooled cards the short pools; when the
  * workspace cannot hold those, the plan again with no pooled card (not
  * when the budget ran out: with no pool the work is more), with what the
  * first left of the budget: it is the position's, not each try's. The
  * plan and what is left of the workspace in *plan and *w, the work done
- * in *spent: PLAN_OK, PLAN_NONE or PLAN_OVER. */
-static int odds_plan(const LitKnow *k, void *work, size_t work_size, unsigned how, LitWork *w,
-                     Plan **plan, uint64_t *spent)
+ * in *spent: PLAN_OK, PLAN_NONE or PLAN_OVER. With a helper lent (h),
+ * the plan may go on two threads with the rest of the counting
+ * (twin_odds): then every figure is in odds and *twinned is 1. */
+static int odds_plan(const LitKnow *k, void *work, size_t work_size, unsigned how, LitHelper *h,
+                     LitWork *w, Plan **plan, uint64_t *spent, LitOdds *odds, int *twinned)
 {
     uint64_t budget = plan_budget(k), first = budget;
-    *spent = 0;
+    *twinned = 0;
     for (;;) {
         *w = lit_work_of(work, work_size);
         Plan *pl = *plan = lit_work_take(w, sizeof *pl);
         if (!pl)
             return PLAN_OVER;
-        int built = plan_build(pl, k, w, 0, how, budget);
+        uint64_t free_vectors;
+        int built = plan_start(pl, k, w, 0, how, budget, &free_vectors);
+        if (built == PLAN_OK && h) {
+            int twin = twin_odds(pl, h, free_vectors, w, odds);
+            if (twin == 0) {
+                *twinned = 1;
+                return PLAN_OK;
+            }
+            h = NULL;
+            if (twin == TWIN_AGAIN) {
+                memset(odds, 0, sizeof *odds);
+                continue;
+            }
+        }
+        if (built == PLAN_OK)
+            built = plan_finish(pl, free_vectors, w);
         budget = pl->budget;
         *spent = first - budget;
         if (built == PLAN_OK && pool_short(pl, w) == 0)
@@ -490,24 +514,35 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
     }
 }
 
-/* ---- the forward sweep on two threads (docs/DEDUCTION.md "Two threads") ----
+/* ---- counting on two threads (docs/DEDUCTION.md "Two threads") ----
  *
- * With a helper lent, the next F of every block (the chain F_1 .. F_nb)
- * goes first on the helper, each published as it is made, while this
- * thread takes the blocks' figures (G or the derivatives, the marginals,
- * the claims) from the first block on, each once its F is there; the
- * helper, its chain done, takes them from the last block down, until the
- * two meet. Every figure and counter is the one-thread sweep's: a block's
- * figures are made the same way from the same F (G ahead from the F
- * before it, as the one-thread sweep makes it a block early), into the
- * marginals and claim figures of its own set's cards. */
+ * With a helper lent, the helper makes the chain F_1 .. F_nb while this
+ * thread makes the backward layers: each next F whose layer after is not
+ * made yet with every state its block gives (by the block's card steps or
+ * vector by vector, as a layer going back is made), each later one as the
+ * one-thread sweep makes it (kept to what the layer after completes).
+ * Once every layer is made, the helper keeps each early F to what its
+ * layer completes, which leaves it the one-thread sweep's, state for state
+ * (a state no later block can complete only ever adds to such states).
+ * Then both take the blocks' figures (G or the derivatives, the
+ * marginals, the claims), each block once, the most pairs of F and
+ * vectors first, and this thread the pool's. Every figure and counter is the
+ * one-thread sweep's: a block's figures are made the same way from the
+ * same F (G ahead from the F before it, as the one-thread sweep makes it
+ * a block early), into the marginals and claim figures of its own set's
+ * cards. */
 
-/* The backward work (units of LIT_ODDS_BUDGET) from which the sweep goes
- * on two threads: about a millisecond, past the helper's wake-up. */
-enum { TWIN_MIN = 1 << 19 };
+/* The bound on the backward work (units of LIT_ODDS_BUDGET, before the
+ * layers are made: plan_back_bound) from which the counting goes on two
+ * threads. Over bench/corpus/8 the bound is 1.8 to 12 times the work
+ * (the 10th and 90th percentiles); from it, the positions with a
+ * millisecond of work and more, past the helper's wake-up, but for one
+ * in twenty. */
+enum { TWIN_BOUND = 1 << 20 };
 
-/* One thread's part: its G and G by vector, its counters, and its room (a
- * table's spare, as the one-thread sweep's past F, then scratch). */
+/* One thread's part in the figures: its G and G by vector, its counters,
+ * and its room (a table's spare, as the one-thread sweep's past F, then
+ * scratch). */
 typedef struct Lane {
     LitU192 *g;
     Table gv;
@@ -522,41 +557,67 @@ typedef struct Twin {
     LitOdds *odds;
     Table chain[LIT_MAX_SETS + 1];   /* F_0 .. F_nb */
     uint8_t stepped[LIT_MAX_SETS];   /* the next F went by card steps */
-    atomic_int ready;                /* F_0 .. F_ready are made; -1: failed */
+    uint8_t early[LIT_MAX_SETS + 1]; /* F_j made before layer j */
+    uint8_t order[LIT_MAX_SETS];     /* the blocks, the most pairs of F and
+                                      * vectors first: the order both take them in */
+    LitU192 *chain_g;                /* G of a chain's pass vector by vector, unused */
+    LitWork chain_room;              /* the chain's scratch, then the lanes' */
+    atomic_int back;                 /* the lowest layer made (nb + 1: none),
+                                      * or TWIN_DONE, TWIN_FAILED */
+    atomic_int ready;                /* 1: the chain is the one-thread sweep's; -1: failed */
     atomic_uint_least64_t taken;     /* bit j: block j is a thread's */
     Lane lane[2];
 } Twin;
 
-/* The chain, on lane ln: each next F as the one-thread sweep makes it (by
- * card steps where it would, less what the layer after cannot complete;
- * else vector by vector), published once made. */
-static void twin_chain(Twin *tw, Lane *ln)
+/* Twin.back once the plan is done: with its short pools and the lanes,
+ * or failed. */
+enum { TWIN_DONE = -1, TWIN_FAILED = -2 };
+
+/* Plan.made: layer j is made. */
+static void twin_layer_made(void *arg, int j)
+{
+    atomic_store_explicit(&((Twin *)arg)->back, j, memory_order_release);
+}
+
+/* The chain, on the helper: F_{j+1} from F_j by block j. 0, or -1 when
+ * the plan failed or the chain's room is too small. */
+static int twin_chain(Twin *tw)
 {
     const Plan *pl = tw->pl;
+    const Ctx *cx = &pl->cx;
     for (int j = 0; j < pl->nb; j++) {
+        const Block *b = &pl->blocks[j];
         const Table *f = &tw->chain[j];
         Table *nf = &tw->chain[j + 1];
-        LitWork room = ln->scratch;
+        LitWork room = tw->chain_room;
+        int made = atomic_load_explicit(&tw->back, memory_order_acquire);
+        if (made == TWIN_FAILED)
+            return -1;
+        if (made > j + 1) { /* every state block j gives, as going back */
+            tw->early[j + 1] = 1;
+            if (pl->by_steps[j] ? steps_back(cx, &pl->steps[j], b, f, nf, room, NULL)
+                                : dense_back(cx, b, f, nf, room))
+                return -1;
+            continue;
+        }
         int steps = pl->by_steps[j] && !steps_vectors(pl, j, f->count) &&
                     next_steps(pl, f, j, nf, room) == 0;
         if (steps) {
             next_complete(pl, j, nf);
         } else {
             table_clear(nf);
-            memset(ln->g, 0, sizeof(LitU192) * pl->blocks[j].n_vec);
-            if (dense_forward(&pl->cx, &pl->blocks[j], f, &pl->layer[j + 1], nf, ln->g, &room)) {
-                atomic_store_explicit(&tw->ready, -1, memory_order_release);
-                return;
-            }
+            memset(tw->chain_g, 0, sizeof(LitU192) * b->n_vec);
+            if (dense_forward(cx, b, f, &pl->layer[j + 1], nf, tw->chain_g, &room))
+                return -1;
         }
         tw->stepped[j] = (uint8_t)steps;
-        atomic_store_explicit(&tw->ready, j + 1, memory_order_release);
     }
+    return 0;
 }
 
 /* A hint to the core that this thread spins (the core library calls no
- * system function, so it cannot yield): the chain it waits for runs
- * ahead, on the other thread, and the wait is short. */
+ * system function, so it cannot yield): what it waits for runs on the
+ * other thread, and the wait is short. */
 static inline void twin_pause(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -564,18 +625,46 @@ static inline void twin_pause(void)
 #endif
 }
 
-/* Waits until the chain has made F_j: 0, or -1 when it failed. */
-static int twin_made(Twin *tw, int j)
+/* Once every layer is made: each early F kept to what its layer
+ * completes, and whether the one-thread sweep's next F would go by card
+ * steps from there; then the chain is ready. 0, or -1 when the plan
+ * failed. */
+static int twin_settle(Twin *tw)
 {
+    const Plan *pl = tw->pl;
     int made;
-    while ((made = atomic_load_explicit(&tw->ready, memory_order_acquire)) < j && made >= 0)
+    while ((made = atomic_load_explicit(&tw->back, memory_order_acquire)) >= 0)
         twin_pause();
-    return made < 0 ? -1 : 0;
+    if (made == TWIN_FAILED)
+        return -1;
+    for (int j = 1; j <= pl->nb; j++)
+        if (tw->early[j])
+            next_complete(pl, j - 1, &tw->chain[j]);
+    uint64_t pairs[LIT_MAX_SETS];
+    for (int j = 0; j < pl->nb; j++) {
+        if (tw->early[j] || tw->early[j + 1])
+            tw->stepped[j] = (uint8_t)(pl->by_steps[j] && !steps_vectors(pl, j, tw->chain[j].count));
+        pairs[j] = (uint64_t)tw->chain[j].count * pl->blocks[j].n_vec;
+        int at = j;
+        for (; at > 0 && pairs[tw->order[at - 1]] < pairs[j]; at--)
+            tw->order[at] = tw->order[at - 1];
+        tw->order[at] = (uint8_t)j;
+    }
+    atomic_store_explicit(&tw->ready, 1, memory_order_release);
+    return 0;
+}
+
+/* Waits until the chain is ready: 0, or -1 when it failed. */
+static int twin_made(Twin *tw)
+{
+    int ready;
+    while ((ready = atomic_load_explicit(&tw->ready, memory_order_acquire)) == 0)
+        twin_pause();
+    return ready < 0 ? -1 : 0;
 }
 
 /* Block j's figures on lane ln, from F_j (sweep_block's, but the next F,
- * which the chain made): 0, or -1 when the lane's room is too small or
- * the chain failed. */
+ * which the chain made): 0, or -1 when the lane's room is too small. */
 static int twin_block(Twin *tw, Lane *ln, int j)
 {
     const Plan *pl = tw->pl;
@@ -598,9 +687,6 @@ static int twin_block(Twin *tw, Lane *ln, int j)
     int derived = pl->by_steps[j] && !vectors && !ahead && side_deriv_pays(pl, j, f->count) &&
                   deriv_block(pl, j, f, NULL, ln->g, tw->mass, ln->spare, scratch, c) == 0;
     c->derived += (uint32_t)derived;
-    /* (whether the chain's next F went by steps: known once it is made) */
-    if (!derived && pl->by_steps[j] && !vectors && twin_made(tw, j + 1))
-        return -1;
     int stepped = pl->by_steps[j] && !vectors && (derived || tw->stepped[j]);
     c->stepped += (uint32_t)stepped;
     if (!stepped) {
@@ -625,40 +711,44 @@ static int twin_take(Twin *tw, int j)
     return !(atomic_fetch_or(&tw->taken, bit) & bit);
 }
 
-/* The helper's part: the chain, then the blocks from the last down. */
+/* The helper's part: the chain, then blocks (Twin.order). */
 static void twin_help(void *arg)
 {
     Twin *tw = arg;
     Lane *ln = &tw->lane[1];
-    twin_chain(tw, ln);
-    if (atomic_load_explicit(&tw->ready, memory_order_acquire) < 0)
+    if (twin_chain(tw)) {
+        atomic_store_explicit(&tw->ready, -1, memory_order_release);
         return;
-    for (int j = tw->pl->nb - 1; j >= 0 && twin_take(tw, j); j--)
-        if (twin_block(tw, ln, j)) {
+    }
+    if (twin_settle(tw))
+        return;
+    for (int i = 0; i < tw->pl->nb; i++)
+        if (twin_take(tw, tw->order[i]) && twin_block(tw, ln, tw->order[i])) {
             ln->failed = 1;
             return;
         }
 }
 
-/* This thread's part: the blocks from the first up, each once the chain
- * has made its F (the chain never waits for this thread), then the
- * pool's figures. */
+/* This thread's part, the plan done: blocks (Twin.order), once the chain
+ * is ready, then the pool's figures. */
 static void twin_front(Twin *tw)
 {
     const Plan *pl = tw->pl;
     Lane *ln = &tw->lane[0];
-    for (int j = 0; j < pl->nb && twin_take(tw, j); j++) {
-        if (twin_made(tw, j) || twin_block(tw, ln, j)) {
+    if (twin_made(tw)) {
+        ln->failed = 1;
+        return;
+    }
+    for (int i = 0; i < pl->nb; i++)
+        if (twin_take(tw, tw->order[i]) && twin_block(tw, ln, tw->order[i])) {
             ln->failed = 1;
             return;
         }
-    }
     /* 4. the pool, from the chain's last F, beside the helper's last
      * blocks (its cards and sets are none of theirs), in this lane's
      * room, which nothing uses now */
     LitWork room = {ln->spare.p, ln->spare.left + ln->scratch.left};
-    if (pl->cx.free &&
-        (twin_made(tw, pl->nb) || free_odds(pl, &tw->chain[pl->nb], room, tw->mass, tw->odds)))
+    if (pl->cx.free && free_odds(pl, &tw->chain[pl->nb], room, tw->mass, tw->odds))
         ln->failed = 1;
 }
 
@@ -670,33 +760,62 @@ static size_t twin_table_bytes(const Ctx *cx)
            lit_work_round(((size + 63) / 64) * sizeof(uint64_t));
 }
 
-/* The two lanes, the chain's tables and the masses in w, the rest split
- * between the lanes (each a table spare, the rest scratch): 0, or -1 when
- * w cannot hold them with room for a block's work in each lane. */
-static int twin_init(Twin *tw, const Plan *pl, LitWork w, LitOdds *odds)
+/* The chain's scratch: two tables for a block's card steps, and room for
+ * the lists and the bitsets that keep them. */
+enum { TWIN_CHAIN_TABLES = 2, TWIN_CHAIN_LISTS = 640 << 10 };
+
+/* The twin, the masses and the chain's tables from the end of *w, and the
+ * chain's scratch before them, which *w then leaves out: the twin, or
+ * NULL when w cannot hold them beside the plan's layers and their room. */
+static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
 {
     const Ctx *cx = &pl->cx;
+    size_t table = twin_table_bytes(cx), most = sizeof(LitU192) * block_vectors(pl);
+    size_t mass = sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS;
+    size_t tail = lit_work_round(sizeof(Twin)) + lit_work_round(mass) + lit_work_round(most) +
+                  (size_t)(pl->nb + 1) * table;
+    size_t room = TWIN_CHAIN_TABLES * table + TWIN_CHAIN_LISTS;
+    /* the plan's layers and its steps' two tables; the lanes' six each,
+     * two of them in the chain's scratch */
+    if (w->left < tail + room + (size_t)(pl->nb + 1 + 2 + 10) * table)
+        return NULL;
+    LitWork t = {w->p + w->left - tail, tail};
+    Twin *tw = lit_work_take(&t, sizeof *tw);
     memset(tw, 0, sizeof *tw);
     tw->pl = pl;
     tw->odds = odds;
-    tw->mass = lit_work_take(&w, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
+    tw->mass = lit_work_take(&t, mass);
+    tw->chain_g = lit_work_take(&t, most);
+    memset(tw->mass, 0, mass);
+    for (int j = 0; j <= pl->nb; j++)
+        if (dense_layer(&tw->chain[j], &t, 1, cx))
+            return NULL;
+    LitU192 one = lit_u192(1);
+    add_to(&tw->chain[0], 0, &one);
+    tw->chain_room = (LitWork){w->p + w->left - tail - room, room};
+    w->left -= tail + room;
+    atomic_init(&tw->back, pl->nb + 1);
+    atomic_init(&tw->ready, 0);
+    atomic_init(&tw->taken, 0);
+    return tw;
+}
+
+/* The lanes, in what the plan left (w) and the chain's scratch after it
+ * (the lanes are used only once the chain is done): each its G, G by
+ * vector, a table spare and the rest scratch. 0, or -1 when they do not
+ * fit with room for a block's work in each. */
+static int twin_lanes(Twin *tw, LitWork w)
+{
+    const Plan *pl = tw->pl;
+    size_t table = twin_table_bytes(&pl->cx);
+    w.left += tw->chain_room.left; /* (the chain's scratch comes right after) */
     uint32_t most_vectors = block_vectors(pl);
-    if (!tw->mass)
-        return -1;
-    memset(tw->mass, 0, sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS);
     for (int i = 0; i < 2; i++) {
         tw->lane[i].g = lit_work_take(&w, sizeof(LitU192) * most_vectors);
         if (!tw->lane[i].g || table_new(&tw->lane[i].gv, &w, most_vectors))
             return -1;
     }
-    for (int j = 0; j <= pl->nb; j++)
-        if (dense_layer(&tw->chain[j], &w, 1, cx))
-            return -1;
-    LitU192 one = lit_u192(1);
-    add_to(&tw->chain[0], 0, &one);
-    /* a lane: a table spare, and scratch for the next F's table, the
-     * derivatives' three and the lists */
-    size_t table = twin_table_bytes(cx), lane = (w.left / 2) & ~(size_t)15;
+    size_t lane = (w.left / 2) & ~(size_t)15;
     if (lane < 6 * table)
         return -1;
     for (int i = 0; i < 2; i++) {
@@ -704,8 +823,6 @@ static int twin_init(Twin *tw, const Plan *pl, LitWork w, LitOdds *odds)
         tw->lane[i].spare = (LitWork){room.p, table};
         tw->lane[i].scratch = (LitWork){room.p + table, lane - table};
     }
-    atomic_init(&tw->ready, 0);
-    atomic_init(&tw->taken, 0);
     return 0;
 }
 
@@ -722,34 +839,53 @@ static void twin_count(LitOdds *odds, const LitOdds *c)
     odds->derived += c->derived;
 }
 
-/* The forward sweep on two threads, where a helper is lent, the layers
- * are dense, the budget is not counted and the position is large enough
- * (or INFER_TWIN_ALWAYS): 0 with every figure in odds, or -1 (nothing in
- * odds changed but the claims' figures, which the one-thread sweep then
- * makes again) when it does not go so. */
-static int twin_sweep(const Plan *pl, LitWork w, LitOdds *odds)
+/* The plan's layers and short pools on this thread, beside the helper's
+ * chain: PLAN_OK with the lanes made, or what went wrong (the helper is
+ * told to stop). */
+static int twin_plan(Twin *tw, Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w,
+                     LitOdds *odds, int *lent)
 {
-    const Ctx *cx = &pl->cx;
-    LitHelper *h = cx->helper;
-    if (!h || !cx->use_dense || pl->conv || plan_budget(cx->k) != UINT64_MAX || pl->nb > 63)
-        return -1;
-    uint64_t units = 0;
-    for (int j = 0; j < pl->nb; j++)
-        units += (uint64_t)pl->layer[j + 1].count * pl->unit[j];
-    if (units < TWIN_MIN && !(cx->how & INFER_TWIN_ALWAYS))
-        return -1;
-    Twin *tw = lit_work_take(&w, sizeof *tw);
-    if (!tw || twin_init(tw, pl, w, odds))
-        return -1;
-    int lent = h->run(h, twin_help, tw) == 0;
-    if (!lent)
+    pl->made = twin_layer_made;
+    pl->made_arg = tw;
+    *lent = h->run(h, twin_help, tw) == 0;
+    int built = plan_finish(pl, free_vectors, w);
+    pl->made = NULL;
+    if (built == PLAN_OK && (pool_short(pl, w) || twin_lanes(tw, *w)))
+        built = PLAN_OVER;
+    if (built == PLAN_OK) {
+        odds->work = plan_budget(pl->cx.k) - pl->budget;
+        odds_start(pl, odds);
+        odds->deals = pl->deals;
+    }
+    atomic_store_explicit(&tw->back, built == PLAN_OK ? TWIN_DONE : TWIN_FAILED,
+                          memory_order_release);
+    return built;
+}
+
+/* lit_odds on two threads, where the layers are dense, the budget is not
+ * counted and the backward work may be large enough (or
+ * INFER_TWIN_ALWAYS), from the plan as plan_start left it in w: 0 with
+ * every figure in odds, TWIN_NO (nothing changed) or TWIN_AGAIN. */
+static int twin_odds(Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w, LitOdds *odds)
+{
+    unsigned how = pl->cx.how;
+    if (plan_budget(pl->cx.k) != UINT64_MAX || !pl->cx.use_dense || pl->conv || pl->nb < 1 ||
+        pl->nb > 63 || (plan_back_bound(pl) < TWIN_BOUND && !(how & INFER_TWIN_ALWAYS)))
+        return TWIN_NO;
+    LitWork rest = *w;
+    Twin *tw = twin_init(pl, &rest, odds);
+    if (!tw)
+        return TWIN_NO;
+    int lent, built = twin_plan(tw, pl, h, free_vectors, &rest, odds, &lent);
+    if (built == PLAN_OK && !lent)
         twin_help(tw); /* the chain and every block, here */
-    twin_front(tw);
+    if (built == PLAN_OK)
+        twin_front(tw);
     if (lent)
         h->wait(h);
-    if (atomic_load_explicit(&tw->ready, memory_order_acquire) < 0 || tw->lane[0].failed ||
-        tw->lane[1].failed)
-        return -1;
+    if (built != PLAN_OK || atomic_load_explicit(&tw->ready, memory_order_acquire) < 0 ||
+        tw->lane[0].failed || tw->lane[1].failed)
+        return TWIN_AGAIN;
     for (int i = 0; i < 2; i++)
         twin_count(odds, &tw->lane[i].count);
     for (int j = 0; j < pl->nb; j++) {
@@ -781,7 +917,8 @@ int lit_odds_count(const LitKnow *k, void *work, size_t work_size, LitU192 *deal
     LitWork w;
     Plan *pl;
     uint64_t spent;
-    int built = odds_plan(k, work, work_size, LIT_ODDS_HOW, &w, &pl, &spent);
+    int twinned, built = odds_plan(k, work, work_size, LIT_ODDS_HOW, NULL, &w, &pl, &spent, NULL,
+                                   &twinned);
     if (built == PLAN_OVER)
         return LIT_NO_SPACE;
     if (built == PLAN_OK)
@@ -802,16 +939,16 @@ int infer_odds_helped(const LitKnow *k, void *work, size_t work_size, LitHelper 
         return LIT_INCONSISTENT;
     LitWork w;
     Plan *pl;
-    int built = odds_plan(k, work, work_size, how, &w, &pl, &odds->work);
+    int twinned, built = odds_plan(k, work, work_size, how, helper, &w, &pl, &odds->work, odds,
+                                   &twinned);
+    if (twinned)
+        return LIT_OK;
     if (built == PLAN_OVER)
         return over(odds);
     odds_start(pl, odds);
     if (built == PLAN_NONE)
         return LIT_OK;
     odds->deals = pl->deals;
-    pl->cx.helper = helper;
-    if (twin_sweep(pl, w, odds) == 0)
-        return LIT_OK;
     Sweep sw;
     if (sweep_init(&sw, pl, w))
         return over(odds);

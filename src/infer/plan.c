@@ -226,11 +226,15 @@ static int plan_layers(Plan *pl, uint64_t free_vectors, LitWork *w)
             return -1;
         add_to(&layer[nb], 0, &one);
     }
+    if (pl->made)
+        pl->made(pl->made_arg, nb);
     for (int j = nb - 1; j >= 0; j--) {
         cards_after += pl->blocks[j].n;
         int made = plan_layer(pl, j, cards_after, w);
         if (made)
             return made;
+        if (pl->made)
+            pl->made(pl->made_arg, j);
     }
     return 0;
 }
@@ -261,7 +265,8 @@ uint64_t plan_budget(const LitKnow *k)
     return k->pub.rules.players > 8 ? LIT_ODDS_BUDGET : UINT64_MAX;
 }
 
-int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget)
+int plan_start(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget,
+               uint64_t *free_vectors)
 {
     plan_context(pl, k, how);
     plan_blocks(pl);
@@ -273,15 +278,44 @@ int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, 
         if (built != PLAN_OK)
             return built;
     }
-    uint64_t free_vectors = plan_tables(pl, w);
+    *free_vectors = plan_tables(pl, w);
     plan_order(pl);
     pl->pruned = 0;
     prune_least(pl);
-    if (prune_plan(pl, w))
-        return PLAN_OVER;
+    return prune_plan(pl, w) ? PLAN_OVER : PLAN_OK;
+}
+
+int plan_finish(Plan *pl, uint64_t free_vectors, LitWork *w)
+{
     int made = plan_layers(pl, free_vectors, w);
     if (made)
         return made == PLAN_BUDGET ? PLAN_BUDGET : PLAN_OVER;
     plan_total(pl);
     return lit_u192_is_zero(&pl->total) ? PLAN_NONE : PLAN_OK;
+}
+
+uint64_t plan_back_bound(const Plan *pl)
+{
+    const Ctx *cx = &pl->cx;
+    uint64_t back = 0;
+    int cards = cx->free;
+    for (int j = pl->nb - 1; j >= 0; j--) {
+        uint64_t states = fields_vectors(&cx->lay, cx->slots, cards);
+        if (pl->re.at[j + 1]) {
+            uint64_t marked = 0;
+            for (uint32_t i = 0; i < pl->re.words; i++)
+                marked += (uint64_t)lit_popcount(pl->re.at[j + 1][i]);
+            states = marked < states ? marked : states;
+        }
+        back += states * block_work(pl, j, states);
+        cards += pl->blocks[j].n;
+    }
+    return back;
+}
+
+int plan_build(Plan *pl, const LitKnow *k, LitWork *w, int lists, unsigned how, uint64_t budget)
+{
+    uint64_t free_vectors;
+    int started = plan_start(pl, k, w, lists, how, budget, &free_vectors);
+    return started == PLAN_OK ? plan_finish(pl, free_vectors, w) : started;
 }
