@@ -114,6 +114,8 @@ typedef struct LitOdds {
     uint32_t derived;     /* blocks whose marginals came by derivatives */
     uint32_t pruned;      /* states the backward layers dropped, which the
                            * blocks before them cannot complete */
+    uint32_t dense_pools; /* chains of short pools (a mixed set's claims)
+                           * in dense tables */
     uint8_t narrow;       /* 1: counted in two words, every count below 2^128 */
     uint64_t work;        /* the work done, in the units of LIT_ODDS_BUDGET
                            * (at 10 and 12 players at most that, however

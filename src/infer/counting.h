@@ -650,6 +650,7 @@ typedef struct Plan {
     /* For a block with pooled cards (claims only): the layer after it with
      * the pool less those cards, blocks j+1.. and free - pooled cards. */
     Table short_pool[LIT_MAX_SETS];
+    uint32_t dense_pools;    /* the chains of short pools made dense */
     /* The work it may still do (docs/DEDUCTION.md "The state budget"):
      * what plan_build was given (plan_budget, or what an earlier try left),
      * spent as it is done, and what is left for the forward sweep */
@@ -815,6 +816,9 @@ step_in_place(Table *t, uint32_t i, uint64_t top, uint64_t guard, const StepFiel
  * NULL, its counts in two words when it is dense and narrow (Table.vw): 0,
  * or -1 when the workspace cannot hold it. */
 int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow);
+
+/* The bytes of the workspace table_in takes for such a table. */
+size_t table_bytes(uint64_t want, const Dense *dense, int narrow);
 
 /* table_in, the table's slots left as the workspace had them: for a caller
  * that empties it (table_clear) only if it uses it. */

@@ -118,6 +118,7 @@ static void odds_start(const Plan *pl, LitOdds *odds)
     odds->horner = pl->horner;
     odds->mixed = pl->mixed;
     odds->pruned = pl->pruned;
+    odds->dense_pools = pl->dense_pools;
     odds->narrow = (uint8_t)pl->cx.narrow;
     for (int t = 0; t < 2; t++)
         memset(odds->best[t], LIT_NOBODY, sizeof odds->best[t]);
@@ -369,7 +370,9 @@ static int block_claims(const Plan *pl, const Table *f, const Table *gv, int j, 
     /* with dense layers, D copied dense once for both teams' pool_fill */
     Table dd;
     const Table *dense_d = NULL;
-    if (b->pooled && cx->use_dense) {
+    if (b->pooled && pl->short_pool[j].dense) {
+        dense_d = &pl->short_pool[j];
+    } else if (b->pooled && cx->use_dense) {
         LitWork rest = scratch;
         if (pool_dense(cx, &pl->short_pool[j], &dd, &rest) == 0) {
             dense_d = &dd;
@@ -752,14 +755,6 @@ static void twin_front(Twin *tw)
         ln->failed = 1;
 }
 
-/* The bytes of one dense table. */
-static size_t twin_table_bytes(const Ctx *cx)
-{
-    size_t size = cx->dense.size, vw = cx->narrow ? 2 : 3;
-    return lit_work_round(size) + lit_work_round(size * vw * sizeof(uint64_t)) +
-           lit_work_round(((size + 63) / 64) * sizeof(uint64_t));
-}
-
 /* The chain's scratch: two tables for a block's card steps, and room for
  * the lists and the bitsets that keep them. */
 enum { TWIN_CHAIN_TABLES = 2, TWIN_CHAIN_LISTS = 640 << 10 };
@@ -770,7 +765,7 @@ enum { TWIN_CHAIN_TABLES = 2, TWIN_CHAIN_LISTS = 640 << 10 };
 static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
 {
     const Ctx *cx = &pl->cx;
-    size_t table = twin_table_bytes(cx), most = sizeof(LitU192) * block_vectors(pl);
+    size_t table = table_bytes(0, &cx->dense, cx->narrow), most = sizeof(LitU192) * block_vectors(pl);
     size_t mass = sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS;
     size_t tail = lit_work_round(sizeof(Twin)) + lit_work_round(mass) + lit_work_round(most) +
                   (size_t)(pl->nb + 1) * table;
@@ -807,7 +802,7 @@ static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
 static int twin_lanes(Twin *tw, LitWork w)
 {
     const Plan *pl = tw->pl;
-    size_t table = twin_table_bytes(&pl->cx);
+    size_t table = table_bytes(0, &pl->cx.dense, pl->cx.narrow);
     w.left += tw->chain_room.left; /* (the chain's scratch comes right after) */
     uint32_t most_vectors = block_vectors(pl);
     for (int i = 0; i < 2; i++) {

@@ -63,47 +63,83 @@ int pool_drop(unsigned *how)
     return 1;
 }
 
-/* The layer of block b before next, into the hashed table out (made with
- * step_back): 0, or -1 when w is full. */
-static int step_back(const Ctx *cx, const Block *b, const Table *next, int cards, Table *out,
-                     LitWork *w)
+/* The layer of block j before next into the empty table out, as the plan
+ * makes its layers (by card steps where the plan's went so, else vector
+ * by vector; hashed, through hash tables), but kept to nothing: a short
+ * pool is looked up at slots less what the blocks before gave and less
+ * the whole set, which no layer's reach marks. 0, or -1 when w is full. */
+static int short_back(const Plan *pl, int j, const Table *next, Table *out, LitWork w)
 {
-    uint64_t bound = (uint64_t)next->count * b->n_vec;
-    uint64_t most = fields_vectors(&cx->lay, cx->slots, cards);
-    if (table_new(out, w, bound < most ? bound : most))
-        return -1;
-    return table_back(cx, b, next, cx->slots, out);
+    const Ctx *cx = &pl->cx;
+    const Block *b = &pl->blocks[j];
+    if (!out->dense)
+        return table_back(cx, b, next, cx->slots, out);
+    if (pl->by_steps[j] && steps_back(cx, &pl->steps[j], b, next, out, w, NULL) == 0)
+        return 0;
+    table_clear(out);
+    return dense_back(cx, b, next, out, w);
 }
 
 /* For the claims of the sets with pooled cards: for each such block j,
  * the layer after it counted with the pool less the set's pooled cards
- * (pl->short_pool[j]), down a chain from the end per number pooled. The
+ * (pl->short_pool[j]), down a chain from the end per number pooled q. The
  * blocks with few vectors, which these mostly are, come last, so the
- * chains are short. 0, or -1 when w is full. */
+ * chains are short. The chain's tables are dense where the layers are and
+ * a hashed table of the free cards would take a dense table's bytes or
+ * more: a hashed table is written and read anywhere in it, a dense one in
+ * index order. Then the tables kept come from w, and the chain's others
+ * from past them, in turn, for this chain only; hashed, each from w, as
+ * large as the layer before it and the block can fill. 0, or -1 when w is
+ * full. */
 int pool_short(Plan *pl, LitWork *w)
 {
     const Ctx *cx = &pl->cx;
     for (int q = 1; q <= LIT_MAX_SET_SIZE; q++) {
-        int first = -1;
-        for (int j = 0; j < pl->nb && first < 0; j++)
-            if (pl->blocks[j].pooled == q)
-                first = j;
+        int first = -1, kept = 0;
+        for (int j = 0; j < pl->nb; j++)
+            if (pl->blocks[j].pooled == q) {
+                first = first < 0 ? j : first;
+                kept++;
+            }
         if (first < 0)
             continue;
-        Table t;
         int cards = cx->free - q;
-        if (table_new(&t, w, fields_vectors(&cx->lay, cx->slots, cards)) ||
-            free_fill(&t, cx, cards))
-            return -1;
-        for (int j = pl->nb - 1; j >= first; j--) {
-            if (pl->blocks[j].pooled == q)
-                pl->short_pool[j] = t;
-            if (j == first)
-                break;
-            Table next = t;
-            cards += pl->blocks[j].n;
-            if (step_back(cx, &pl->blocks[j], &next, cards, &t, w))
+        uint64_t most = fields_vectors(&cx->lay, cx->slots, cards);
+        const Dense *dense =
+            cx->use_dense && table_bytes(most, NULL, 0) >= table_bytes(0, &cx->dense, cx->narrow)
+                ? &cx->dense
+                : NULL;
+        pl->dense_pools += dense != NULL;
+        Table keep[LIT_MAX_SETS], spare[2];
+        for (int i = 0; dense && i < kept; i++)
+            if (table_in(&keep[i], w, 1, dense, cx->narrow))
                 return -1;
+        LitWork past = *w;
+        for (int i = 0; dense && i < 2; i++)
+            if (table_take(&spare[i], &past, 1, dense, cx->narrow))
+                return -1;
+        const Table *next = NULL;
+        for (int j = pl->nb - 1, k = 0, s = 0; j >= first; j--) {
+            /* the layer after block j: the free cards', or block j+1's
+             * before next */
+            int kept_here = !dense || pl->blocks[j].pooled == q;
+            Table *t = kept_here ? &keep[k++] : &spare[s ^= 1];
+            if (!kept_here)
+                table_clear(t);
+            if (next) {
+                cards += pl->blocks[j + 1].n;
+                most = fields_vectors(&cx->lay, cx->slots, cards);
+                uint64_t bound = (uint64_t)next->count * pl->blocks[j + 1].n_vec;
+                if (!dense && table_new(t, w, bound < most ? bound : most))
+                    return -1;
+                if (short_back(pl, j + 1, next, t, dense ? past : *w))
+                    return -1;
+            } else if ((!dense && table_new(t, w, most)) || free_fill(t, cx, cards)) {
+                return -1;
+            }
+            if (pl->blocks[j].pooled == q)
+                pl->short_pool[j] = *t;
+            next = t;
         }
     }
     return 0;

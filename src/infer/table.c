@@ -13,14 +13,27 @@ int table_in(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow
     return 0;
 }
 
-/* table_in, the table not yet emptied. */
-int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow)
+/* The slots of a table for want entries: at most half full, or dense. */
+static uint64_t table_cap(uint64_t want, const Dense *dense)
 {
     uint64_t cap = 16;
     while (cap < 2 * want + 1)
         cap *= 2;
-    if (dense)
-        cap = dense->size;
+    return dense ? dense->size : cap;
+}
+
+size_t table_bytes(uint64_t want, const Dense *dense, int narrow)
+{
+    size_t cap = (size_t)table_cap(want, dense), vw = dense && narrow ? 2 : 3;
+    return lit_work_round(dense ? cap : sizeof(uint64_t) * cap) +
+           lit_work_round(sizeof(uint64_t) * vw * cap) +
+           (dense ? lit_work_round(sizeof(uint64_t) * ((cap + 63) >> 6)) : 0);
+}
+
+/* table_in, the table not yet emptied. */
+int table_take(Table *t, LitWork *w, uint64_t want, const Dense *dense, int narrow)
+{
+    uint64_t cap = table_cap(want, dense);
     t->vw = dense && narrow ? 2 : 3;
     /* a slot: its key (a byte when dense) and its count */
     if (cap > w->left / (sizeof(uint64_t) * (unsigned)t->vw + (dense ? 1u : sizeof(uint64_t))))

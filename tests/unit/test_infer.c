@@ -1051,9 +1051,11 @@ Test(infer, pruned_layers_change_no_figure)
  * under several rule sets, from a seat and in public, at every third
  * position, lit_odds gives the same count, the same placements and the same
  * probabilities (within 1e-12) as the program with every seat a field of
- * its own, hashed layers and only the free sets' cards pooled. At 8
- * players from the 40th action on (before it, the unmerged program takes
- * up to a second a position).
+ * its own, hashed layers and only the free sets' cards pooled. Among
+ * them, chains of short pools in dense tables (by card steps and vector by
+ * vector), which make the claim figures of the sets with pooled cards. At
+ * 8 players from the 40th action on (before it, the unmerged program
+ * takes up to a second a position).
  *
  * Under the sanitizers (TEST_SANITIZED) the first two seeds of each rule
  * set: a third of test_infer's time there, each position counted without
@@ -1063,7 +1065,7 @@ Test(infer, the_shortcuts_change_no_figure)
     static LitOdds merged, plain;
     static const char *const rules[] = {"classic players=4", "classic", "club players=8",
                                         "quartets", "jokers", "classic must-claim=on"};
-    long positions = 0, fewer_states = 0;
+    long positions = 0, fewer_states = 0, dense_pools = 0;
     for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
         for (uint64_t seed = 1; seed <= (TEST_SANITIZED ? 2 : 4); seed++) {
             LitRules rl = rules_of(rules[r]);
@@ -1081,6 +1083,7 @@ Test(infer, the_shortcuts_change_no_figure)
                     cr_assert(merged.exact && plain.exact, "%s, action %d", rules[r], actions);
                     positions++;
                     fewer_states += merged.states < plain.states;
+                    dense_pools += merged.dense_pools;
                     cr_assert_eq(lit_u192_cmp(&merged.deals, &plain.deals), 0, "%s, action %d",
                                  rules[r], actions);
                     cr_assert_eq(memcmp(merged.best, plain.best, sizeof merged.best), 0,
@@ -1106,6 +1109,8 @@ Test(infer, the_shortcuts_change_no_figure)
     cr_assert_gt(positions, 250 >> TEST_SANITIZED, "%ld positions", positions);
     cr_assert_gt(fewer_states, 30 >> TEST_SANITIZED, "merged seats at %ld of %ld positions",
                  fewer_states, positions);
+    cr_assert_gt(dense_pools, 20 >> TEST_SANITIZED, "%ld chains of short pools in dense tables",
+                 dense_pools);
 }
 
 /* A variant of k with constraints of its own, drawn from rng (a copy of a
