@@ -86,6 +86,19 @@ LitU192 free_spread(const Ctx *cx, uint64_t r, int cards)
     return free_spread_in(cx, &cx->lay, r, cards);
 }
 
+/* a times free_spread(r, cards): by one word where the spread fits one (a
+ * product of three words by one), else in full. */
+static inline LitU192 spread_times(const Ctx *cx, const LitU192 *a, uint64_t r, int cards)
+{
+    uint64_t word = 0;
+    int got = spread_word(cx, &cx->lay, r, cards, &word);
+    if (got < 2)
+        return got ? times(a, word) : lit_u192(0);
+    LitU192 ways = free_spread(cx, r, cards), x;
+    lit_u192_mul(&x, a, &ways);
+    return x;
+}
+
 /* The claim figures of q free cards for a team, which every free set with
  * q unplaced cards shares: computed once per team and q. */
 typedef struct FreeClaim {
@@ -112,8 +125,8 @@ static int cards_in(const Ctx *cx, uint64_t v)
  *   sum over x_T of proj(x_T) C(free - q, |x_T| - q) free_spread(x_T - v),
  * a sum over the (few) team parts instead of over F, each part with its
  * number of cards |x_T|, in a list (the sum is taken once for every
- * vector of every free set's claims). 0, or -1 when the workspace is too
- * small. */
+ * vector of every free set's claims). free_odds makes it in its pass over
+ * F. */
 typedef struct Proj {
     Layout lay;     /* the team's fields alone */
     uint32_t n;
@@ -122,36 +135,32 @@ typedef struct Proj {
     LitU192 *val;   /* proj(x_T) */
 } Proj;
 
-static int project(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out, LitWork *w)
+/* The team's fields and a table for its projection, no larger than the
+ * vectors over them can fill (the claims go over the whole of it once per
+ * vector a team's seats get): 0, or -1 when w cannot hold it. */
+static int project_begin(const Ctx *cx, const Table *f, unsigned team_seats, Proj *out,
+                         Table *proj, uint64_t *mask, LitWork *w)
 {
-    Table table, *proj = &table;
-    uint64_t mask = 0, most = 1;
+    uint64_t most = 1;
     unsigned units = 0;
     for (int s = 0; s < cx->players; s++)
         if (team_seats >> s & 1)
             units |= 1u << cx->lay.unit_of[s];
     memset(&out->lay, 0, sizeof out->lay);
+    *mask = 0;
     for (unsigned m = units; m; m &= m - 1) {
         int u = lit_lsb(m);
-        mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
+        *mask |= (uint64_t)cx->lay.mask[u] << cx->lay.off[u];
         most *= (uint64_t)unit_count(&cx->lay, cx->slots, u) + 1;
         out->lay.off[out->lay.n] = cx->lay.off[u];
         out->lay.mask[out->lay.n++] = cx->lay.mask[u];
     }
-    /* no larger than the vectors over the team's fields can fill: the
-     * claims go over the whole table once per vector a team's seats get */
-    if (table_new(proj, w, most < f->count ? most : f->count))
-        return -1;
-    for (uint32_t i = 0; i < f->cap; i++) {
-        if (!slot_full(f, i))
-            continue;
-        uint64_t x = cx->slots - slot_vec(f, i), xt = x & mask;
-        LitU192 ways = free_spread(cx, x - xt, cx->free - cards_in(cx, xt)), y,
-                a = val_get(f, i);
-        lit_u192_mul(&y, &a, &ways);
-        if (add_to(proj, xt, &y))
-            return -1;
-    }
+    return table_new(proj, w, most < f->count ? most : f->count);
+}
+
+/* The projection's entries into lists: 0, or -1 when w cannot hold them. */
+static int project_end(const Ctx *cx, const Table *proj, Proj *out, LitWork *w)
+{
     out->n = 0;
     out->x = lit_work_take(w, sizeof(uint64_t) * proj->count);
     out->cards = lit_work_take(w, proj->count);
@@ -374,22 +383,24 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
 {
     const Ctx *cx = &pl->cx;
     const LitRules *r = &cx->k->pub.rules;
-    int deck = r->deck;
-    uint64_t slots = cx->slots;
+    int deck = r->deck, teams = pl->free_sets ? 2 : 0;
+    uint64_t slots = cx->slots, mask[2];
     LitU192 free_mass[LIT_MAX_PLAYERS];
     FreeClaim memo[2][LIT_MAX_SET_SIZE + 1];
     memset(free_mass, 0, sizeof free_mass);
     memset(memo, 0, sizeof memo);
     Proj proj[2];
-    for (int t = 0; t < 2 && pl->free_sets; t++)
-        if (project(cx, f, lit_team_seats(r, t), &proj[t], &spare))
+    Table table[2];
+    for (int t = 0; t < teams; t++)
+        if (project_begin(cx, f, lit_team_seats(r, t), &proj[t], &table[t], &mask[t], &spare))
             return -1;
+    /* one pass over F: the pool's marginals, and F projected on each
+     * team's fields */
     for (uint32_t i = 0; i < f->cap; i++) {
         if (!slot_full(f, i))
             continue;
         uint64_t left = slots - slot_vec(f, i);
-        LitU192 ways = free_spread(cx, left, cx->free), x, a = val_get(f, i);
-        lit_u192_mul(&x, &a, &ways);
+        LitU192 a = val_get(f, i), x = spread_times(cx, &a, left, cx->free);
         for (int u = 0; u < cx->lay.n; u++) {
             int in_u = unit_count(&cx->lay, left, u);
             if (in_u) {
@@ -397,7 +408,16 @@ int free_odds(const Plan *pl, const Table *f, LitWork spare, LitU192 (*mass)[LIT
                 add_in(&free_mass[u], &y);
             }
         }
+        for (int t = 0; t < teams; t++) {
+            uint64_t xt = left & mask[t];
+            LitU192 y = spread_times(cx, &a, left - xt, cx->free - cards_in(cx, xt));
+            if (add_to(&table[t], xt, &y))
+                return -1;
+        }
     }
+    for (int t = 0; t < teams; t++)
+        if (project_end(cx, &table[t], &proj[t], &spare))
+            return -1;
     for (int u = 0; u < cx->lay.n; u++)
         lit_u192_divmod_small(&free_mass[u], &free_mass[u], (uint32_t)cx->free);
     for (uint64_t x = pl->free_cards; x;) {

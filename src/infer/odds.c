@@ -528,12 +528,12 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
  * layer completes, which leaves it the one-thread sweep's, state for state
  * (a state no later block can complete only ever adds to such states).
  * Then both take the blocks' figures (G or the derivatives, the
- * marginals, the claims), each block once, the most pairs of F and
- * vectors first, and this thread the pool's. Every figure and counter is the
- * one-thread sweep's: a block's figures are made the same way from the
- * same F (G ahead from the F before it, as the one-thread sweep makes it
- * a block early), into the marginals and claim figures of its own set's
- * cards. */
+ * marginals, the claims) and the pool's, each once, the most work first
+ * (pairs of F and vectors). Every figure and counter is the one-thread
+ * sweep's: a block's figures are made the same way from the same F (G
+ * ahead from the F before it, as the one-thread sweep makes it a block
+ * early), into the marginals and claim figures of its own set's cards;
+ * the pool's from the last F, into those of the free cards and sets. */
 
 /* The bound on the backward work (units of LIT_ODDS_BUDGET, before the
  * layers are made: plan_back_bound) from which the counting goes on two
@@ -542,6 +542,10 @@ static void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds 
  * millisecond of work and more, past the helper's wake-up, but for one
  * in twenty. */
 enum { TWIN_BOUND = 1 << 20 };
+
+/* The pool's figures (free_odds) a state of the last F, in pairs of F and
+ * a block's vectors: what orders them among the blocks. */
+enum { TWIN_POOL_PAIRS = 40 };
 
 /* One thread's part in the figures: its G and G by vector, its counters,
  * and its room (a table's spare, as the one-thread sweep's past F, then
@@ -561,8 +565,10 @@ typedef struct Twin {
     Table chain[LIT_MAX_SETS + 1];   /* F_0 .. F_nb */
     uint8_t stepped[LIT_MAX_SETS];   /* the next F went by card steps */
     uint8_t early[LIT_MAX_SETS + 1]; /* F_j made before layer j */
-    uint8_t order[LIT_MAX_SETS];     /* the blocks, the most pairs of F and
-                                      * vectors first: the order both take them in */
+    uint8_t order[LIT_MAX_SETS + 1]; /* the blocks (j) and the pool's figures
+                                      * (nb), the most work first (twin_settle):
+                                      * the order both take them in */
+    int tasks;                       /* nb, and one for the pool's figures */
     LitU192 *chain_g;                /* G of a chain's pass vector by vector, unused */
     LitWork chain_room;              /* the chain's scratch, then the lanes' */
     atomic_int back;                 /* the lowest layer made (nb + 1: none),
@@ -643,11 +649,17 @@ static int twin_settle(Twin *tw)
     for (int j = 1; j <= pl->nb; j++)
         if (tw->early[j])
             next_complete(pl, j - 1, &tw->chain[j]);
-    uint64_t pairs[LIT_MAX_SETS];
-    for (int j = 0; j < pl->nb; j++) {
-        if (tw->early[j] || tw->early[j + 1])
-            tw->stepped[j] = (uint8_t)(pl->by_steps[j] && !steps_vectors(pl, j, tw->chain[j].count));
-        pairs[j] = (uint64_t)tw->chain[j].count * pl->blocks[j].n_vec;
+    uint64_t pairs[LIT_MAX_SETS + 1];
+    tw->tasks = pl->nb + (pl->cx.free != 0);
+    for (int j = 0; j < tw->tasks; j++) {
+        if (j == pl->nb) {
+            pairs[j] = (uint64_t)tw->chain[j].count * TWIN_POOL_PAIRS;
+        } else {
+            if (tw->early[j] || tw->early[j + 1])
+                tw->stepped[j] =
+                    (uint8_t)(pl->by_steps[j] && !steps_vectors(pl, j, tw->chain[j].count));
+            pairs[j] = (uint64_t)tw->chain[j].count * pl->blocks[j].n_vec;
+        }
         int at = j;
         for (; at > 0 && pairs[tw->order[at - 1]] < pairs[j]; at--)
             tw->order[at] = tw->order[at - 1];
@@ -707,14 +719,26 @@ static int twin_block(Twin *tw, Lane *ln, int j)
     return block_claims(pl, f, &ln->gv, j, scratch, tw->odds);
 }
 
-/* Block j for the thread that asks: 1 when no other has taken it. */
+/* Task j on lane ln: block j's figures, or with j = nb the pool's, from
+ * the chain's last F in the lane's room (its cards and sets are none of
+ * the blocks'). 0, or -1 when the lane's room is too small. */
+static int twin_task(Twin *tw, Lane *ln, int j)
+{
+    const Plan *pl = tw->pl;
+    if (j < pl->nb)
+        return twin_block(tw, ln, j);
+    LitWork room = {ln->spare.p, ln->spare.left + ln->scratch.left};
+    return free_odds(pl, &tw->chain[pl->nb], room, tw->mass, tw->odds);
+}
+
+/* Task j for the thread that asks: 1 when no other has taken it. */
 static int twin_take(Twin *tw, int j)
 {
     uint64_t bit = UINT64_C(1) << j;
     return !(atomic_fetch_or(&tw->taken, bit) & bit);
 }
 
-/* The helper's part: the chain, then blocks (Twin.order). */
+/* The helper's part: the chain, then the tasks (Twin.order). */
 static void twin_help(void *arg)
 {
     Twin *tw = arg;
@@ -725,34 +749,27 @@ static void twin_help(void *arg)
     }
     if (twin_settle(tw))
         return;
-    for (int i = 0; i < tw->pl->nb; i++)
-        if (twin_take(tw, tw->order[i]) && twin_block(tw, ln, tw->order[i])) {
+    for (int i = 0; i < tw->tasks; i++)
+        if (twin_take(tw, tw->order[i]) && twin_task(tw, ln, tw->order[i])) {
             ln->failed = 1;
             return;
         }
 }
 
-/* This thread's part, the plan done: blocks (Twin.order), once the chain
- * is ready, then the pool's figures. */
+/* This thread's part, the plan done: the tasks (Twin.order), once the
+ * chain is ready. */
 static void twin_front(Twin *tw)
 {
-    const Plan *pl = tw->pl;
     Lane *ln = &tw->lane[0];
     if (twin_made(tw)) {
         ln->failed = 1;
         return;
     }
-    for (int i = 0; i < pl->nb; i++)
-        if (twin_take(tw, tw->order[i]) && twin_block(tw, ln, tw->order[i])) {
+    for (int i = 0; i < tw->tasks; i++)
+        if (twin_take(tw, tw->order[i]) && twin_task(tw, ln, tw->order[i])) {
             ln->failed = 1;
             return;
         }
-    /* 4. the pool, from the chain's last F, beside the helper's last
-     * blocks (its cards and sets are none of theirs), in this lane's
-     * room, which nothing uses now */
-    LitWork room = {ln->spare.p, ln->spare.left + ln->scratch.left};
-    if (pl->cx.free && free_odds(pl, &tw->chain[pl->nb], room, tw->mass, tw->odds))
-        ln->failed = 1;
 }
 
 /* The chain's scratch: two tables for a block's card steps, and room for
@@ -865,7 +882,7 @@ static int twin_odds(Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w, 
 {
     unsigned how = pl->cx.how;
     if (plan_budget(pl->cx.k) != UINT64_MAX || !pl->cx.use_dense || pl->conv || pl->nb < 1 ||
-        pl->nb > 63 || (plan_back_bound(pl) < TWIN_BOUND && !(how & INFER_TWIN_ALWAYS)))
+        pl->nb > 62 || (plan_back_bound(pl) < TWIN_BOUND && !(how & INFER_TWIN_ALWAYS)))
         return TWIN_NO;
     LitWork rest = *w;
     Twin *tw = twin_init(pl, &rest, odds);
