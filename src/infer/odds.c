@@ -569,7 +569,11 @@ typedef struct Twin {
                                       * (nb), the most work first (twin_settle):
                                       * the order both take them in */
     int tasks;                       /* nb, and one for the pool's figures */
-    LitU192 *chain_g;                /* G of a chain's pass vector by vector, unused */
+    LitU192 *chain_g[LIT_MAX_SETS];  /* G of block j, where the chain's pass
+                                      * made it (vector by vector, from the
+                                      * one-thread sweep's F), else NULL */
+    LitU192 *g_room;                 /* room for every block's G, */
+    uint32_t g_at[LIT_MAX_SETS];     /* block j's from g_room[g_at[j]] */
     LitWork chain_room;              /* the chain's scratch, then the lanes' */
     atomic_int back;                 /* the lowest layer made (nb + 1: none),
                                       * or TWIN_DONE, TWIN_FAILED */
@@ -615,9 +619,11 @@ static int twin_chain(Twin *tw)
             next_complete(pl, j, nf);
         } else {
             table_clear(nf);
-            memset(tw->chain_g, 0, sizeof(LitU192) * b->n_vec);
-            if (dense_forward(cx, b, f, &pl->layer[j + 1], nf, tw->chain_g, &room))
+            LitU192 *g = tw->g_room + tw->g_at[j];
+            memset(g, 0, sizeof(LitU192) * b->n_vec);
+            if (dense_forward(cx, b, f, &pl->layer[j + 1], nf, g, &room))
                 return -1;
+            tw->chain_g[j] = g;
         }
         tw->stepped[j] = (uint8_t)steps;
     }
@@ -679,7 +685,8 @@ static int twin_made(Twin *tw)
 }
 
 /* Block j's figures on lane ln, from F_j (sweep_block's, but the next F,
- * which the chain made): 0, or -1 when the lane's room is too small. */
+ * which the chain made, and G where the chain's pass made it with the
+ * next F): 0, or -1 when the lane's room is too small. */
 static int twin_block(Twin *tw, Lane *ln, int j)
 {
     const Plan *pl = tw->pl;
@@ -704,7 +711,9 @@ static int twin_block(Twin *tw, Lane *ln, int j)
     c->derived += (uint32_t)derived;
     int stepped = pl->by_steps[j] && !vectors && (derived || tw->stepped[j]);
     c->stepped += (uint32_t)stepped;
-    if (!stepped) {
+    if (!stepped && tw->chain_g[j]) {
+        memcpy(ln->g, tw->chain_g[j], sizeof(LitU192) * b->n_vec);
+    } else if (!stepped) {
         memset(ln->g, 0, sizeof(LitU192) * b->n_vec);
         table_clear(&nf);
         if (dense_forward(cx, b, f, &pl->layer[j + 1], &nf, ln->g, &scratch))
@@ -782,7 +791,10 @@ enum { TWIN_CHAIN_TABLES = 2, TWIN_CHAIN_LISTS = 640 << 10 };
 static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
 {
     const Ctx *cx = &pl->cx;
-    size_t table = table_bytes(0, &cx->dense, cx->narrow), most = sizeof(LitU192) * block_vectors(pl);
+    size_t table = table_bytes(0, &cx->dense, cx->narrow), vectors = 0;
+    for (int j = 0; j < pl->nb; j++)
+        vectors += pl->blocks[j].n_vec;
+    size_t most = sizeof(LitU192) * vectors;
     size_t mass = sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS;
     size_t tail = lit_work_round(sizeof(Twin)) + lit_work_round(mass) + lit_work_round(most) +
                   (size_t)(pl->nb + 1) * table;
@@ -797,8 +809,10 @@ static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
     tw->pl = pl;
     tw->odds = odds;
     tw->mass = lit_work_take(&t, mass);
-    tw->chain_g = lit_work_take(&t, most);
+    tw->g_room = lit_work_take(&t, most);
     memset(tw->mass, 0, mass);
+    for (int j = 1; j < pl->nb; j++)
+        tw->g_at[j] = tw->g_at[j - 1] + pl->blocks[j - 1].n_vec;
     for (int j = 0; j <= pl->nb; j++)
         if (dense_layer(&tw->chain[j], &t, 1, cx))
             return NULL;
