@@ -22,6 +22,9 @@
  *   side.c    which side G goes over (INFER_AHEAD)
  *   prune.c   layers kept to what the blocks before reach (INFER_PRUNE)
  *   plan.c    the plan: blocks and backward layers (steps 1 and 2)
+ *   figures.c a block's marginals and claim figures from G, and the rest
+ *             the forward sweep and the two threads share
+ *   twin.c    lit_odds on two threads (lit_odds_helped)
  *   odds.c    lit_odds: the forward sweep (step 3) and the figures
  *   sample.c  exact uniform sampling
  *   estimate.c  estimates by importance sampling, past the budget
@@ -1174,5 +1177,52 @@ int plan_finish(Plan *pl, uint64_t free_vectors, LitWork *w);
  * LIT_ODDS_BUDGET): each layer's states bounded by its vectors within the
  * slots and by what the blocks before it may reach. */
 uint64_t plan_back_bound(const Plan *pl);
+
+/* ---- figures.c ---- */
+
+/* What the plan says before the sweep into odds: its counters, and no
+ * likeliest placement yet. */
+void odds_start(const Plan *pl, LitOdds *odds);
+
+/* The most vectors of a block (at least 1): what G takes. */
+uint32_t block_vectors(const Plan *pl);
+
+/* The next F from F_j = f by block j's card steps, each table within them
+ * kept to what the layer after can complete; w for both. 0, or -1 when w
+ * cannot hold them. */
+int next_steps(const Plan *pl, const Table *f, int j, Table *nf, LitWork w);
+
+/* Drops the states of the next F (block j's, by steps) that the layer
+ * after cannot complete. */
+void next_complete(const Plan *pl, int j, Table *nf);
+
+/* Block b's marginals into mass from its G (g; derived: mass holds them
+ * already, by derivatives), and G by vector into gv. */
+void block_marginals(const Ctx *cx, const Block *b, const LitU192 *g, int derived, Table *gv,
+                     LitU192 (*mass)[LIT_MAX_PLAYERS]);
+
+/* The claim figures of block j's set into odds, from F_j = f and G by
+ * vector (gv), scratch for the memo: 0, or -1 when it does not fit. */
+int block_claims(const Plan *pl, const Table *f, const Table *gv, int j, LitWork scratch,
+                 LitOdds *odds);
+
+/* The claim figures of the sets with every card placed: certain. */
+void placed_sets(const Plan *pl, LitOdds *odds);
+
+/* The marginals as probabilities into odds, from the masses by card and
+ * field and the placed cards. */
+void marginals(const Plan *pl, LitU192 (*mass)[LIT_MAX_PLAYERS], LitOdds *odds);
+
+/* ---- twin.c ---- */
+
+/* twin_odds' answers but 0: the position does not go on two threads (the
+ * plan is as plan_start left it), or it went part of the way and the
+ * counting must start again on one thread. */
+enum { TWIN_NO = -1, TWIN_AGAIN = 1 };
+
+/* lit_odds on two threads with helper h, from the plan as plan_start left
+ * it in w (docs/DEDUCTION.md "Two threads"): 0 with every figure in odds,
+ * TWIN_NO or TWIN_AGAIN. */
+int twin_odds(Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w, LitOdds *odds);
 
 #endif
