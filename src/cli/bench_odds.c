@@ -34,7 +34,9 @@ typedef struct Slow {
 typedef struct Bucket {
     double *exact_ms, *estimate_ms, *se, *feasible_ms;
     size_t exact, beyond, cap;
-    double beyond_worst_ms; /* lit_odds' longest at a position beyond its budget */
+    double beyond_worst_ms; /* lit_odds' longest at a position beyond its budget, */
+    uint32_t beyond_after;  /* and where that position is */
+    char beyond_where[256];
     double draw_seconds, init_seconds;
     long draws, samplers;
     /* --coverage: the estimate's probabilities at exact positions, each
@@ -252,8 +254,11 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             }
             continue;
         }
-        if (ms > b->beyond_worst_ms)
+        if (ms > b->beyond_worst_ms) {
             b->beyond_worst_ms = ms;
+            b->beyond_after = e;
+            snprintf(b->beyond_where, sizeof b->beyond_where, "%s", where);
+        }
         double t0 = now_seconds();
         int st = lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
         if (st != LIT_OK) {
@@ -459,8 +464,10 @@ static void report(Run *run)
         if (!b->beyond)
             continue;
         if (!beyond++)
-            printf("beyond: players  positions  worst_ms\n");
-        printf("beyond: %7d  %9zu  %8.1f\n", p, b->beyond, b->beyond_worst_ms);
+            printf("beyond: players  positions  worst_ms  where\n");
+        printf("beyond: %7d  %9zu  %8.1f  %s --after %u%s\n", p, b->beyond, b->beyond_worst_ms,
+               b->beyond_where, (unsigned)b->beyond_after,
+               ob->public_view ? " --public" : " --seat 1");
     }
     if (ob->cover) {
         printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "

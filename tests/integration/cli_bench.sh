@@ -93,6 +93,9 @@ run 0 "$lit" bench --sample --corpus tests/data/example.lit --corpus tests/data/
 run 0 "$lit" bench --odds --public --corpus bench/corpus/12 --games 1 --samples 100
 [ "$(awk 'NR == 2 && $1 == 12 && $7 > 0 && $9 > 0' "$tmp/out" | wc -l)" = 1 ] ||
   fail "bench --odds --public at 12 players: no estimates timed: $(cat "$tmp/out")"
+# ... and the slowest of the positions past the budget, named to be timed again
+grep -Eq '^beyond: +12 +[0-9]+ +[0-9.]+  bench/corpus/12/[0-9]+\.lit --after [0-9]+ --public$' "$tmp/out" ||
+  fail "bench --odds --public at 12 players: no position named past the budget: $(grep beyond "$tmp/out")"
 # --coverage: the estimate beside the exact figures at exact positions,
 # as shares of figures within 1, 1.96, 2, 2.023 and 3 standard errors (rising)
 run 0 "$lit" bench --coverage --corpus bench/corpus/10 --games 2 --samples 200
