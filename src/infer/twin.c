@@ -62,7 +62,7 @@ typedef struct Twin {
     atomic_int back;                 /* the lowest layer made (nb + 1: none),
                                       * or TWIN_DONE, TWIN_FAILED */
     atomic_int ready;                /* 1: the chain is the one-thread sweep's; -1: failed */
-    atomic_uint_least64_t taken;     /* bit j: block j is a thread's */
+    atomic_uint_least64_t taken;     /* bit j: task j (Twin.order) is a thread's */
     Lane lane[2];
 } Twin;
 
