@@ -25,7 +25,7 @@
  *   figures.c a block's marginals and claim figures from G, and the rest
  *             the forward sweep and the two threads share
  *   twin.c    lit_odds on two threads (lit_odds_helped)
- *   odds.c    lit_odds: the forward sweep (step 3) and the figures
+ *   odds.c    lit_odds: the forward sweep (step 3) on one thread
  *   sample.c  exact uniform sampling
  *   estimate.c  estimates by importance sampling, past the budget
  */

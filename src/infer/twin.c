@@ -311,9 +311,11 @@ static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
 }
 
 /* The lanes, in what the plan left (w) and the chain's scratch after it
- * (the lanes are used only once the chain is done): each its G, G by
- * vector, a table spare and the rest scratch. 0, or -1 when they do not
- * fit with room for a block's work in each. */
+ * (the lanes are used only once the chain is done, and nothing here
+ * writes to them: the helper may still be running the chain in its
+ * scratch; G by vector is emptied before each use, block_marginals):
+ * each its G, G by vector, a table spare and the rest scratch. 0, or -1
+ * when they do not fit with room for a block's work in each. */
 static int twin_lanes(Twin *tw, LitWork w)
 {
     const Plan *pl = tw->pl;
@@ -322,7 +324,7 @@ static int twin_lanes(Twin *tw, LitWork w)
     uint32_t most_vectors = block_vectors(pl);
     for (int i = 0; i < 2; i++) {
         tw->lane[i].g = lit_work_take(&w, sizeof(LitU192) * most_vectors);
-        if (!tw->lane[i].g || table_new(&tw->lane[i].gv, &w, most_vectors))
+        if (!tw->lane[i].g || table_take(&tw->lane[i].gv, &w, most_vectors, NULL, 0))
             return -1;
     }
     size_t lane = (w.left / 2) & ~(size_t)15;
@@ -379,8 +381,9 @@ static int twin_plan(Twin *tw, Plan *pl, LitHelper *h, uint64_t free_vectors, Li
 int twin_odds(Plan *pl, LitHelper *h, uint64_t free_vectors, LitWork *w, LitOdds *odds)
 {
     unsigned how = pl->cx.how;
+    _Static_assert(LIT_MAX_SETS + 1 <= 64, "a bit of Twin.taken a task");
     if (plan_budget(pl->cx.k) != UINT64_MAX || !pl->cx.use_dense || pl->conv || pl->nb < 1 ||
-        pl->nb > 62 || (plan_back_bound(pl) < TWIN_BOUND && !(how & INFER_TWIN_ALWAYS)))
+        (plan_back_bound(pl) < TWIN_BOUND && !(how & INFER_TWIN_ALWAYS)))
         return TWIN_NO;
     LitWork rest = *w;
     Twin *tw = twin_init(pl, &rest, odds);
