@@ -34,9 +34,7 @@ typedef struct Slow {
 typedef struct Bucket {
     double *exact_ms, *estimate_ms, *se, *feasible_ms;
     size_t exact, beyond, cap;
-    double beyond_worst_ms; /* lit_odds' longest at a position beyond its budget, */
-    uint32_t beyond_after;  /* and where that position is */
-    char beyond_where[256];
+    Slow beyond_worst; /* lit_odds' longest at a position beyond its budget */
     double draw_seconds, init_seconds;
     long draws, samplers;
     /* --coverage: the estimate's probabilities at exact positions, each
@@ -115,6 +113,14 @@ static void note_slow(Run *run, double ms, int players, uint32_t after, long gam
     snprintf(s->where, sizeof s->where, "%s", where);
     if (run->n_slow < keep)
         run->n_slow++;
+}
+
+/* Where s is, as the record and the lit infer options that show it again,
+ * and the line's end. */
+static void print_where(const Slow *s, int public_view)
+{
+    printf("%s --after %u%s\n", s->where, (unsigned)s->after,
+           public_view ? " --public" : " --seat 1");
 }
 
 /* The view of one position, from seat 1 or in public: 0, or -1 when the
@@ -254,10 +260,10 @@ static int measure_game(Run *run, const LitGame *start, const LitEvent *events, 
             }
             continue;
         }
-        if (ms > b->beyond_worst_ms) {
-            b->beyond_worst_ms = ms;
-            b->beyond_after = e;
-            snprintf(b->beyond_where, sizeof b->beyond_where, "%s", where);
+        if (ms > b->beyond_worst.ms) {
+            b->beyond_worst.ms = ms;
+            b->beyond_worst.after = e;
+            snprintf(b->beyond_worst.where, sizeof b->beyond_worst.where, "%s", where);
         }
         double t0 = now_seconds();
         int st = lit_odds_estimate(&k, &rng, ob->samples, run->work, LIT_ODDS_WORK, run->odds);
@@ -465,9 +471,8 @@ static void report(Run *run)
             continue;
         if (!beyond++)
             printf("beyond: players  positions  worst_ms  where\n");
-        printf("beyond: %7d  %9zu  %8.1f  %s --after %u%s\n", p, b->beyond, b->beyond_worst_ms,
-               b->beyond_where, (unsigned)b->beyond_after,
-               ob->public_view ? " --public" : " --seat 1");
+        printf("beyond: %7d  %9zu  %8.1f  ", p, b->beyond, b->beyond_worst.ms);
+        print_where(&b->beyond_worst, ob->public_view);
     }
     if (ob->cover) {
         printf("coverage: players  positions  figures  within_1se  within_1.96se  within_2se  "
@@ -488,8 +493,8 @@ static void report(Run *run)
     /* The slowest exact positions, each with what shows it again. */
     for (int i = 0; i < run->n_slow && i < ob->slowest; i++) {
         const Slow *s = &run->slow[i];
-        printf("slow: %.1f ms  %d players  %s --after %u%s\n", s->ms, s->players, s->where,
-               (unsigned)s->after, ob->public_view ? " --public" : " --seat 1");
+        printf("slow: %.1f ms  %d players  ", s->ms, s->players);
+        print_where(s, ob->public_view);
     }
 }
 
