@@ -54,8 +54,10 @@ typedef struct Twin {
                                       * the order both take them in */
     int tasks;                       /* nb, and one for the pool's figures */
     LitU192 *chain_g[LIT_MAX_SETS];  /* G of block j, where the chain's pass
-                                      * made it (vector by vector, from the
-                                      * one-thread sweep's F), else NULL */
+                                      * made it (vector by vector), else
+                                      * NULL: the one-thread sweep's G, as
+                                      * an early F's states past its layer
+                                      * meet none of layer j + 1 */
     LitU192 *g_room;                 /* room for every block's G, */
     uint32_t g_at[LIT_MAX_SETS];     /* block j's from g_room[g_at[j]] */
     LitWork chain_room;              /* the chain's scratch, then the lanes' */
@@ -278,9 +280,9 @@ static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
     size_t table = table_bytes(0, &cx->dense, cx->narrow), vectors = 0;
     for (int j = 0; j < pl->nb; j++)
         vectors += pl->blocks[j].n_vec;
-    size_t most = sizeof(LitU192) * vectors;
+    size_t all_g = sizeof(LitU192) * vectors;
     size_t mass = sizeof(LitU192) * LIT_MAX_CARDS * LIT_MAX_PLAYERS;
-    size_t tail = lit_work_round(sizeof(Twin)) + lit_work_round(mass) + lit_work_round(most) +
+    size_t tail = lit_work_round(sizeof(Twin)) + lit_work_round(mass) + lit_work_round(all_g) +
                   (size_t)(pl->nb + 1) * table;
     size_t room = TWIN_CHAIN_TABLES * table + TWIN_CHAIN_LISTS;
     /* the plan's layers and its steps' two tables; the lanes' six each,
@@ -293,7 +295,7 @@ static Twin *twin_init(const Plan *pl, LitWork *w, LitOdds *odds)
     tw->pl = pl;
     tw->odds = odds;
     tw->mass = lit_work_take(&t, mass);
-    tw->g_room = lit_work_take(&t, most);
+    tw->g_room = lit_work_take(&t, all_g);
     memset(tw->mass, 0, mass);
     for (int j = 1; j < pl->nb; j++)
         tw->g_at[j] = tw->g_at[j - 1] + pl->blocks[j - 1].n_vec;
